@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"testing"
+
+	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/store/storetest"
+)
+
+func TestCommands(t *testing.T) {
+	storetest.EachURL(t, func(t *testing.T, db string) {
+		ctx := context.Background()
+		if err := run(ctx, []string{"migrate", "--db", db}); err != nil {
+			t.Fatalf("migrate: %v", err)
+		}
+		t.Setenv("BACKOFFICE_DB", db) // the environment equivalent of --db
+		if err := run(ctx, []string{"seed", "--users", "20", "--transactions", "100", "--seed", "3"}); err != nil {
+			t.Fatalf("seed: %v", err)
+		}
+		if err := run(ctx, []string{"seed", "--users", "20"}); err == nil {
+			t.Fatal("seeding a filled database must fail")
+		}
+		if err := run(ctx, []string{"admin", "create", "--username", "root", "--email", "Root@Example.com", "--password", "long-enough-1"}); err != nil {
+			t.Fatalf("admin create: %v", err)
+		}
+		if err := run(ctx, []string{"admin", "create", "--username", "root2", "--email", "root@example.com", "--password", "long-enough-1"}); err == nil {
+			t.Fatal("a taken email must fail")
+		}
+		if err := run(ctx, []string{"admin", "create", "--username", "x", "--email", "x@example.com", "--password", "short"}); err == nil {
+			t.Fatal("a short password must fail")
+		}
+
+		s, err := store.Open(ctx, db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		var n, keys int
+		var isAdmin bool
+		err = s.QueryRowContext(ctx, `SELECT u.is_admin, (SELECT count(*) FROM role_permissions p WHERE p.role_id = u.role_id)
+				FROM users u JOIN roles r ON r.id = u.role_id WHERE u.email = 'root@example.com' AND r.role = 'Administrator'`).Scan(&isAdmin, &keys)
+		if err != nil || !isAdmin || keys != 25 {
+			t.Fatalf("root: admin=%v keys=%d err=%v; want a staff member holding all 25 keys", isAdmin, keys, err)
+		}
+		if err := s.QueryRowContext(ctx, `SELECT count(*) FROM transactions`).Scan(&n); err != nil || n != 100 {
+			t.Fatalf("transactions = %d, %v", n, err)
+		}
+	})
+}
+
+func TestUnknownCommand(t *testing.T) {
+	if err := run(context.Background(), []string{"frobnicate"}); err == nil {
+		t.Fatal("want an error")
+	}
+	if err := run(context.Background(), []string{"serve", "--log-format", "xml", "--db", storetest.SQLiteURL(t)}); err == nil {
+		t.Fatal("want an error for a bad --log-format")
+	}
+}

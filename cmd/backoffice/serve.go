@@ -1,0 +1,143 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"xapa/backoffice/internal/config"
+	"xapa/backoffice/internal/demo"
+	"xapa/backoffice/internal/httpapi"
+	"xapa/backoffice/internal/store"
+	"xapa/backoffice/web"
+)
+
+func serve(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	addr := fs.String("addr", ":8080", "listen address")
+	dbURL := config.DBFlag(fs)
+	demoMode := fs.Bool("demo", false, "fill an empty database with demo data and print the demo sign-ins")
+	users := fs.Int("users", 300, "with --demo: customers to generate")
+	txs := fs.Int("transactions", 20000, "with --demo: transactions to generate")
+	seedN := fs.Int64("seed", 1, "with --demo: random seed")
+	gatewayKey := fs.String("gateway-key", "", "when set, every /api call must send it in X-Gateway-Key")
+	logFormat := fs.String("log-format", "text", "log format: text or json")
+	logLevel := fs.String("log-level", "info", "log level: debug, info, warn or error")
+	fs.Usage = config.Usage(fs, "backoffice serve [--addr :8080] [--db URL] [--demo]")
+	if err := config.Parse(fs, args); err != nil {
+		return err
+	}
+	if err := setupLogging(os.Stderr, *logFormat, *logLevel); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+
+	db, err := openMigrated(ctx, *dbURL)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if *demoMode {
+		start := time.Now()
+		err := demo.Generate(ctx, db, demo.Options{Users: *users, Transactions: *txs, Seed: *seedN})
+		switch {
+		case err == nil:
+			slog.Info("demo data generated", "users", *users, "transactions", *txs, "seconds", time.Since(start).Seconds())
+		case errors.Is(err, demo.ErrNotEmpty):
+			slog.Info("database already holds data: demo data not generated again")
+		default:
+			return err
+		}
+	}
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           httpapi.New(httpapi.Options{DB: db, Web: web.Dist(), GatewayKey: *gatewayKey}),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(slog.Default().Handler(), slog.LevelWarn),
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	slog.Info("serving", "addr", ln.Addr().String(), "db", db.Dialect)
+	if *demoMode {
+		if err := printDemoSignIns(ctx, db, ln.Addr()); err != nil {
+			return err
+		}
+	}
+
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	slog.Info("shutting down: finishing requests in flight")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}
+
+func setupLogging(w io.Writer, format, level string) error {
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(level)); err != nil {
+		return fmt.Errorf("--log-level %q: %w", level, err)
+	}
+	opts := &slog.HandlerOptions{Level: lv}
+	switch format {
+	case "text":
+		slog.SetDefault(slog.New(slog.NewTextHandler(w, opts)))
+	case "json":
+		slog.SetDefault(slog.New(slog.NewJSONHandler(w, opts)))
+	default:
+		return fmt.Errorf("--log-format %q: want text or json", format)
+	}
+	return nil
+}
+
+// printDemoSignIns writes the demo sign-ins to standard output (never to
+// the log): the browser tests read this block.
+func printDemoSignIns(ctx context.Context, db *store.DB, addr net.Addr) error {
+	staff, err := demo.DemoStaff(ctx, db)
+	if err != nil {
+		return err
+	}
+	if len(staff) == 0 {
+		fmt.Println("This database has no demo staff (it was filled by other means).")
+		return nil
+	}
+	host, port, _ := net.SplitHostPort(addr.String())
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "localhost"
+	}
+	first := staff[0]
+	fmt.Printf("Xapa Back Office demo is ready.\n")
+	fmt.Printf("  Sign in:     http://%s/admin/login\n", net.JoinHostPort(host, port))
+	fmt.Printf("  Username:    %s\n", first.Username)
+	fmt.Printf("  Password:    %s\n", demo.Password)
+	fmt.Printf("  TOTP secret: %s\n", first.TOTPSecret)
+	fmt.Printf("\n  Other demo sign-ins (same password; add the secret to Google Authenticator):\n")
+	for _, s := range staff[1:] {
+		role := s.Role
+		if role == "" {
+			role = "no permissions"
+		}
+		fmt.Printf("    %-11s %-15s TOTP secret: %s\n", s.Username, role, s.TOTPSecret)
+	}
+	return nil
+}

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './fixtures/paths';
+
+// This suite drives Debian's chromium; it never downloads a browser.
+process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
+
+const isCI = process.env.CI === 'true';
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: path.join(__dirname, 'test-results'),
+  globalSetup: require.resolve('./global-setup'),
+  fullyParallel: false,
+  forbidOnly: isCI,
+  retries: 0,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 1,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], [path.join(__dirname, 'reporters', 'summary.ts')]],
+  use: {
+    headless: true,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    video: 'off',
+    // The page's CSP must be enforced: tests check that it holds.
+    bypassCSP: false,
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+  ],
+});

@@ -1,0 +1,25 @@
+import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+
+/** Prints one last line with the counts, e.g. "E2E RESULT: FAILED - 5 passed, 1 failed, 0 flaky, 0 skipped". */
+export default class SummaryReporter implements Reporter {
+  private readonly outcomes = new Map<TestCase, ReturnType<TestCase['outcome']>>();
+
+  onTestEnd(test: TestCase, _result: TestResult): void {
+    this.outcomes.set(test, test.outcome());
+  }
+
+  onEnd(result: FullResult): void {
+    const count = { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
+    for (const o of this.outcomes.values()) count[o] += 1;
+    const ok = result.status === 'passed';
+    const why = ok ? '' : ` (run status: ${result.status}${count.unexpected === 0 ? '; see errors above' : ''})`;
+    process.stdout.write(
+      `\nE2E RESULT: ${ok ? 'PASSED' : 'FAILED'} - ${count.expected} passed, ${count.unexpected} failed, ` +
+        `${count.flaky} flaky, ${count.skipped} skipped${why}\n`,
+    );
+  }
+
+  printsToStdio(): boolean {
+    return true;
+  }
+}

@@ -1,0 +1,95 @@
+// Package accounts creates staff members and keeps the built-in
+// Administrator role holding every permission key.
+package accounts
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"errors"
+	"strings"
+
+	"xapa/backoffice/internal/auth"
+	"xapa/backoffice/internal/rbac"
+	"xapa/backoffice/internal/store"
+)
+
+// AdministratorRole is the built-in role holding every permission key.
+const AdministratorRole = "Administrator"
+
+// ErrTaken is returned when the email or username is already in use.
+var ErrTaken = errors.New("email or username already taken")
+
+// EnsureAdministratorRole creates the Administrator role if missing and gives
+// it every key of the catalogue (new keys included), returning its id.
+func EnsureAdministratorRole(ctx context.Context, tx *sql.Tx) (int64, error) {
+	now := store.Now()
+	var id int64
+	err := tx.QueryRowContext(ctx, `SELECT id FROM roles WHERE lower(role) = lower($1)`, AdministratorRole).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = tx.QueryRowContext(ctx, `INSERT INTO roles (role, description, builtin, created_at, updated_at)
+			VALUES ($1, $2, TRUE, $3, $3) RETURNING id`, AdministratorRole, "Every permission", now).Scan(&id)
+	}
+	if err != nil {
+		return 0, err
+	}
+	for _, key := range rbac.AllKeys() {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO role_permissions (role_id, permission) VALUES ($1, $2)
+			ON CONFLICT DO NOTHING`, id, key); err != nil {
+			return 0, err
+		}
+	}
+	return id, nil
+}
+
+// NewStaff is a staff member to create.
+type NewStaff struct {
+	Username, Email, FullName, Password string
+}
+
+// CreateAdministrator creates a staff member (ROLE_ADMIN) holding the
+// Administrator role. Google Authenticator is set up at first sign-in.
+func CreateAdministrator(ctx context.Context, db *store.DB, s NewStaff) (int64, error) {
+	s.Username, s.Email = strings.TrimSpace(s.Username), strings.ToLower(strings.TrimSpace(s.Email))
+	if s.Username == "" || !strings.Contains(s.Email, "@") {
+		return 0, errors.New("a username and a valid email are required")
+	}
+	if len(s.Password) < 8 {
+		return 0, errors.New("the password needs at least 8 characters")
+	}
+	if s.FullName == "" {
+		s.FullName = s.Username
+	}
+	hash, err := auth.HashPassword(s.Password)
+	if err != nil {
+		return 0, err
+	}
+	var id int64
+	err = db.Tx(ctx, func(tx *sql.Tx) error {
+		roleID, err := EnsureAdministratorRole(ctx, tx)
+		if err != nil {
+			return err
+		}
+		now := store.Now()
+		return tx.QueryRowContext(ctx, `INSERT INTO users (email, username, full_name, password_hash, enabled,
+			email_verified, verified_at, is_admin, role_id, invitation_code, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, TRUE, TRUE, $5, TRUE, $6, $7, $5, $5) RETURNING id`,
+			s.Email, s.Username, s.FullName, hash, now, roleID, InvitationCode()).Scan(&id)
+	})
+	if store.IsUniqueViolation(err) {
+		return 0, ErrTaken
+	}
+	return id, err
+}
+
+// InvitationCode is a fresh referral code: 10 characters from an alphabet
+// without look-alikes.
+func InvitationCode() string {
+	const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+	b := make([]byte, 10)
+	_, _ = rand.Read(b)
+	for i := range b {
+		b[i] = alphabet[int(b[i])%len(alphabet)]
+	}
+	return string(b)
+}

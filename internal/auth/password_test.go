@@ -1,0 +1,44 @@
+package auth
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestPasswordHash(t *testing.T) {
+	h, err := HashPassword("correct horse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(h, "$argon2id$v=19$m=19456,t=2,p=1$") {
+		t.Fatalf("hash %q is not argon2id in PHC form", h)
+	}
+	if !CheckPassword(h, "correct horse") {
+		t.Fatal("right password refused")
+	}
+	for _, wrong := range []string{"", "correct hors", "Correct horse"} {
+		if CheckPassword(h, wrong) {
+			t.Fatalf("wrong password %q accepted", wrong)
+		}
+	}
+	h2, _ := HashPassword("correct horse")
+	if h == h2 {
+		t.Fatal("two hashes of one password are equal: salt missing")
+	}
+	for _, bad := range []string{"", "plain", "$argon2id$v=19$m=x$a$b", "$bcrypt$x$y$z$w"} {
+		if CheckPassword(bad, "correct horse") {
+			t.Fatalf("malformed hash %q accepted", bad)
+		}
+	}
+}
+
+func TestTOTPSecret(t *testing.T) {
+	a, err := NewTOTPSecret()
+	if err != nil || len(a) != 32 {
+		t.Fatalf("secret %q (%v): want 32 base32 characters", a, err)
+	}
+	b, _ := NewTOTPSecret()
+	if a == b {
+		t.Fatal("two secrets are equal")
+	}
+}

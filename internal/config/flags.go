@@ -1,0 +1,56 @@
+// Package config reads command-line flags, each with a BACKOFFICE_*
+// environment equivalent (--smtp-host is BACKOFFICE_SMTP_HOST). A flag on
+// the command line wins over the environment, which wins over the default.
+package config
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// EnvName is the environment variable of a flag.
+func EnvName(flagName string) string {
+	return "BACKOFFICE_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
+}
+
+// Parse parses args, then fills every flag not given from its environment variable.
+func Parse(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	var err error
+	fs.VisitAll(func(f *flag.Flag) {
+		if set[f.Name] || err != nil {
+			return
+		}
+		if v, ok := os.LookupEnv(EnvName(f.Name)); ok {
+			if e := f.Value.Set(v); e != nil {
+				err = fmt.Errorf("%s=%q: %v", EnvName(f.Name), v, e)
+			}
+		}
+	})
+	return err
+}
+
+// DefaultDB is the embedded database used when none is given.
+const DefaultDB = "sqlite:./data/backoffice.db"
+
+// DBFlag adds the --db flag.
+func DBFlag(fs *flag.FlagSet) *string {
+	return fs.String("db", DefaultDB, "database: sqlite:PATH or a postgres:// URL")
+}
+
+// Usage prints a flag set's flags with their environment variables.
+func Usage(fs *flag.FlagSet, synopsis string) func() {
+	return func() {
+		out := fs.Output()
+		fmt.Fprintf(out, "usage: %s\n\nflags (each also read from its environment variable):\n", synopsis)
+		fs.VisitAll(func(f *flag.Flag) {
+			fmt.Fprintf(out, "  --%-18s %s (default %q; $%s)\n", f.Name, f.Usage, f.DefValue, EnvName(f.Name))
+		})
+	}
+}

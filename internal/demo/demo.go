@@ -1,0 +1,747 @@
+// Package demo generates demo data: deterministic for a seed, complete enough
+// that every screen and state of the product shows, and fast enough to load
+// a million transactions for benchmarks.
+package demo
+
+import (
+	"context"
+	"database/sql"
+	"encoding/base32"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"xapa/backoffice/internal/auth"
+	"xapa/backoffice/internal/store"
+)
+
+// Password is the password of every demo staff member (and the demo customer).
+const Password = "Xapa-demo-2026"
+
+// Options sizes the data.
+type Options struct {
+	Users        int   // customers, besides the staff
+	Transactions int   // wallet transactions
+	Seed         int64 // same seed, same data (relative to Now)
+	Now          time.Time
+}
+
+// Staff is a demo sign-in printed for the person who started the demo.
+type Staff struct {
+	Username, Email, Role, TOTPSecret string
+}
+
+// ErrNotEmpty is returned when the database already holds users.
+var ErrNotEmpty = errors.New("the database already holds users")
+
+// Generate fills an empty, migrated database.
+func Generate(ctx context.Context, db *store.DB, o Options) error {
+	var n int
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM users`).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return ErrNotEmpty
+	}
+	if o.Now.IsZero() {
+		o.Now = store.Now()
+	}
+	g := &gen{o: o, rng: rand.New(rand.NewPCG(uint64(o.Seed), 0x9e3779b97f4a7c15)), now: o.Now.UTC().Truncate(time.Second)}
+	customerHash, err := auth.HashPassword(fmt.Sprintf("%x", g.rng.Uint64()))
+	if err != nil {
+		return err
+	}
+	staffHash, err := auth.HashPassword(Password)
+	if err != nil {
+		return err
+	}
+	g.customerHash, g.staffHash = customerHash, staffHash
+	g.planUsers()
+	tables := []string{"coins", "market_candles", "roles", "role_permissions", "users", "wallets", "wallet_addresses",
+		"company_wallets", "transactions", "exchanges", "bonuses", "sessions", "app_versions", "app_version_groups",
+		"app_version_items", "promotion_settings", "promotion_minimums", "market_blacklist", "audit_log"}
+	return db.Load(ctx, tables, func(l *store.Loader) error {
+		for _, step := range []func(context.Context, *store.Loader) error{
+			g.loadCoins, g.loadCandles, g.loadRoles, g.loadUsers, g.loadWallets, g.loadCompanyWallets,
+			g.loadTransactions, g.loadExchanges, g.loadBonuses, g.loadSessions, g.loadAppVersions,
+			g.loadPromotion, g.loadBlacklist, g.loadAudit,
+		} {
+			if err := step(ctx, l); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// DemoStaff reads the demo staff sign-ins from the database.
+func DemoStaff(ctx context.Context, db *store.DB) ([]Staff, error) {
+	var out []Staff
+	for _, s := range staff {
+		var st Staff
+		var secret sql.NullString
+		var role sql.NullString
+		err := db.QueryRowContext(ctx, `SELECT u.username, u.email, r.role, u.ga_secret FROM users u
+			LEFT JOIN roles r ON r.id = u.role_id WHERE u.username = $1`, s.username).Scan(&st.Username, &st.Email, &role, &secret)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		st.Role, st.TOTPSecret = role.String, secret.String
+		out = append(out, st)
+	}
+	return out, nil
+}
+
+type user struct {
+	id, invitedBy     int64
+	created, lastSeen time.Time
+	verified          bool
+	invitePaid        bool // this user's own invite earned bonuses for both sides
+	wallets           []wallet
+	bonusWallet       int // index in wallets, -1 when none
+	staff             *staffSpec
+	email, name, code string
+}
+
+type wallet struct {
+	id      int64
+	coin    int // index in coins
+	address string
+}
+
+type gen struct {
+	o                       Options
+	rng                     *rand.Rand
+	now                     time.Time
+	customerHash, staffHash string
+	users                   []user
+	customerBalance         []decimal.Decimal // per coin, main network
+	nextWalletID            int64
+}
+
+func (g *gen) coinID(i int) int64 { return int64(i + 1) }
+
+func (g *gen) chainOf(i int) int {
+	if coins[i].chain == "" {
+		return i
+	}
+	for j, c := range coins {
+		if c.chain == "" && c.symbol == coins[i].chain {
+			return j
+		}
+	}
+	return i
+}
+
+func (g *gen) loadCoins(ctx context.Context, l *store.Loader) error {
+	i := 0
+	_, err := l.Copy(ctx, "coins", []string{"id", "name", "symbol", "icon", "kind", "blockchain_id", "main_contract",
+		"test_contract", "decimals", "max_confirmation", "min_spendable", "fiat_rate", "conversion_rate",
+		"explorer_tx_url", "position", "created_at", "updated_at"}, func() ([]any, bool, error) {
+		if i == len(coins) {
+			return nil, false, nil
+		}
+		c := coins[i]
+		kind, chain, main, test := "coin", any(nil), any(nil), any(nil)
+		if c.chain != "" {
+			kind, chain, main, test = "token", g.coinID(g.chainOf(i)), c.mainContract, g.address(g.chainOf(i))
+		}
+		icon := "/icons/" + strings.ToLower(c.symbol) + ".svg"
+		row := []any{g.coinID(i), c.name, c.symbol, icon, kind, chain, main, test, c.decimals, c.maxConf,
+			dec("0.0001"), dec(c.rate), dec("1"), c.explorer, i + 1, g.now.AddDate(-2, 0, 0), g.now}
+		i++
+		return row, true, nil
+	})
+	return err
+}
+
+// loadCandles writes 60 daily candles per coin, ending today at the coin's
+// rate, with ups, downs and one unchanged day among the last seven.
+func (g *gen) loadCandles(ctx context.Context, l *store.Loader) error {
+	const days = 60
+	today := time.Date(g.now.Year(), g.now.Month(), g.now.Day(), 0, 0, 0, 0, time.UTC)
+	ci, d := 0, 0
+	price := 0.0
+	_, err := l.Copy(ctx, "market_candles", []string{"coin_id", "day", "open", "close", "high", "low"}, func() ([]any, bool, error) {
+		if d == days {
+			ci, d = ci+1, 0
+		}
+		if ci == len(coins) {
+			return nil, false, nil
+		}
+		rate, _ := dec(coins[ci].rate).Float64()
+		if d == 0 {
+			price = rate * (0.8 + 0.4*g.rng.Float64())
+		}
+		open := price
+		close := open * (1 + (g.rng.Float64()-0.5)*0.08)
+		switch {
+		case d == days-1:
+			close = rate
+		case d == days-3 && ci%2 == 0:
+			close = open // an unchanged day: the change shows orange
+		}
+		high := math.Max(open, close) * (1 + g.rng.Float64()*0.02)
+		low := math.Min(open, close) * (1 - g.rng.Float64()*0.02)
+		day := today.AddDate(0, 0, d-days+1)
+		row := []any{g.coinID(ci), day, price8(open), price8(close), price8(high), price8(low)}
+		price = close
+		d++
+		return row, true, nil
+	})
+	return err
+}
+
+func (g *gen) loadRoles(ctx context.Context, l *store.Loader) error {
+	i := 0
+	if _, err := l.Copy(ctx, "roles", []string{"id", "role", "description", "builtin", "created_at", "updated_at"}, func() ([]any, bool, error) {
+		if i == len(roles) {
+			return nil, false, nil
+		}
+		r := roles[i]
+		i++
+		return []any{int64(i), r.name, r.description, r.name == "Administrator", g.now.AddDate(-1, 0, 0), g.now}, true, nil
+	}); err != nil {
+		return err
+	}
+	ri, pi := 0, 0
+	_, err := l.Copy(ctx, "role_permissions", []string{"role_id", "permission"}, func() ([]any, bool, error) {
+		for ri < len(roles) && pi == len(roles[ri].permissions) {
+			ri, pi = ri+1, 0
+		}
+		if ri == len(roles) {
+			return nil, false, nil
+		}
+		pi++
+		return []any{int64(ri + 1), roles[ri].permissions[pi-1]}, true, nil
+	})
+	return err
+}
+
+func roleID(name string) any {
+	for i, r := range roles {
+		if r.name == name {
+			return int64(i + 1)
+		}
+	}
+	return nil
+}
+
+// planUsers decides every user's dates, invites and wallets up front, so
+// later tables can refer to them.
+func (g *gen) planUsers() {
+	total := len(staff) + g.o.Users
+	g.users = make([]user, total)
+	g.customerBalance = make([]decimal.Decimal, len(coins))
+	span := 400 * 24 * time.Hour
+	for i := range g.users {
+		u := &g.users[i]
+		u.id = int64(i + 1)
+		u.bonusWallet = -1
+		if i < len(staff) {
+			s := staff[i]
+			u.staff = &s
+			u.email = s.username + "@xapa.example"
+			u.name = s.fullName
+			u.created = g.now.Add(-span - time.Duration(len(staff)-i)*time.Hour)
+			u.verified = true
+		} else {
+			first, last := firstNames[g.rng.IntN(len(firstNames))], lastNames[g.rng.IntN(len(lastNames))]
+			u.name = first + " " + last
+			u.email = fmt.Sprintf("%s.%s%d@example.com", strings.ToLower(first), asciiLower(last), i)
+			// Later ids joined later; more users joined recently.
+			frac := math.Pow(float64(i-len(staff)+1)/float64(g.o.Users+1), 0.7)
+			u.created = g.now.Add(-span + time.Duration(frac*float64(span))).Add(-time.Duration(g.rng.IntN(3600)) * time.Second)
+			u.verified = g.rng.Float64() < 0.72
+			if i > len(staff)+10 && g.rng.Float64() < 0.45 {
+				// Mostly a recent user as inviter, which builds chains several levels deep.
+				lo := max(len(staff), i-40)
+				if g.rng.Float64() < 0.3 {
+					lo = len(staff)
+				}
+				u.invitedBy = int64(lo + g.rng.IntN(i-lo) + 1)
+			}
+		}
+		u.code = fmt.Sprintf("X%09d", 7919*int64(i+1)%1000000007)
+		u.lastSeen = u.created.Add(time.Duration(g.rng.Float64() * float64(g.now.Sub(u.created))))
+		if g.rng.Float64() < 0.04 || (u.staff != nil && i < 2) {
+			u.lastSeen = g.now.Add(-time.Duration(g.rng.IntN(100)) * time.Second) // online now
+		}
+		if u.staff != nil && u.staff.role != "" {
+			continue // staff hold no wallets
+		}
+		nw := 1 + g.rng.IntN(4)
+		seen := map[int]bool{}
+		for k := 0; k < nw; k++ {
+			c := g.pickCoin()
+			if seen[c] {
+				continue
+			}
+			seen[c] = true
+			g.addWallet(u, c)
+		}
+		if u.invitedBy != 0 && g.rng.Float64() < 0.7 {
+			u.invitePaid = true
+			u.bonusWallet = g.addWallet(u, bonusCoin)
+			if inviter := &g.users[u.invitedBy-1]; inviter.bonusWallet == -1 {
+				inviter.bonusWallet = -2 // the inviter is paid too: a wallet is added below
+			}
+		}
+	}
+	for i := range g.users {
+		if u := &g.users[i]; u.bonusWallet == -2 {
+			u.bonusWallet = g.addWallet(u, bonusCoin)
+		}
+	}
+}
+
+// pickCoin favours the big coins and USDT, as real customers do.
+func (g *gen) pickCoin() int {
+	weights := []int{20, 18, 10, 8, 5, 16, 8, 6, 3, 3, 3}
+	n := g.rng.IntN(100)
+	for i, w := range weights {
+		if n < w {
+			return i
+		}
+		n -= w
+	}
+	return 0
+}
+
+func (g *gen) addWallet(u *user, c int) int {
+	g.nextWalletID++
+	u.wallets = append(u.wallets, wallet{id: g.nextWalletID, coin: c, address: g.address(g.chainOf(c))})
+	return len(u.wallets) - 1
+}
+
+func (g *gen) loadUsers(ctx context.Context, l *store.Loader) error {
+	i := 0
+	_, err := l.Copy(ctx, "users", []string{"id", "email", "username", "full_name", "password_hash", "enabled",
+		"email_verified", "verified_at", "is_admin", "role_id", "ga_enabled", "ga_secret", "sms_2fa_enabled",
+		"sms_verified", "phone_number", "invitation_code", "invited_by", "device_type", "last_login", "last_seen_at",
+		"created_at", "updated_at"}, func() ([]any, bool, error) {
+		if i == len(g.users) {
+			return nil, false, nil
+		}
+		u := g.users[i]
+		i++
+		username, hash, isAdmin, role := u.email, g.customerHash, false, any(nil)
+		enabled := g.rng.Float64() < 0.97
+		ga, secret, sms := g.rng.Float64() < 0.3, any(nil), g.rng.Float64() < 0.1
+		device := devices[g.rng.IntN(len(devices))].platform
+		if u.staff != nil {
+			username, hash, enabled, sms, device = u.staff.username, g.staffHash, true, false, "Web"
+			if u.staff.role != "" {
+				isAdmin, role = true, roleID(u.staff.role)
+			}
+			ga = true
+		}
+		if ga {
+			secret = g.totpSecret()
+		}
+		var verifiedAt, invitedBy any
+		if u.verified {
+			verifiedAt = minTime(u.created.Add(time.Duration(g.rng.IntN(72*3600))*time.Second), g.now)
+		}
+		if u.invitedBy != 0 {
+			invitedBy = u.invitedBy
+		}
+		phone := any(nil)
+		if sms || g.rng.Float64() < 0.3 {
+			phone = fmt.Sprintf("+4915%08d", g.rng.IntN(100000000))
+		}
+		return []any{u.id, u.email, username, u.name, hash, enabled, u.verified, verifiedAt, isAdmin, role, ga, secret,
+			sms, sms, phone, u.code, invitedBy, device, u.lastSeen, u.lastSeen, u.created, u.lastSeen}, true, nil
+	})
+	return err
+}
+
+func (g *gen) loadWallets(ctx context.Context, l *store.Loader) error {
+	ui, wi := 0, 0
+	next := func() (*user, *wallet) {
+		for ui < len(g.users) && wi == len(g.users[ui].wallets) {
+			ui, wi = ui+1, 0
+		}
+		if ui == len(g.users) {
+			return nil, nil
+		}
+		wi++
+		return &g.users[ui], &g.users[ui].wallets[wi-1]
+	}
+	if _, err := l.Copy(ctx, "wallets", []string{"id", "user_id", "coin_id", "name", "network", "balance", "created_at",
+		"updated_at"}, func() ([]any, bool, error) {
+		u, w := next()
+		if u == nil {
+			return nil, false, nil
+		}
+		name := coins[w.coin].name + " Wallet"
+		if wi-1 == u.bonusWallet {
+			name = "Bonus Wallet"
+		}
+		bal := g.amount(w.coin).Mul(decimal.NewFromInt(int64(1 + g.rng.IntN(4))))
+		if g.rng.Float64() < 0.1 {
+			bal = decimal.Zero
+		}
+		g.customerBalance[w.coin] = g.customerBalance[w.coin].Add(bal)
+		return []any{w.id, u.id, g.coinID(w.coin), name, "main", bal, u.created, g.now}, true, nil
+	}); err != nil {
+		return err
+	}
+	ui, wi = 0, 0
+	_, err := l.Copy(ctx, "wallet_addresses", []string{"id", "wallet_id", "address", "created_at"}, func() ([]any, bool, error) {
+		u, w := next()
+		if u == nil {
+			return nil, false, nil
+		}
+		return []any{w.id, w.id, w.address, u.created}, true, nil
+	})
+	return err
+}
+
+// loadCompanyWallets sets the company's balance per coin against the
+// customers' total so that all three colours of the dashboard card show:
+// blue (1.1 × company ≥ customers), orange (1.15 ×), red (below both).
+func (g *gen) loadCompanyWallets(ctx context.Context, l *store.Loader) error {
+	i := 0
+	ratios := []string{"1.05", "1.12", "1.4"}
+	_, err := l.Copy(ctx, "company_wallets", []string{"id", "coin_id", "address", "balance", "network_fee", "updated_at"}, func() ([]any, bool, error) {
+		if i == len(coins) {
+			return nil, false, nil
+		}
+		c := i
+		i++
+		bal := g.customerBalance[c].DivRound(dec(ratios[c%3]), int32(min(coins[c].decimals, 8)))
+		return []any{int64(i), g.coinID(c), g.address(g.chainOf(c)), bal, dec(coins[c].fee), g.now}, true, nil
+	})
+	return err
+}
+
+func (g *gen) loadTransactions(ctx context.Context, l *store.Loader) error {
+	n := g.o.Transactions
+	span := 90 * 24 * time.Hour
+	walletOwners := g.usersWithWallets()
+	if len(walletOwners) == 0 || n == 0 {
+		return nil
+	}
+	i := 0
+	_, err := l.Copy(ctx, "transactions", []string{"id", "user_id", "wallet_id", "coin_id", "type", "network", "status",
+		"confirmations", "max_confirmation", "amount", "network_fee", "commission", "fee", "hash", "explorer_url",
+		"receiver_address", "is_exchange", "created_at", "updated_at"}, func() ([]any, bool, error) {
+		if i == n {
+			return nil, false, nil
+		}
+		i++
+		u := &g.users[walletOwners[g.rng.IntN(len(walletOwners))]]
+		w := u.wallets[g.rng.IntN(len(u.wallets))]
+		c := coins[w.coin]
+		// Ids follow time; denser towards now. The newest 40 are minutes old.
+		frac := math.Pow(float64(i)/float64(n+1), 0.6)
+		created := g.now.Add(-span + time.Duration(frac*float64(span)))
+		if fromEnd := n - i; fromEnd < 40 {
+			created = g.now.Add(-time.Duration(fromEnd*45+g.rng.IntN(40)) * time.Second)
+		}
+		created = maxTime(created, u.created)
+		typ, network := "received", "main"
+		if g.rng.IntN(2) == 0 {
+			typ = "sent"
+		}
+		if g.rng.Float64() < 0.15 {
+			network = "test"
+		}
+		status, confs := "confirmed", c.maxConf
+		switch fromEnd := n - i; {
+		case fromEnd < 40:
+			// The newest: pending (0), confirming (1..max-1) or just confirmed.
+			confs = []int{0, 1, c.maxConf / 2, c.maxConf - 1, c.maxConf}[fromEnd%5]
+			if confs < c.maxConf {
+				status = "pending"
+			}
+		case g.rng.Float64() < 0.03:
+			status, confs = "failed", 0
+		}
+		amount := g.amount(w.coin)
+		netFee, commission := decimal.Zero, decimal.Zero
+		receiver := w.address
+		if typ == "sent" {
+			netFee = dec(c.fee)
+			commission = amount.Mul(dec("0.002")).Truncate(int32(min(c.decimals, 8)))
+			receiver = g.address(g.chainOf(w.coin))
+		}
+		hash := g.txHash(g.chainOf(w.coin))
+		return []any{int64(i), u.id, w.id, g.coinID(w.coin), typ, network, status, confs, c.maxConf, amount, netFee,
+			commission, netFee.Add(commission), hash, strings.Replace(c.explorer, "{hash}", hash, 1), receiver,
+			g.rng.Float64() < 0.04, created, created}, true, nil
+	})
+	return err
+}
+
+func (g *gen) usersWithWallets() []int {
+	var out []int
+	for i, u := range g.users {
+		if len(u.wallets) > 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func (g *gen) loadExchanges(ctx context.Context, l *store.Loader) error {
+	var owners []int
+	for i, u := range g.users {
+		if len(u.wallets) >= 2 {
+			owners = append(owners, i)
+		}
+	}
+	n := max(g.o.Transactions/25, min(len(owners), 30))
+	if len(owners) == 0 {
+		return nil
+	}
+	span := 90 * 24 * time.Hour
+	i := 0
+	_, err := l.Copy(ctx, "exchanges", []string{"id", "user_id", "from_wallet_id", "to_wallet_id", "from_coin_id",
+		"to_coin_id", "exchange_rate", "from_amount", "to_amount", "fee", "created_at"}, func() ([]any, bool, error) {
+		if i == n {
+			return nil, false, nil
+		}
+		i++
+		u := &g.users[owners[g.rng.IntN(len(owners))]]
+		a := g.rng.IntN(len(u.wallets))
+		b := (a + 1 + g.rng.IntN(len(u.wallets)-1)) % len(u.wallets)
+		from, to := u.wallets[a], u.wallets[b]
+		rate := dec(coins[from.coin].rate).DivRound(dec(coins[to.coin].rate), 10)
+		amount := g.amount(from.coin)
+		fee := amount.Mul(dec("0.002")).Truncate(8)
+		toAmount := amount.Sub(fee).Mul(rate).Truncate(int32(min(coins[to.coin].decimals, 8)))
+		frac := math.Pow(float64(i)/float64(n+1), 0.6)
+		created := maxTime(g.now.Add(-span+time.Duration(frac*float64(span))), u.created)
+		return []any{int64(i), u.id, from.id, to.id, g.coinID(from.coin), g.coinID(to.coin), rate, amount, toAmount, fee, created}, true, nil
+	})
+	return err
+}
+
+// loadBonuses pays both sides of an invite: the inviter and the invited user.
+func (g *gen) loadBonuses(ctx context.Context, l *store.Loader) error {
+	i, id, side := 0, int64(0), 0
+	_, err := l.Copy(ctx, "bonuses", []string{"id", "user_id", "invited_user_id", "wallet_id", "coin_id", "kind", "amount",
+		"usd_amount", "created_at"}, func() ([]any, bool, error) {
+		for i < len(g.users) && !g.users[i].invitePaid {
+			i++
+		}
+		if i == len(g.users) {
+			return nil, false, nil
+		}
+		invited := &g.users[i]
+		inviter := &g.users[invited.invitedBy-1]
+		receiver, kind, usd := inviter, "inviter", dec("10")
+		if side == 1 {
+			receiver, kind, usd = invited, "invited", dec("5")
+		}
+		id++
+		created := minTime(invited.created.Add(time.Duration(1+g.rng.IntN(50))*24*time.Hour), g.now.Add(-time.Minute))
+		row := []any{id, receiver.id, invited.id, receiver.wallets[receiver.bonusWallet].id, g.coinID(bonusCoin), kind,
+			usd.DivRound(dec(coins[bonusCoin].rate), 6), usd, created}
+		side++
+		if side == 2 {
+			side, i = 0, i+1
+		}
+		return row, true, nil
+	})
+	return err
+}
+
+func (g *gen) loadSessions(ctx context.Context, l *store.Loader) error {
+	ui, k, id := 0, 0, int64(0)
+	_, err := l.Copy(ctx, "sessions", []string{"id", "user_id", "token_hash", "kind", "platform", "device_model", "ip",
+		"first_device", "created_at", "updated_at", "expires_at", "revoked_at"}, func() ([]any, bool, error) {
+		for ui < len(g.users) && k == 1+int(g.users[ui].id%3) {
+			ui, k = ui+1, 0
+		}
+		if ui == len(g.users) {
+			return nil, false, nil
+		}
+		u := &g.users[ui]
+		k++
+		id++
+		d := devices[g.rng.IntN(len(devices))]
+		created := u.created.Add(time.Duration(g.rng.Float64() * float64(u.lastSeen.Sub(u.created))))
+		updated, revoked := created.Add(time.Duration(g.rng.IntN(3600))*time.Second), any(nil)
+		if k == 1 {
+			updated = u.lastSeen // the newest session carries the last activity
+		} else if g.rng.IntN(2) == 0 {
+			revoked = updated
+		}
+		updated = minTime(updated, g.now)
+		return []any{id, u.id, fmt.Sprintf("demo-%016x%016x", g.rng.Uint64(), g.rng.Uint64()), "full", d.platform,
+			d.model, fmt.Sprintf("203.0.113.%d", g.rng.IntN(254)+1), k == 1 && u.id%2 == 0, created, updated,
+			created.Add(12 * time.Hour), revoked}, true, nil
+	})
+	return err
+}
+
+func (g *gen) loadAppVersions(ctx context.Context, l *store.Loader) error {
+	vi := 0
+	if _, err := l.Copy(ctx, "app_versions", []string{"id", "name", "platform", "release_date", "force_update_required",
+		"created_at"}, func() ([]any, bool, error) {
+		if vi == len(appVersions) {
+			return nil, false, nil
+		}
+		v := appVersions[vi]
+		vi++
+		at := g.now.AddDate(0, 0, -v.daysAgo).Truncate(time.Hour)
+		return []any{int64(vi), v.name, v.platform, at, v.force, at}, true, nil
+	}); err != nil {
+		return err
+	}
+	type group struct {
+		id, version int64
+		name        string
+		items       []string
+	}
+	var groups []group
+	for vi, v := range appVersions {
+		for _, name := range []string{"New Features", "Improvements", "Bug Fixes", "Security", "Known Issues"} {
+			if items, ok := v.changelog[name]; ok {
+				groups = append(groups, group{int64(len(groups) + 1), int64(vi + 1), name, items})
+			}
+		}
+	}
+	gi := 0
+	if _, err := l.Copy(ctx, "app_version_groups", []string{"id", "app_version_id", "group_name", "position"}, func() ([]any, bool, error) {
+		if gi == len(groups) {
+			return nil, false, nil
+		}
+		gr := groups[gi]
+		gi++
+		return []any{gr.id, gr.version, gr.name, gi}, true, nil
+	}); err != nil {
+		return err
+	}
+	gi, ii, id := 0, 0, int64(0)
+	_, err := l.Copy(ctx, "app_version_items", []string{"id", "group_id", "text", "position"}, func() ([]any, bool, error) {
+		for gi < len(groups) && ii == len(groups[gi].items) {
+			gi, ii = gi+1, 0
+		}
+		if gi == len(groups) {
+			return nil, false, nil
+		}
+		ii++
+		id++
+		return []any{id, groups[gi].id, groups[gi].items[ii-1], ii}, true, nil
+	})
+	return err
+}
+
+func (g *gen) loadPromotion(ctx context.Context, l *store.Loader) error {
+	start, end := g.now.AddDate(0, 0, -10), g.now.AddDate(0, 0, 20)
+	if err := l.Exec(ctx, `INSERT INTO promotion_settings (id, is_enabled, start_date, end_date, inviter_coin_id,
+		inviter_amount, inviter_default, invited_coin_id, invited_amount, invited_default, network, waiting_days,
+		total_duration_ms, updated_at) VALUES (1, TRUE, $1, $2, $3, $4, $5, $3, $6, $7, 'main', 50, $8, $9)`,
+		start, end, g.coinID(bonusCoin), dec("10"), dec("0"), dec("0"), dec("5"), end.Sub(start).Milliseconds(), g.now); err != nil {
+		return err
+	}
+	return l.Exec(ctx, `INSERT INTO promotion_minimums (id, coin_id, amount, position) VALUES (1, $1, $2, 1), (2, $3, $4, 2)`,
+		g.coinID(bonusCoin), dec("60"), g.coinID(0), dec("100"))
+}
+
+func (g *gen) loadBlacklist(ctx context.Context, l *store.Loader) error {
+	i := 0
+	_, err := l.Copy(ctx, "market_blacklist", []string{"id", "market_name", "created_at"}, func() ([]any, bool, error) {
+		if i == len(blacklist) {
+			return nil, false, nil
+		}
+		i++
+		return []any{int64(i), blacklist[i-1], g.now.AddDate(0, -i, 0)}, true, nil
+	})
+	return err
+}
+
+func (g *gen) loadAudit(ctx context.Context, l *store.Loader) error {
+	return l.Exec(ctx, `INSERT INTO audit_log (actor_email, action, target, details, ip, created_at)
+		VALUES ('system', 'demo.seed', 'database', $1, '', $2)`,
+		fmt.Sprintf(`{"users":%d,"transactions":%d,"seed":%d}`, g.o.Users, g.o.Transactions, g.o.Seed), g.now)
+}
+
+// amount is a random amount of coin c in its usual range, with at most 8 decimals.
+func (g *gen) amount(c int) decimal.Decimal {
+	s := coins[c]
+	v := s.minAmount * math.Pow(s.maxAmt/s.minAmount, g.rng.Float64())
+	places := int32(min(s.decimals, 8))
+	return decimal.NewFromFloat(v).Truncate(places)
+}
+
+// address is a random address in the style of the chain coin c.
+func (g *gen) address(c int) string {
+	switch coins[c].symbol {
+	case "BTC":
+		return "bc1q" + g.hex(38)
+	case "LTC":
+		return "ltc1q" + g.hex(38)
+	case "TRX":
+		return "T" + g.base58(33)
+	}
+	return "0x" + g.hex(40)
+}
+
+func (g *gen) txHash(chain int) string {
+	switch coins[chain].symbol {
+	case "BTC", "LTC", "TRX":
+		return g.hex(64)
+	}
+	return "0x" + g.hex(64)
+}
+
+func (g *gen) hex(n int) string {
+	const digits = "0123456789abcdef"
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = digits[g.rng.IntN(16)]
+	}
+	return string(b)
+}
+
+func (g *gen) base58(n int) string {
+	const digits = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = digits[g.rng.IntN(len(digits))]
+	}
+	return string(b)
+}
+
+func (g *gen) totpSecret() string {
+	b := make([]byte, 20)
+	for i := range b {
+		b[i] = byte(g.rng.IntN(256))
+	}
+	return base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b)
+}
+
+func dec(s string) decimal.Decimal { return decimal.RequireFromString(s) }
+
+func price8(f float64) decimal.Decimal { return decimal.NewFromFloat(f).Round(8) }
+
+func minTime(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
+
+func maxTime(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+func asciiLower(s string) string {
+	return strings.NewReplacer("ü", "ue", "ö", "oe", "ä", "ae").Replace(strings.ToLower(s))
+}

@@ -1,0 +1,92 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+)
+
+// FieldError names the input field an error is about.
+type FieldError struct {
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
+// Error is the one error envelope of every non-2xx reply (api-decisions.md).
+type Error struct {
+	Code    int          `json:"code"`
+	Message string       `json:"message"`
+	Errors  []FieldError `json:"errors"`
+}
+
+func (e *Error) Error() string { return e.Message }
+
+// Errorf builds an error reply; field errors are optional.
+func Errorf(status int, message string, fields ...FieldError) *Error {
+	if fields == nil {
+		fields = []FieldError{}
+	}
+	return &Error{Code: status, Message: message, Errors: fields}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	if err := json.NewEncoder(w).Encode(v); err != nil {
+		slog.Debug("write reply", "err", err)
+	}
+}
+
+// writeError replies with err as the envelope; an error that is not an
+// *Error is logged and hidden behind a generic 500.
+func writeError(w http.ResponseWriter, r *http.Request, err error) {
+	var e *Error
+	if !errors.As(err, &e) {
+		slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		e = Errorf(http.StatusInternalServerError, "Internal server error.")
+	}
+	writeJSON(w, e.Code, e)
+}
+
+// maxBody is the largest request body the API reads (api-decisions.md: 413 above 1 MiB).
+const maxBody = 1 << 20
+
+// decodeJSON reads a JSON body into dst, refusing unknown fields, trailing
+// data and oversized bodies with a 4xx envelope.
+func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		return Errorf(http.StatusUnsupportedMediaType, "Send the body as application/json.")
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(dst)
+	if err == nil && dec.More() {
+		err = errors.New("trailing data after the JSON value")
+	}
+	if err == nil {
+		if _, extra := dec.Token(); extra != io.EOF {
+			err = errors.New("trailing data after the JSON value")
+		}
+	}
+	var tooBig *http.MaxBytesError
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &tooBig):
+		return Errorf(http.StatusRequestEntityTooLarge, "The request body is larger than 1 MiB.")
+	case errors.Is(err, io.EOF):
+		return Errorf(http.StatusBadRequest, "The request body is empty.")
+	case errors.As(err, &typeErr):
+		return Errorf(http.StatusBadRequest, "Invalid value for "+typeErr.Field+".",
+			FieldError{Field: typeErr.Field, Message: "must be a " + typeErr.Type.String()})
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		return Errorf(http.StatusBadRequest, "Unknown field "+field+".", FieldError{Field: field, Message: "is not accepted"})
+	default:
+		return Errorf(http.StatusBadRequest, "The request body is not valid JSON.")
+	}
+}

@@ -1,0 +1,130 @@
+package httpapi_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"xapa/backoffice/internal/apitest"
+	"xapa/backoffice/internal/httpapi"
+	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/store/storetest"
+)
+
+// webApp stands in for web/dist.
+var webApp = fstest.MapFS{
+	"index.html":            {Data: []byte(`<html><head><meta name="csp-nonce" content="__CSP_NONCE__"></head><body>app</body></html>`)},
+	"assets/index-abc12.js": {Data: []byte(`console.log(1)`)},
+	"icons/btc.svg":         {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
+}
+
+func TestServer(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		h := httpapi.New(httpapi.Options{DB: db, Web: webApp})
+		apitest.Run(t, h, []apitest.Case{
+			{Name: "health", Method: "GET", Path: "/healthz", Status: 200, JSON: `{"status":"ok","database":"ok"}`},
+			{Name: "unknown API path is a JSON 404", Method: "GET", Path: "/api/nope", Status: 404,
+				JSON: `{"code":404,"errors":[]}`, Check: hasHeader("Content-Type", "application/json; charset=utf-8")},
+			{Name: "unknown API path, any method", Method: "DELETE", Path: "/api/admin/nothing/1", Status: 404, JSON: `{"code":404}`},
+			{Name: "API replies are not cached", Method: "GET", Path: "/api/nope", Status: 404, Check: hasHeader("Cache-Control", "no-store")},
+			{Name: "SPA fallback for a deep link", Method: "GET", Path: "/userprofile/42", Status: 200, Check: isIndex},
+			{Name: "SPA root", Method: "GET", Path: "/", Status: 200, Check: isIndex},
+			{Name: "hashed asset cached for a year", Method: "GET", Path: "/assets/index-abc12.js", Status: 200,
+				Check: hasHeader("Cache-Control", "public, max-age=31536000, immutable")},
+			{Name: "missing asset is a 404, not the page", Method: "GET", Path: "/assets/index-old99.js", Status: 404},
+			{Name: "icon cached for a day", Method: "GET", Path: "/icons/btc.svg", Status: 200,
+				Check: hasHeader("Cache-Control", "public, max-age=86400")},
+			{Name: "no writes to the page", Method: "POST", Path: "/", Status: 405},
+			{Name: "security headers", Method: "GET", Path: "/healthz", Status: 200, Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+				for k, v := range map[string]string{
+					"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY",
+				} {
+					if got := rec.Header().Get(k); got != v {
+						t.Errorf("%s = %q, want %q", k, got, v)
+					}
+				}
+				if csp := rec.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'none'") {
+					t.Errorf("CSP = %q", csp)
+				}
+				if rec.Header().Get("Strict-Transport-Security") != "" {
+					t.Error("HSTS sent over plain HTTP")
+				}
+			}},
+		})
+	})
+}
+
+// isIndex checks the page reply: index.html with a fresh nonce that the CSP allows.
+func isIndex(t *testing.T, rec *httptest.ResponseRecorder) {
+	t.Helper()
+	m := regexp.MustCompile(`content="([A-Za-z0-9+/=]{24})"`).FindStringSubmatch(rec.Body.String())
+	if m == nil {
+		t.Fatalf("no nonce in page: %s", rec.Body.String())
+	}
+	csp := rec.Header().Get("Content-Security-Policy")
+	for _, want := range []string{"style-src 'self' 'nonce-" + m[1] + "'", "script-src 'self';", "frame-ancestors 'none'", "object-src 'none'"} {
+		if !strings.Contains(csp, want) {
+			t.Errorf("CSP %q lacks %q", csp, want)
+		}
+	}
+	if strings.Contains(csp, "unsafe-inline") || strings.Contains(csp, "unsafe-eval") {
+		t.Errorf("CSP allows unsafe sources: %q", csp)
+	}
+	if got := rec.Header().Get("Cache-Control"); got != "no-store" {
+		t.Errorf("page Cache-Control = %q, want no-store", got)
+	}
+}
+
+func hasHeader(name, want string) func(*testing.T, *httptest.ResponseRecorder) {
+	return func(t *testing.T, rec *httptest.ResponseRecorder) {
+		t.Helper()
+		if got := rec.Header().Get(name); got != want {
+			t.Errorf("%s = %q, want %q", name, got, want)
+		}
+	}
+}
+
+func TestNoncesDiffer(t *testing.T) {
+	h := httpapi.New(httpapi.Options{DB: storetest.SQLite(t), Web: webApp})
+	a := apitest.Do(t, h, apitest.Case{Method: "GET", Path: "/"}).Header().Get("Content-Security-Policy")
+	b := apitest.Do(t, h, apitest.Case{Method: "GET", Path: "/"}).Header().Get("Content-Security-Policy")
+	if a == b {
+		t.Fatal("two pages got the same nonce")
+	}
+}
+
+func TestHealthWithoutDatabase(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		h := httpapi.New(httpapi.Options{DB: db, Web: webApp})
+		db.Close() // the database is gone
+		apitest.Run(t, h, []apitest.Case{
+			{Name: "health answers 503", Method: "GET", Path: "/healthz", Status: http.StatusServiceUnavailable,
+				JSON: `{"code":503,"message":"database unavailable","errors":[]}`},
+		})
+	})
+}
+
+func TestGatewayKey(t *testing.T) {
+	h := httpapi.New(httpapi.Options{DB: storetest.SQLite(t), Web: webApp, GatewayKey: "s3cret"})
+	apitest.Run(t, h, []apitest.Case{
+		{Name: "API call without the key", Method: "GET", Path: "/api/nope", Status: 403, JSON: `{"code":403}`},
+		{Name: "API call with a wrong key", Method: "GET", Path: "/api/nope", Headers: map[string]string{"X-Gateway-Key": "nope"}, Status: 403},
+		{Name: "API call with the key goes through", Method: "GET", Path: "/api/nope", Headers: map[string]string{"X-Gateway-Key": "s3cret"}, Status: 404},
+		{Name: "the page needs no key", Method: "GET", Path: "/", Status: 200},
+	})
+}
+
+func TestWithoutWebApp(t *testing.T) {
+	h := httpapi.New(httpapi.Options{DB: storetest.SQLite(t), Web: fstest.MapFS{".gitkeep": {}}})
+	apitest.Run(t, h, []apitest.Case{
+		{Name: "unbuilt web app says how to build it", Method: "GET", Path: "/", Status: 503,
+			Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+				if !strings.Contains(rec.Body.String(), "make build") {
+					t.Errorf("body %q", rec.Body.String())
+				}
+			}},
+	})
+}

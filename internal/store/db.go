@@ -1,0 +1,99 @@
+// Package store is the database layer: one code path for SQLite (the
+// embedded default) and PostgreSQL (production). Dialect differences live in
+// dialect.go only.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+)
+
+// DB is an open database with its dialect.
+type DB struct {
+	*sql.DB
+	Dialect Dialect
+}
+
+// Open connects to url: "sqlite:PATH" or a "postgres://" / "postgresql://" URL.
+func Open(ctx context.Context, url string) (*DB, error) {
+	var (
+		db  *sql.DB
+		d   Dialect
+		err error
+	)
+	switch {
+	case strings.HasPrefix(url, "sqlite:"):
+		d = SQLite
+		db, err = openSQLite(strings.TrimPrefix(url, "sqlite:"))
+	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
+		d = Postgres
+		db, err = sql.Open("pgx", url)
+		if err == nil {
+			db.SetMaxOpenConns(20)
+			db.SetMaxIdleConns(20)
+			db.SetConnMaxIdleTime(5 * time.Minute)
+		}
+	default:
+		return nil, fmt.Errorf("database URL %q: want sqlite:PATH or postgres://", url)
+	}
+	if err != nil {
+		return nil, err
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := db.PingContext(pingCtx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("connect to %s database: %w", d, err)
+	}
+	return &DB{DB: db, Dialect: d}, nil
+}
+
+func openSQLite(path string) (*sql.DB, error) {
+	if path == "" {
+		return nil, errors.New("sqlite: empty path")
+	}
+	if dir := filepath.Dir(path); dir != "." {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return nil, err
+		}
+	}
+	registerSQLiteFunctions()
+	// _txlock=immediate: a write transaction takes the write lock at BEGIN, so
+	// concurrent writers wait on busy_timeout instead of failing with
+	// "database is locked" when a read lock cannot be upgraded.
+	dsn := "file:" + path + "?_txlock=immediate&_time_format=sqlite" +
+		"&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)" +
+		"&_pragma=synchronous(NORMAL)&_pragma=cache_size(-65536)"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(8)
+	db.SetMaxIdleConns(8)
+	return db, nil
+}
+
+// Tx runs fn in a transaction, committing when it returns nil.
+func (db *DB) Tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// Now is the current time as the store keeps it: UTC, to the microsecond,
+// which both databases hold exactly.
+func Now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }

@@ -1,0 +1,96 @@
+package store
+
+import (
+	"database/sql/driver"
+	"fmt"
+	"sync"
+
+	"github.com/shopspring/decimal"
+	"modernc.org/sqlite"
+)
+
+var registerOnce sync.Once
+
+// registerSQLiteFunctions adds exact decimal arithmetic to SQLite, which has
+// none built in: money is stored as decimal text and dec_sum / dec_mul
+// compute on it exactly, matching sum() and * over NUMERIC in PostgreSQL.
+func registerSQLiteFunctions() {
+	registerOnce.Do(func() {
+		sqlite.MustRegisterFunction("dec_sum", &sqlite.FunctionImpl{
+			NArgs:         1,
+			Deterministic: true,
+			VolatileArgs:  true, // values are parsed at once, never kept
+			MakeAggregate: func(sqlite.FunctionContext) (sqlite.AggregateFunction, error) {
+				return &decSum{}, nil
+			},
+		})
+		sqlite.MustRegisterFunction("dec_mul", &sqlite.FunctionImpl{
+			NArgs:         2,
+			Deterministic: true,
+			VolatileArgs:  true,
+			Scalar: func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
+				a, okA, err := decimalArg(args[0])
+				if err != nil || !okA {
+					return nil, err
+				}
+				b, okB, err := decimalArg(args[1])
+				if err != nil || !okB {
+					return nil, err
+				}
+				return a.Mul(b).String(), nil
+			},
+		})
+	})
+}
+
+type decSum struct {
+	sum  decimal.Decimal
+	rows int
+}
+
+func (s *decSum) Step(_ *sqlite.FunctionContext, args []driver.Value) error {
+	d, ok, err := decimalArg(args[0])
+	if err != nil || !ok {
+		return err
+	}
+	s.sum = s.sum.Add(d)
+	s.rows++
+	return nil
+}
+
+func (s *decSum) WindowInverse(_ *sqlite.FunctionContext, args []driver.Value) error {
+	d, ok, err := decimalArg(args[0])
+	if err != nil || !ok {
+		return err
+	}
+	s.sum = s.sum.Sub(d)
+	s.rows--
+	return nil
+}
+
+func (s *decSum) WindowValue(*sqlite.FunctionContext) (driver.Value, error) {
+	if s.rows == 0 {
+		return nil, nil
+	}
+	return s.sum.String(), nil
+}
+
+func (s *decSum) Final(*sqlite.FunctionContext) {}
+
+// decimalArg reads a money value; ok is false for NULL. A float is refused:
+// it could not have been stored exactly.
+func decimalArg(v driver.Value) (d decimal.Decimal, ok bool, err error) {
+	switch x := v.(type) {
+	case nil:
+		return d, false, nil
+	case string:
+		d, err = decimal.NewFromString(x)
+	case []byte:
+		d, err = decimal.NewFromString(string(x))
+	case int64:
+		d = decimal.NewFromInt(x)
+	default:
+		err = fmt.Errorf("decimal: unsupported value of type %T", v)
+	}
+	return d, err == nil, err
+}

@@ -1,0 +1,86 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// Dialect names a database kind. Every SQL difference between the two is a
+// method here, so queries elsewhere are written once.
+//
+// Storage choices that differ: money is NUMERIC(38,18) in PostgreSQL and
+// canonical decimal TEXT in SQLite (summed exactly by dec_sum, see
+// decimal_sqlite.go); timestamps are TIMESTAMPTZ in PostgreSQL and UTC text
+// "YYYY-MM-DD HH:MM:SS[.f]+00:00" in SQLite, which sorts chronologically.
+type Dialect string
+
+// The two dialects.
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// Sum is the exact sum of a money expression (NULL over no rows).
+func (d Dialect) Sum(expr string) string {
+	if d == SQLite {
+		return "dec_sum(" + expr + ")"
+	}
+	return "sum(" + expr + ")"
+}
+
+// Mul multiplies two money expressions exactly.
+func (d Dialect) Mul(a, b string) string {
+	if d == SQLite {
+		return "dec_mul(" + a + ", " + b + ")"
+	}
+	return "(" + a + " * " + b + ")"
+}
+
+// Day is the UTC calendar day of a timestamp expression as text YYYY-MM-DD.
+func (d Dialect) Day(expr string) string {
+	if d == SQLite {
+		return "substr(" + expr + ", 1, 10)"
+	}
+	return "to_char(" + expr + " AT TIME ZONE 'UTC', 'YYYY-MM-DD')"
+}
+
+// ILike is the case-insensitive LIKE operator (SQLite's LIKE already is, for ASCII).
+func (d Dialect) ILike() string {
+	if d == SQLite {
+		return "LIKE"
+	}
+	return "ILIKE"
+}
+
+// ResetSequences makes the identity of table continue after its largest id,
+// after rows were inserted with explicit ids (SQLite's rowid needs nothing).
+func (d Dialect) ResetSequences(table string) string {
+	if d == SQLite {
+		return ""
+	}
+	return fmt.Sprintf("SELECT setval(pg_get_serial_sequence('%s', 'id'), coalesce(max(id), 0) + 1, false) FROM %s", table, table)
+}
+
+// IsUniqueViolation reports whether err is a unique-constraint failure.
+func IsUniqueViolation(err error) bool {
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) {
+		return pg.Code == "23505"
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+	}
+	return false
+}
+
+// LikePattern escapes s for a "contains" LIKE match with ESCAPE '\'.
+func LikePattern(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(s) + "%"
+}

@@ -1,0 +1,29 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import type { ReactNode } from 'react';
+import { cspNonce } from '../lib/cspNonce';
+
+/** Toasts (message, notification) close after 5 seconds. */
+export const TOAST_DURATION_S = 5;
+
+interface AppProvidersProps {
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+/** Everything a screen needs around it, except the router (tests bring a MemoryRouter). */
+export function AppProviders({ queryClient, children }: AppProvidersProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider csp={cspNonce ? { nonce: cspNonce } : undefined}>
+        <AntApp
+          message={{ duration: TOAST_DURATION_S }}
+          notification={{ duration: TOAST_DURATION_S }}
+        >
+          {children}
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,15 @@
+import { Spin } from 'antd';
+
+interface FullPageSpinnerProps {
+  /** Read by screen readers; not shown. */
+  label?: string;
+}
+
+/** Covers the page while something the whole screen depends on loads (route chunks, the current user). */
+export function FullPageSpinner({ label = 'Loading' }: FullPageSpinnerProps) {
+  return (
+    <div className="full-page-spinner" role="status" aria-live="polite" aria-label={label}>
+      <Spin size="large" />
+    </div>
+  );
+}

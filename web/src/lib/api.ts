@@ -1,0 +1,275 @@
+/**
+ * The one API client of the web app. Every call to the Go server goes through here.
+ *
+ * - Paths are relative to API_BASE (`apiGet('/user')` calls `/api/user`).
+ * - Headers: `Authorization: Bearer <token>` (when signed in), `X-App-Version`, `Accept: application/json`,
+ *   and `Content-Type: application/json` when there is a body.
+ * - Every failure (non-2xx reply, unreadable reply, network failure) is thrown as an ApiError.
+ * - 204 replies resolve to undefined.
+ */
+
+export const API_BASE = '/api';
+export const APP_VERSION = '90000';
+export const TOKEN_STORAGE_KEY = 'xapa.token';
+
+// ---------------------------------------------------------------------------------------------
+// Token storage
+
+export function getToken(): string | null {
+  try {
+    return window.localStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    return null; // storage disabled: behave as signed out
+  }
+}
+
+export function setToken(token: string): void {
+  window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
+}
+
+export function clearToken(): void {
+  try {
+    window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // nothing stored, nothing to remove
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+export interface ApiFieldError {
+  field: string;
+  message: string;
+}
+
+/** Every failed call: `status` is the HTTP status, or 0 when the server could not be reached. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: ApiFieldError[];
+  /** The parsed reply body (the error envelope), or the raw text when it was not JSON. */
+  readonly body: unknown;
+
+  constructor(status: number, message: string, errors: ApiFieldError[] = [], body?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+    this.body = body;
+  }
+
+  /** The first field error's message, else the overall message (what the screens show). */
+  firstErrorMessage(): string {
+    return this.errors[0]?.message || this.message;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** A readable message for any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.firstErrorMessage();
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong.';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseFieldErrors(value: unknown): ApiFieldError[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(isRecord).map((item) => ({
+    field: typeof item.field === 'string' ? item.field : '',
+    message: typeof item.message === 'string' ? item.message : '',
+  }));
+}
+
+function statusText(response: Response): string {
+  return response.statusText ? `${response.status} ${response.statusText}` : String(response.status);
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    // body unreadable: fall through with an empty text
+  }
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON (e.g. a proxy's HTML error page): keep the text as body
+  }
+  if (isRecord(body)) {
+    const message =
+      (typeof body.message === 'string' && body.message) ||
+      (typeof body.msg === 'string' && body.msg) ||
+      `Request failed (${statusText(response)}).`;
+    return new ApiError(response.status, message, parseFieldErrors(body.errors), body);
+  }
+  return new ApiError(response.status, `Request failed (${statusText(response)}).`, [], body);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue>;
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+/** `query` becomes the query string; undefined, null and empty-string values are left out. */
+export function buildUrl(path: string, query?: Query, base: string = API_BASE): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.append(key, String(value));
+  }
+  const search = params.toString();
+  const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!search) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${search}`;
+}
+
+function buildHeaders(hasBody: boolean): Headers {
+  const headers = new Headers({ Accept: 'application/json', 'X-App-Version': APP_VERSION });
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  return headers;
+}
+
+async function send(url: string, init: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    // A cancelled request (e.g. TanStack Query dropping a stale query) is not a failure.
+    if (init.signal?.aborted || (error as { name?: unknown } | null)?.name === 'AbortError') throw error;
+    throw new ApiError(0, 'The server could not be reached. Check your connection and try again.');
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+async function readJson<T>(response: Response): Promise<T> {
+  if (response.status === 204 || response.status === 205) return undefined as T;
+  const text = await response.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError(response.status, 'The server sent a reply that could not be read.', [], text);
+  }
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  query: Query | undefined,
+  options: RequestOptions | undefined,
+): Promise<T> {
+  const hasBody = body !== undefined;
+  const response = await send(buildUrl(path, query), {
+    method,
+    headers: buildHeaders(hasBody),
+    body: hasBody ? JSON.stringify(body) : undefined,
+    signal: options?.signal,
+  });
+  return readJson<T>(response);
+}
+
+export function apiGet<T>(path: string, query?: Query, options?: RequestOptions): Promise<T> {
+  return request<T>('GET', path, undefined, query, options);
+}
+
+export function apiPost<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  return request<T>('POST', path, body, undefined, options);
+}
+
+export function apiPatch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  return request<T>('PATCH', path, body, undefined, options);
+}
+
+export function apiDelete<T = void>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  return request<T>('DELETE', path, body, undefined, options);
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV downloads
+
+/** The file name from a Content-Disposition header (RFC 6266 `filename*` first), or null. */
+export function filenameFromContentDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)?'[^']*'([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return sanitizeFilename(decodeURIComponent(extended[1].trim().replace(/^"|"$/g, '')));
+    } catch {
+      // malformed percent-encoding: try the plain parameter
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/.exec(header);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
+  return name ? sanitizeFilename(name) : null;
+}
+
+function sanitizeFilename(name: string): string | null {
+  const base = name.split(/[/\\]/).pop()?.trim();
+  return base || null;
+}
+
+/**
+ * Fetches a file (the CSV exports) with the usual headers and saves it through a temporary
+ * <a download>. Resolves to the file name used.
+ */
+export async function apiDownload(path: string, query?: Query, options?: RequestOptions): Promise<string> {
+  const response = await send(buildUrl(path, query), {
+    method: 'GET',
+    headers: buildHeaders(false),
+    signal: options?.signal,
+  });
+  const filename =
+    filenameFromContentDisposition(response.headers.get('Content-Disposition')) ?? 'download.csv';
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = filename;
+    link.rel = 'noopener';
+    link.hidden = true;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  } finally {
+    // Revoke after the click has been handled.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+  return filename;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Health (served at /healthz, outside /api)
+
+export interface Health {
+  status: string;
+  database: string;
+}
+
+/** `GET /healthz`: resolves when the server and its database are up; a 503 throws an ApiError. */
+export async function getHealth(options?: RequestOptions): Promise<Health> {
+  const response = await send(buildUrl('/healthz', undefined, ''), {
+    method: 'GET',
+    headers: buildHeaders(false),
+    signal: options?.signal,
+  });
+  return readJson<Health>(response);
+}
