@@ -14,9 +14,11 @@ import (
 	"syscall"
 	"time"
 
+	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/config"
 	"xapa/backoffice/internal/demo"
 	"xapa/backoffice/internal/httpapi"
+	"xapa/backoffice/internal/mail"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/web"
 )
@@ -30,6 +32,13 @@ func serve(ctx context.Context, args []string) error {
 	txs := fs.Int("transactions", 20000, "with --demo: transactions to generate")
 	seedN := fs.Int64("seed", 1, "with --demo: random seed")
 	gatewayKey := fs.String("gateway-key", "", "when set, every /api call must send it in X-Gateway-Key")
+	publicURL := fs.String("public-url", "", "the app's address in links sent by mail (default http://localhost:PORT)")
+	var smtpCfg mail.SMTPConfig
+	fs.StringVar(&smtpCfg.Host, "smtp-host", "", "SMTP server; empty keeps mail in the outbox table only")
+	fs.IntVar(&smtpCfg.Port, "smtp-port", 587, "SMTP port (STARTTLS when the server offers it)")
+	fs.StringVar(&smtpCfg.User, "smtp-user", "", "SMTP user name")
+	fs.StringVar(&smtpCfg.Password, "smtp-password", "", "SMTP password")
+	fs.StringVar(&smtpCfg.From, "smtp-from", "Xapa Back Office <no-reply@xapa.example>", "sender address")
 	logFormat := fs.String("log-format", "text", "log format: text or json")
 	logLevel := fs.String("log-level", "info", "log level: debug, info, warn or error")
 	fs.Usage = config.Usage(fs, "backoffice serve [--addr :8080] [--db URL] [--demo]")
@@ -64,8 +73,15 @@ func serve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if *publicURL == "" {
+		*publicURL = "http://" + displayHost(ln.Addr())
+	}
+	authService, err := auth.NewService(ctx, db, auth.Options{Mailer: mail.New(db, smtpCfg), PublicURL: *publicURL})
+	if err != nil {
+		return err
+	}
 	srv := &http.Server{
-		Handler:           httpapi.New(httpapi.Options{DB: db, Web: web.Dist(), GatewayKey: *gatewayKey}),
+		Handler:           httpapi.New(httpapi.Options{DB: db, Auth: authService, Web: web.Dist(), GatewayKey: *gatewayKey}),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(slog.Default().Handler(), slog.LevelWarn),
@@ -91,6 +107,15 @@ func serve(ctx context.Context, args []string) error {
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	return nil
+}
+
+// displayHost is host:port of a listener, with "localhost" for all interfaces.
+func displayHost(addr net.Addr) string {
+	host, port, _ := net.SplitHostPort(addr.String())
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return net.JoinHostPort(host, port)
 }
 
 func setupLogging(w io.Writer, format, level string) error {
@@ -121,13 +146,9 @@ func printDemoSignIns(ctx context.Context, db *store.DB, addr net.Addr) error {
 		fmt.Println("This database has no demo staff (it was filled by other means).")
 		return nil
 	}
-	host, port, _ := net.SplitHostPort(addr.String())
-	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
-		host = "localhost"
-	}
 	first := staff[0]
 	fmt.Printf("Xapa Back Office demo is ready.\n")
-	fmt.Printf("  Sign in:     http://%s/admin/login\n", net.JoinHostPort(host, port))
+	fmt.Printf("  Sign in:     http://%s/admin/login\n", displayHost(addr))
 	fmt.Printf("  Username:    %s\n", first.Username)
 	fmt.Printf("  Password:    %s\n", demo.Password)
 	fmt.Printf("  TOTP secret: %s\n", first.TOTPSecret)

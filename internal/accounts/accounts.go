@@ -4,7 +4,6 @@ package accounts
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
 	"errors"
 	"strings"
@@ -74,22 +73,10 @@ func CreateAdministrator(ctx context.Context, db *store.DB, s NewStaff) (int64, 
 		return tx.QueryRowContext(ctx, `INSERT INTO users (email, username, full_name, password_hash, enabled,
 			email_verified, verified_at, is_admin, role_id, invitation_code, created_at, updated_at)
 			VALUES ($1, $2, $3, $4, TRUE, TRUE, $5, TRUE, $6, $7, $5, $5) RETURNING id`,
-			s.Email, s.Username, s.FullName, hash, now, roleID, InvitationCode()).Scan(&id)
+			s.Email, s.Username, s.FullName, hash, now, roleID, auth.InvitationCode()).Scan(&id)
 	})
 	if store.IsUniqueViolation(err) {
 		return 0, ErrTaken
 	}
 	return id, err
-}
-
-// InvitationCode is a fresh referral code: 10 characters from an alphabet
-// without look-alikes.
-func InvitationCode() string {
-	const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-	b := make([]byte, 10)
-	_, _ = rand.Read(b)
-	for i := range b {
-		b[i] = alphabet[int(b[i])%len(alphabet)]
-	}
-	return string(b)
 }

@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+
+	"xapa/backoffice/internal/store"
 )
 
 // FieldError names the input field an error is about.
@@ -44,7 +46,11 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // *Error is logged and hidden behind a generic 500.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var e *Error
-	if !errors.As(err, &e) {
+	if !errors.As(err, &e) && store.IsUnavailable(err) {
+		slog.WarnContext(r.Context(), "database unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
+		e = Errorf(http.StatusServiceUnavailable, "The database is unavailable. Try again shortly.")
+	}
+	if e == nil {
 		slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		e = Errorf(http.StatusInternalServerError, "Internal server error.")
 	}

@@ -7,34 +7,46 @@ import (
 	"io/fs"
 	"net/http"
 
+	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/store"
 )
 
 // Options configures the server.
 type Options struct {
 	DB         *store.DB
+	Auth       *auth.Service
 	Web        fs.FS  // the built web app (web/dist); nil serves a hint instead
 	GatewayKey string // when set, every /api call must carry it in X-Gateway-Key
 }
 
 // Server holds what the handlers share.
 type Server struct {
-	db  *store.DB
-	mux *http.ServeMux
+	db         *store.DB
+	auth       *auth.Service
+	mux        *http.ServeMux
+	gatewayKey string
 }
 
 // New builds the whole HTTP handler.
-func New(o Options) http.Handler {
-	s := &Server{db: o.DB, mux: http.NewServeMux()}
-	for _, rt := range s.routes() {
-		s.mux.Handle(rt.Method+" "+rt.Path, rt.Handler)
+func New(o Options) http.Handler { return NewServer(o).Handler() }
+
+// NewServer builds the server; Handler serves it.
+func NewServer(o Options) *Server {
+	s := &Server{db: o.DB, auth: o.Auth, mux: http.NewServeMux(), gatewayKey: o.GatewayKey}
+	for _, rt := range s.Routes() {
+		s.mux.Handle(rt.Method+" "+rt.Path, s.guard(rt.Rule, rt.Handler))
 	}
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, Errorf(http.StatusNotFound, "No such API call: "+r.Method+" "+r.URL.Path+"."))
 	})
 	s.mux.Handle("/", newSPA(o.Web))
+	return s
+}
+
+// Handler is the whole HTTP handler: routes, the web app and middleware.
+func (s *Server) Handler() http.Handler {
 	var h http.Handler = s.mux
-	h = requireGatewayKey(o.GatewayKey, h)
+	h = requireGatewayKey(s.gatewayKey, h)
 	h = recoverPanics(h)
 	h = securityHeaders(h)
 	return logRequests(h)

@@ -14,12 +14,7 @@ import (
 	"xapa/backoffice/internal/store/storetest"
 )
 
-// webApp stands in for web/dist.
-var webApp = fstest.MapFS{
-	"index.html":            {Data: []byte(`<html><head><meta name="csp-nonce" content="__CSP_NONCE__"></head><body>app</body></html>`)},
-	"assets/index-abc12.js": {Data: []byte(`console.log(1)`)},
-	"icons/btc.svg":         {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
-}
+var webApp = apitest.WebApp
 
 func TestServer(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {

@@ -1,0 +1,179 @@
+package apitest
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sync"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"xapa/backoffice/internal/auth"
+	"xapa/backoffice/internal/httpapi"
+	"xapa/backoffice/internal/mail"
+	"xapa/backoffice/internal/store"
+)
+
+// Env is the real router on a real database, with a clock tests can move.
+type Env struct {
+	DB      *store.DB
+	Auth    *auth.Service
+	Handler http.Handler
+	Clock   *Clock
+	Server  *httpapi.Server
+}
+
+// Clock is a settable time source.
+type Clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+// Now is the clock's time.
+func (c *Clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+
+// Advance moves the clock on.
+func (c *Clock) Advance(d time.Duration) { c.mu.Lock(); defer c.mu.Unlock(); c.t = c.t.Add(d) }
+
+// WebApp stands in for the built web app.
+var WebApp = fstest.MapFS{
+	"index.html":            {Data: []byte(`<html><head><meta name="csp-nonce" content="__CSP_NONCE__"></head><body>app</body></html>`)},
+	"assets/index-abc12.js": {Data: []byte(`console.log(1)`)},
+	"icons/btc.svg":         {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
+}
+
+// NewEnv builds the whole server on db. Mail stays in the outbox.
+func NewEnv(t testing.TB, db *store.DB) *Env {
+	t.Helper()
+	clock := &Clock{t: time.Now().UTC()}
+	svc, err := auth.NewService(context.Background(), db, auth.Options{Mailer: mail.New(db, mail.SMTPConfig{}),
+		PublicURL: "http://backoffice.test", Now: clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httpapi.NewServer(httpapi.Options{DB: db, Auth: svc, Web: WebApp})
+	return &Env{DB: db, Auth: svc, Handler: srv.Handler(), Clock: clock, Server: srv}
+}
+
+// Run runs cases against the environment's router.
+func (e *Env) Run(t *testing.T, cases []Case) { t.Helper(); Run(t, e.Handler, cases) }
+
+// Do sends one call.
+func (e *Env) Do(t testing.TB, c Case) *Reply {
+	t.Helper()
+	rec := Do(t, e.Handler, c)
+	return &Reply{Status: rec.Code, Header: rec.Header(), Body: rec.Body.Bytes()}
+}
+
+// Reply is a recorded reply.
+type Reply struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// JSON decodes the reply body into v.
+func (r *Reply) JSON(t testing.TB, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.Body, v); err != nil {
+		t.Fatalf("reply %d is not JSON: %v: %s", r.Status, err, r.Body)
+	}
+}
+
+// Captcha fetches a challenge and returns its solved payload.
+func (e *Env) Captcha(t testing.TB) string {
+	t.Helper()
+	var ch auth.Challenge
+	e.Do(t, Case{Method: "GET", Path: "/api/captcha"}).JSON(t, &ch)
+	return auth.SolveCaptcha(ch)
+}
+
+// User is a user made for a test.
+type User struct {
+	ID       int64
+	Username string
+	Email    string
+	Password string
+	Secret   string // TOTP secret when Google Authenticator is on
+}
+
+// TestPassword is the password of users made by the environment.
+const TestPassword = "Tr0ub4dor&3-horse"
+
+var passwordHash = sync.OnceValue(func() string {
+	h, err := auth.HashPassword(TestPassword)
+	if err != nil {
+		panic(err)
+	}
+	return h
+})
+
+// CreateUser inserts a user. A staff member (staff=true) gets ROLE_ADMIN and
+// a role named after them holding perms; ga switches Google Authenticator on.
+func (e *Env) CreateUser(t testing.TB, username string, staff, ga bool, perms ...string) User {
+	t.Helper()
+	ctx := context.Background()
+	u := User{Username: username, Email: username + "@example.com", Password: TestPassword}
+	var secret any
+	if ga {
+		u.Secret, _ = auth.NewTOTPSecret()
+		secret = u.Secret
+	}
+	now := store.Now()
+	err := e.DB.Tx(ctx, func(tx *sql.Tx) error {
+		var roleID any
+		if staff {
+			var id int64
+			if err := tx.QueryRowContext(ctx, `INSERT INTO roles (role, description, created_at, updated_at)
+				VALUES ($1, 'test role', $2, $2) RETURNING id`, "role-"+username, now).Scan(&id); err != nil {
+				return err
+			}
+			for _, p := range perms {
+				if _, err := tx.ExecContext(ctx, `INSERT INTO role_permissions (role_id, permission) VALUES ($1, $2)`, id, p); err != nil {
+					return err
+				}
+			}
+			roleID = id
+		}
+		return tx.QueryRowContext(ctx, `INSERT INTO users (email, username, full_name, password_hash, is_admin, role_id,
+			ga_enabled, ga_secret, email_verified, invitation_code, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, TRUE, $9, $10, $10) RETURNING id`,
+			u.Email, username, "Test "+username, passwordHash(), staff, roleID, ga, secret,
+			fmt.Sprintf("T%09d", time.Now().UnixNano()%1e9), now).Scan(&u.ID)
+	})
+	if err != nil {
+		t.Fatalf("create user %s: %v", username, err)
+	}
+	return u
+}
+
+// Staff creates a staff member with Google Authenticator on, holding perms,
+// and returns a full token for them.
+func (e *Env) Staff(t testing.TB, username string, perms ...string) (User, string) {
+	t.Helper()
+	u := e.CreateUser(t, username, true, true, perms...)
+	return u, e.Token(t, u, auth.Full)
+}
+
+// Token signs u in directly with a session of the given kind.
+func (e *Env) Token(t testing.TB, u User, kind auth.Kind) string {
+	t.Helper()
+	tok, err := e.Auth.IssueSession(context.Background(), u.ID, kind, auth.ClientMeta{IP: "192.0.2.10", Platform: "Web"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tok
+}
+
+// Code is u's TOTP code at the environment's time, offset by steps.
+func (e *Env) Code(t testing.TB, u User, steps int64) string {
+	t.Helper()
+	c, err := auth.TOTPCode(u.Secret, auth.TOTPStep(e.Clock.Now())+steps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}

@@ -1,0 +1,46 @@
+// Package audit appends to the audit log: who did what, to what, when and
+// from where. Rows are never updated or deleted. Details never hold a
+// password, a code or a token.
+package audit
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+
+	"xapa/backoffice/internal/store"
+)
+
+// Execer is a database or a transaction.
+type Execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+// Entry is one audit record.
+type Entry struct {
+	ActorID    int64 // 0 when nobody is signed in (e.g. a failed sign-in)
+	ActorEmail string
+	Action     string // dotted, e.g. "login.success", "role.update"
+	Target     string // e.g. "user:42"
+	Details    map[string]any
+	IP         string
+}
+
+// Record appends e. Call it in the transaction of the write it records, so
+// both land or neither does.
+func Record(ctx context.Context, db Execer, e Entry) error {
+	details := []byte("{}")
+	if len(e.Details) > 0 {
+		var err error
+		if details, err = json.Marshal(e.Details); err != nil {
+			return err
+		}
+	}
+	var actor any
+	if e.ActorID != 0 {
+		actor = e.ActorID
+	}
+	_, err := db.ExecContext(ctx, `INSERT INTO audit_log (actor_id, actor_email, action, target, details, ip, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)`, actor, e.ActorEmail, e.Action, e.Target, string(details), e.IP, store.Now())
+	return err
+}

@@ -1,0 +1,79 @@
+package auth
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// RFC 6238 appendix B (SHA1), secret "12345678901234567890": the 6-digit tails.
+func TestTOTPVectors(t *testing.T) {
+	secret := b32.EncodeToString([]byte("12345678901234567890"))
+	for _, c := range []struct {
+		unix int64
+		want string
+	}{{59, "287082"}, {1111111109, "081804"}, {1111111111, "050471"}, {1234567890, "005924"}, {2000000000, "279037"}} {
+		got, err := TOTPCode(secret, TOTPStep(time.Unix(c.unix, 0)))
+		if err != nil || got != c.want {
+			t.Errorf("T=%d: %s (%v), want %s", c.unix, got, err, c.want)
+		}
+	}
+}
+
+func TestMatchTOTP(t *testing.T) {
+	secret, _ := NewTOTPSecret()
+	now := time.Unix(1_800_000_000, 0)
+	cur := TOTPStep(now)
+	code := func(step int64) string { c, _ := TOTPCode(secret, step); return c }
+	for _, c := range []struct {
+		name     string
+		code     string
+		lastStep int64
+		ok       bool
+	}{
+		{"current", code(cur), 0, true},
+		{"one step back", code(cur - 1), 0, true},
+		{"one step ahead", code(cur + 1), 0, true},
+		{"two steps back", code(cur - 2), 0, false},
+		{"already used", code(cur), cur, false},
+		{"older than the last used", code(cur - 1), cur - 1, false},
+		{"short", "12345", 0, false},
+	} {
+		if _, ok := MatchTOTP(secret, c.code, now, c.lastStep); ok != c.ok {
+			t.Errorf("%s: ok=%v, want %v", c.name, ok, c.ok)
+		}
+	}
+}
+
+func TestPasswordPolicy(t *testing.T) {
+	for _, c := range []struct {
+		pw   string
+		want error
+	}{
+		{"short", ErrPasswordShort},
+		{"12345678", ErrPasswordCommon},
+		{"Password1", ErrPasswordCommon}, // case does not make a common password rare
+		{"iloveyou", ErrPasswordCommon},
+		{strings.Repeat("x", 257), ErrPasswordLong},
+		{"correct horse battery", nil},
+		{"Brand-new-pass-42", nil},
+	} {
+		if got := CheckNewPassword(c.pw); got != c.want {
+			t.Errorf("%q: %v, want %v", c.pw, got, c.want)
+		}
+	}
+	if n := len(commonSet()); n < 9900 {
+		t.Fatalf("common list has %d entries, want about 10,000", n)
+	}
+}
+
+func TestCaptchaSolutionRoundTrip(t *testing.T) {
+	c := &Captcha{key: []byte("k")}
+	ch := c.NewChallenge(time.Now())
+	if SolveCaptcha(ch) == "" {
+		t.Fatal("challenge has no solution within maxnumber")
+	}
+	if exp, ok := saltExpiry(ch.Salt); !ok || exp.Sub(time.Now()) > CaptchaLifetime+time.Second {
+		t.Fatalf("salt %q: expiry %v", ch.Salt, exp)
+	}
+}

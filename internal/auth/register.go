@@ -1,0 +1,111 @@
+package auth
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"errors"
+	"net/mail"
+	"strings"
+	"unicode/utf8"
+
+	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/store"
+)
+
+// Registration is the payload of POST /api/register.
+type Registration struct {
+	Email, Username, FullName, InvitedBy, DeviceType string
+	Password, Confirmation                           string
+}
+
+// FieldError is a refusal that names the input field.
+type FieldError struct {
+	Field, Message string
+}
+
+func (e *FieldError) Error() string { return e.Message }
+
+// Register creates a customer (no roles, so no permissions) and signs them
+// in with a setup token: Google Authenticator comes next.
+func (s *Service) Register(ctx context.Context, r Registration, meta ClientMeta) (token string, userID int64, err error) {
+	if err := s.checkIP(ctx, meta.IP); err != nil {
+		return "", 0, err
+	}
+	if err := s.recordAttempt(ctx, noAccountKey, meta.IP, true); err != nil {
+		return "", 0, err
+	}
+	r.Email = strings.ToLower(strings.TrimSpace(r.Email))
+	r.FullName = strings.TrimSpace(r.FullName)
+	if r.Username = strings.TrimSpace(r.Username); r.Username == "" {
+		r.Username = r.Email
+	}
+	if a, err := mail.ParseAddress(r.Email); err != nil || a.Address != r.Email || len(r.Email) > 254 {
+		return "", 0, &FieldError{"email", "Enter a valid email address."}
+	}
+	if r.FullName == "" || utf8.RuneCountInString(r.FullName) > 100 {
+		return "", 0, &FieldError{"full_name", "Enter your name (up to 100 characters)."}
+	}
+	if utf8.RuneCountInString(r.Username) > 254 {
+		return "", 0, &FieldError{"username", "The username is too long."}
+	}
+	if err := CheckNewPassword(r.Password); err != nil {
+		return "", 0, &FieldError{"plainPassword", err.Error()}
+	}
+	if r.Confirmation != r.Password {
+		return "", 0, &FieldError{"plainPassword", "The passwords do not match."}
+	}
+	switch r.DeviceType {
+	case "":
+		r.DeviceType = "Web"
+	case "Web", "Android", "IOS":
+	default:
+		return "", 0, &FieldError{"device_type", "The device type must be Web, Android or IOS."}
+	}
+	hash, err := HashPassword(r.Password)
+	if err != nil {
+		return "", 0, err
+	}
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		var inviter any
+		if code := strings.TrimSpace(r.InvitedBy); code != "" {
+			var id int64
+			err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE invitation_code = $1`, strings.ToUpper(code)).Scan(&id)
+			if errors.Is(err, sql.ErrNoRows) {
+				return &FieldError{"invited_by", "This referral ID is unknown."}
+			}
+			if err != nil {
+				return err
+			}
+			inviter = id
+		}
+		now := s.now()
+		err := tx.QueryRowContext(ctx, `INSERT INTO users (email, username, full_name, password_hash, invitation_code,
+			invited_by, device_type, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id`,
+			r.Email, r.Username, r.FullName, hash, InvitationCode(), inviter, r.DeviceType, now).Scan(&userID)
+		if store.IsUniqueViolation(err) {
+			return &FieldError{"email", "This email is already registered."}
+		}
+		if err != nil {
+			return err
+		}
+		if token, err = s.createSession(ctx, tx, userID, Setup, meta); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{ActorID: userID, ActorEmail: r.Email, Action: "user.register",
+			Target: userTarget(userID), Details: map[string]any{"invited_by": inviter}, IP: meta.IP})
+	})
+	return token, userID, err
+}
+
+// InvitationCode is a fresh referral code: 10 characters from an alphabet
+// without look-alikes.
+func InvitationCode() string {
+	const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+	b := make([]byte, 10)
+	_, _ = rand.Read(b)
+	for i := range b {
+		b[i] = alphabet[int(b[i])%len(alphabet)]
+	}
+	return string(b)
+}

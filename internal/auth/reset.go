@@ -1,0 +1,95 @@
+package auth
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"net/url"
+	"strings"
+	"time"
+
+	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/mail"
+)
+
+// ResetLinkLifetime is how long a password-reset link works.
+const ResetLinkLifetime = time.Hour
+
+// RequestReset mails a one-time reset link when an enabled account has this
+// email. The caller answers 202 either way: nobody learns whether it exists.
+func (s *Service) RequestReset(ctx context.Context, email string, meta ClientMeta) error {
+	if err := s.checkIP(ctx, meta.IP); err != nil {
+		return err
+	}
+	if err := s.recordAttempt(ctx, noAccountKey, meta.IP, true); err != nil {
+		return err
+	}
+	var id int64
+	var addr string
+	err := s.db.QueryRowContext(ctx, `SELECT id, email FROM users WHERE lower(email) = $1 AND enabled = TRUE`,
+		strings.ToLower(strings.TrimSpace(email))).Scan(&id, &addr)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	token, hash := NewToken()
+	now := s.now()
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO password_resets (user_id, token_hash, created_at, expires_at)
+			VALUES ($1, $2, $3, $4)`, id, hash, now, now.Add(ResetLinkLifetime)); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{ActorID: id, ActorEmail: addr, Action: "password.reset_requested",
+			Target: userTarget(id), IP: meta.IP})
+	})
+	if err != nil {
+		return err
+	}
+	link := strings.TrimRight(s.publicURL, "/") + "/reset-password?token=" + url.QueryEscape(token)
+	return s.mailer.Send(ctx, mail.Message{To: addr, Subject: "Reset your Xapa Back Office password",
+		Body: "Someone asked to reset the password of your Xapa Back Office account.\n\n" +
+			"To choose a new password, open this link within one hour:\n" + link + "\n\n" +
+			"If it was not you, ignore this mail: your password stays as it is.\n"})
+}
+
+// ConfirmReset sets a new password with a reset link's token, once, and ends
+// every session of the account.
+func (s *Service) ConfirmReset(ctx context.Context, token, password string, meta ClientMeta) error {
+	if err := CheckNewPassword(password); err != nil {
+		return err
+	}
+	now := s.now()
+	hash, err := HashPassword(password)
+	if err != nil {
+		return err
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		var resetID, userID int64
+		var email string
+		err := tx.QueryRowContext(ctx, `SELECT r.id, r.user_id, u.email FROM password_resets r JOIN users u ON u.id = r.user_id
+			WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > $2`, HashToken(token), now).Scan(&resetID, &userID, &email)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrInvalidResetToken
+		}
+		if err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE password_resets SET used_at = $1 WHERE id = $2 AND used_at IS NULL`, now, resetID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return ErrInvalidResetToken
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3`, hash, now, userID); err != nil {
+			return err
+		}
+		if err := RevokeUserSessions(ctx, tx, userID, now); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{ActorID: userID, ActorEmail: email, Action: "password.reset",
+			Target: userTarget(userID), IP: meta.IP})
+	})
+}

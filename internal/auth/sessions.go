@@ -1,0 +1,169 @@
+package auth
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"sort"
+	"time"
+
+	"xapa/backoffice/internal/audit"
+)
+
+// Kind is what a session's token may reach (api-decisions.md).
+type Kind string
+
+// Token kinds: pending waits for the code, setup for Google Authenticator's
+// set-up, full reaches the API.
+const (
+	Pending Kind = "pending"
+	Setup   Kind = "setup"
+	Full    Kind = "full"
+)
+
+// Session lifetimes: staff sessions end after an hour idle or 12 hours in
+// all; a pending or setup session lasts 15 minutes.
+const (
+	IdleTimeout     = time.Hour
+	FullLifetime    = 12 * time.Hour
+	PartialLifetime = 15 * time.Minute
+	touchEvery      = time.Minute // last-seen is written at most this often
+)
+
+// Principal is the caller behind a token.
+type Principal struct {
+	SessionID   int64
+	Kind        Kind
+	UserID      int64
+	Email       string
+	FullName    string
+	IsAdmin     bool
+	Permissions []string // sorted; empty unless a staff member holding a role
+	perms       map[string]bool
+}
+
+// Can reports whether the caller holds permission key.
+func (p *Principal) Can(key string) bool { return p.perms[key] }
+
+// Authenticate resolves a token. Permissions are read on every call, so a
+// changed role reaches its holders at their next call.
+func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, error) {
+	if token == "" || len(token) > 128 {
+		return nil, ErrUnauthorized
+	}
+	now := s.now()
+	var (
+		p         Principal
+		updated   time.Time
+		expires   time.Time
+		enabled   bool
+		roleID    sql.NullInt64
+		sessionOK bool
+	)
+	err := s.db.QueryRowContext(ctx, `SELECT s.id, s.kind, s.updated_at, s.expires_at, u.id, u.email, u.full_name,
+			u.enabled, u.is_admin, u.role_id
+		FROM sessions s JOIN users u ON u.id = s.user_id
+		WHERE s.token_hash = $1 AND s.revoked_at IS NULL`, HashToken(token)).Scan(
+		&p.SessionID, &p.Kind, &updated, &expires, &p.UserID, &p.Email, &p.FullName, &enabled, &p.IsAdmin, &roleID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrUnauthorized
+	}
+	if err != nil {
+		return nil, err
+	}
+	sessionOK = enabled && now.Before(expires) && now.Sub(updated) < IdleTimeout
+	if !sessionOK {
+		return nil, ErrUnauthorized
+	}
+	p.perms = map[string]bool{}
+	if p.IsAdmin && roleID.Valid {
+		rows, err := s.db.QueryContext(ctx, `SELECT permission FROM role_permissions WHERE role_id = $1`, roleID.Int64)
+		if err != nil {
+			return nil, err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var k string
+			if err := rows.Scan(&k); err != nil {
+				return nil, err
+			}
+			p.perms[k] = true
+			p.Permissions = append(p.Permissions, k)
+		}
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+		sort.Strings(p.Permissions)
+	}
+	if p.Permissions == nil {
+		p.Permissions = []string{}
+	}
+	if now.Sub(updated) >= touchEvery {
+		if _, err := s.db.ExecContext(ctx, `UPDATE sessions SET updated_at = $1 WHERE id = $2`, now, p.SessionID); err != nil {
+			return nil, err
+		}
+		if _, err := s.db.ExecContext(ctx, `UPDATE users SET last_seen_at = $1 WHERE id = $2`, now, p.UserID); err != nil {
+			return nil, err
+		}
+	}
+	return &p, nil
+}
+
+// createSession stores a new session and returns its token.
+func (s *Service) createSession(ctx context.Context, tx *sql.Tx, userID int64, kind Kind, meta ClientMeta) (string, error) {
+	now := s.now()
+	life := FullLifetime
+	if kind != Full {
+		life = PartialLifetime
+	}
+	var earlier int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sessions WHERE user_id = $1`, userID).Scan(&earlier); err != nil {
+		return "", err
+	}
+	token, hash := NewToken()
+	_, err := tx.ExecContext(ctx, `INSERT INTO sessions (user_id, token_hash, kind, platform, device_model, ip,
+		first_device, created_at, updated_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)`,
+		userID, hash, string(kind), clip(meta.Platform, 40), clip(meta.DeviceModel, 200), meta.IP, earlier == 0, now, now.Add(life))
+	if err == nil && kind == Full {
+		_, err = tx.ExecContext(ctx, `UPDATE users SET last_login = $1, last_seen_at = $1 WHERE id = $2`, now, userID)
+	}
+	return token, err
+}
+
+// Logout revokes the caller's session.
+func (s *Service) Logout(ctx context.Context, p *Principal, ip string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE sessions SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL`,
+			s.now(), p.SessionID); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "logout",
+			Target: userTarget(p.UserID), IP: ip})
+	})
+}
+
+// RevokeUserSessions ends every session of a user (disabled, or roles
+// changed). Call it in the transaction of that change.
+func RevokeUserSessions(ctx context.Context, tx audit.Execer, userID int64, now time.Time) error {
+	_, err := tx.ExecContext(ctx, `UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL`, now, userID)
+	return err
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n]
+}
+
+// IssueSession signs a user in directly, without password or code. For
+// tests and tools only: the API never calls it.
+func (s *Service) IssueSession(ctx context.Context, userID int64, kind Kind, meta ClientMeta) (string, error) {
+	var token string
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var err error
+		token, err = s.createSession(ctx, tx, userID, kind, meta)
+		return err
+	})
+	return token, err
+}

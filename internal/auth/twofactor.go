@@ -1,0 +1,141 @@
+package auth
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"xapa/backoffice/internal/audit"
+)
+
+// maxCodeFailures wrong codes revoke a pending or setup session.
+const maxCodeFailures = 5
+
+// SetupData is what the set-up screen shows.
+type SetupData struct {
+	Issuer     string `json:"issuer"`
+	Account    string `json:"account"`
+	Secret     string `json:"secret"`
+	OTPAuthURL string `json:"otpauth_url"`
+}
+
+// SetupSecret returns the caller's pending secret, created on first call and
+// the same until it is confirmed.
+func (s *Service) SetupSecret(ctx context.Context, p *Principal) (SetupData, error) {
+	secret, err := NewTOTPSecret()
+	if err != nil {
+		return SetupData{}, err
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE users SET ga_secret = $1 WHERE id = $2 AND ga_secret IS NULL AND ga_enabled = FALSE`,
+		secret, p.UserID); err != nil {
+		return SetupData{}, err
+	}
+	if err := s.db.QueryRowContext(ctx, `SELECT ga_secret FROM users WHERE id = $1`, p.UserID).Scan(&secret); err != nil {
+		return SetupData{}, err
+	}
+	return SetupData{Issuer: TOTPIssuer, Account: p.Email, Secret: secret, OTPAuthURL: OTPAuthURL(p.Email, secret)}, nil
+}
+
+// VerifyCode completes a sign-in: with a pending token it checks the code;
+// with a setup token the password and the code, and switches Google
+// Authenticator on. Success revokes the session and returns a full token.
+func (s *Service) VerifyCode(ctx context.Context, p *Principal, code, password string, meta ClientMeta) (string, error) {
+	var (
+		secret    sql.NullString
+		hash      string
+		gaEnabled bool
+		lastStep  int64
+	)
+	if err := s.db.QueryRowContext(ctx, `SELECT ga_secret, password_hash, ga_enabled, ga_last_step FROM users WHERE id = $1`,
+		p.UserID).Scan(&secret, &hash, &gaEnabled, &lastStep); err != nil {
+		return "", err
+	}
+	if p.Kind == Setup && !CheckPassword(hash, password) {
+		return "", s.codeFailure(ctx, p, meta, "wrong_password", ErrInvalidPassword)
+	}
+	if !secret.Valid || (p.Kind == Pending) != gaEnabled {
+		return "", s.codeFailure(ctx, p, meta, "no_secret", ErrInvalidCode)
+	}
+	step, ok := MatchTOTP(secret.String, code, s.now(), lastStep)
+	if !ok {
+		return "", s.codeFailure(ctx, p, meta, "wrong_code", ErrInvalidCode)
+	}
+	var token string
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		// Accept each step once per user: a replayed or parallel code loses here.
+		res, err := tx.ExecContext(ctx, `UPDATE users SET ga_last_step = $1, ga_enabled = TRUE WHERE id = $2 AND ga_last_step < $1`,
+			step, p.UserID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return ErrInvalidCode
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE sessions SET revoked_at = $1 WHERE id = $2`, s.now(), p.SessionID); err != nil {
+			return err
+		}
+		if token, err = s.createSession(ctx, tx, p.UserID, Full, meta); err != nil {
+			return err
+		}
+		if p.Kind == Setup {
+			if err := audit.Record(ctx, tx, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "2fa.enabled",
+				Target: userTarget(p.UserID), IP: meta.IP}); err != nil {
+				return err
+			}
+		}
+		return audit.Record(ctx, tx, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "login.success",
+			Target: userTarget(p.UserID), IP: meta.IP})
+	})
+	if errors.Is(err, ErrInvalidCode) {
+		return "", s.codeFailure(ctx, p, meta, "replayed_code", ErrInvalidCode)
+	}
+	return token, err
+}
+
+// codeFailure counts a wrong code or password against the session, revoking
+// it at the limit, and returns reply.
+func (s *Service) codeFailure(ctx context.Context, p *Principal, meta ClientMeta, reason string, reply error) error {
+	var failures int
+	if err := s.db.QueryRowContext(ctx, `UPDATE sessions SET failed_codes = failed_codes + 1 WHERE id = $1 RETURNING failed_codes`,
+		p.SessionID).Scan(&failures); err != nil {
+		return err
+	}
+	details := map[string]any{"reason": reason, "failures": failures}
+	if failures >= maxCodeFailures {
+		if _, err := s.db.ExecContext(ctx, `UPDATE sessions SET revoked_at = $1 WHERE id = $2`, s.now(), p.SessionID); err != nil {
+			return err
+		}
+		details["session_revoked"] = true
+	}
+	if err := audit.Record(ctx, s.db, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "2fa.failure",
+		Target: userTarget(p.UserID), Details: details, IP: meta.IP}); err != nil {
+		return err
+	}
+	return reply
+}
+
+// ErrEnableThroughSetup refuses status=true: switching on goes through set-up.
+var ErrEnableThroughSetup = errors.New("Google Authenticator is switched on through its set-up at sign-in.")
+
+// SetGAStatus switches the caller's own Google Authenticator off (status
+// false, right password); the next sign-in goes through set-up again.
+func (s *Service) SetGAStatus(ctx context.Context, p *Principal, password string, status bool, ip string) error {
+	if status {
+		return ErrEnableThroughSetup
+	}
+	var hash string
+	if err := s.db.QueryRowContext(ctx, `SELECT password_hash FROM users WHERE id = $1`, p.UserID).Scan(&hash); err != nil {
+		return err
+	}
+	if !CheckPassword(hash, password) {
+		return ErrInvalidPassword
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET ga_enabled = FALSE, ga_secret = NULL, updated_at = $1 WHERE id = $2`,
+			s.now(), p.UserID); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "2fa.disabled",
+			Target: userTarget(p.UserID), IP: ip})
+	})
+}

@@ -1,0 +1,121 @@
+package httpapi
+
+import (
+	"errors"
+	"math"
+	"net/http"
+	"strconv"
+
+	"xapa/backoffice/internal/accounts"
+	"xapa/backoffice/internal/auth"
+)
+
+func (s *Server) captcha(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, s.auth.NewChallenge())
+}
+
+func (s *Server) login(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Username     string `json:"username"`
+		Password     string `json:"password"`
+		CaptchaToken string `json:"captcha_token"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	res, err := s.auth.Login(r.Context(), in.Username, in.Password, in.CaptchaToken, clientMeta(r))
+	if err != nil {
+		writeError(w, r, authError(w, err))
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{
+		"token": res.Token,
+		"data":  map[string]any{"2FaStatus": map[string]bool{"googleAuthenticator": res.GAEnabled}},
+	})
+}
+
+func (s *Server) verifyCode(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Code     string `json:"code"`
+		Password string `json:"password"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	token, err := s.auth.VerifyCode(r.Context(), principal(r), in.Code, in.Password, clientMeta(r))
+	if err != nil {
+		writeError(w, r, authError(w, err))
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"token": token})
+}
+
+func (s *Server) setupSecret(w http.ResponseWriter, r *http.Request) {
+	data, err := s.auth.SetupSecret(r.Context(), principal(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, data)
+}
+
+func (s *Server) setGAStatus(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Password string `json:"password"`
+		Status   *bool  `json:"status"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if in.Status == nil {
+		writeError(w, r, Errorf(http.StatusBadRequest, "status is required.", FieldError{"status", "is required"}))
+		return
+	}
+	if err := s.auth.SetGAStatus(r.Context(), principal(r), in.Password, *in.Status, clientIP(r)); err != nil {
+		writeError(w, r, authError(w, err))
+		return
+	}
+	s.currentUser(w, r)
+}
+
+func (s *Server) currentUser(w http.ResponseWriter, r *http.Request) {
+	u, err := accounts.LoadUser(r.Context(), s.db, principal(r).UserID)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, u)
+}
+
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
+	if err := s.auth.Logout(r.Context(), principal(r), clientIP(r)); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// authError turns the auth package's refusals into replies.
+func authError(w http.ResponseWriter, err error) error {
+	var throttled *auth.ThrottledError
+	var field *auth.FieldError
+	switch {
+	case errors.As(err, &throttled):
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(max(throttled.RetryAfter.Seconds(), 1)))))
+		return Errorf(http.StatusTooManyRequests, throttled.Message)
+	case errors.As(err, &field):
+		return Errorf(http.StatusBadRequest, field.Message, FieldError{field.Field, field.Message})
+	case errors.Is(err, auth.ErrInvalidCredentials):
+		return Errorf(http.StatusUnauthorized, err.Error())
+	case errors.Is(err, auth.ErrInvalidCode), errors.Is(err, auth.ErrEnableThroughSetup), errors.Is(err, auth.ErrInvalidResetToken):
+		return Errorf(http.StatusBadRequest, err.Error())
+	case errors.Is(err, auth.ErrInvalidPassword):
+		return Errorf(http.StatusBadRequest, err.Error(), FieldError{"password", err.Error()})
+	case errors.Is(err, auth.ErrPasswordShort), errors.Is(err, auth.ErrPasswordLong), errors.Is(err, auth.ErrPasswordCommon):
+		return Errorf(http.StatusBadRequest, err.Error(), FieldError{"password", err.Error()})
+	}
+	return err
+}
