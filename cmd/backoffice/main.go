@@ -17,6 +17,7 @@ commands:
   migrate        apply database migrations
   seed           fill an empty database with generated data
   admin create   create a staff member holding the Administrator role
+  outbox         print the newest mails kept in the outbox table
 
 Every flag has a BACKOFFICE_* environment equivalent; "backoffice <command> -h" lists them.
 `
@@ -42,6 +43,8 @@ func run(ctx context.Context, args []string) error {
 		return migrate(ctx, args[1:])
 	case "seed":
 		return seed(ctx, args[1:])
+	case "outbox":
+		return outbox(ctx, args[1:])
 	case "admin":
 		if len(args) > 1 && args[1] == "create" {
 			return adminCreate(ctx, args[2:])

@@ -49,6 +49,12 @@ func TestCommands(t *testing.T) {
 	})
 }
 
+func TestOutboxCommand(t *testing.T) {
+	if err := run(context.Background(), []string{"outbox", "--db", storetest.SQLiteURL(t)}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestUnknownCommand(t *testing.T) {
 	if err := run(context.Background(), []string{"frobnicate"}); err == nil {
 		t.Fatal("want an error")
