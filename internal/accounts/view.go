@@ -3,10 +3,12 @@ package accounts
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"sort"
+	"strconv"
+	"strings"
 	"time"
 
+	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/rbac"
 	"xapa/backoffice/internal/store"
 )
@@ -43,6 +45,7 @@ type User struct {
 	InvitationCode string     `json:"invitationCode"`
 	TotalInvites   int        `json:"totalInvites"`
 	CreatedAt      Time       `json:"created_at"`
+	roleID         int64
 }
 
 // Time marshals as RFC 3339 with a numeric offset (2026-11-22T10:15:00+00:00).
@@ -60,65 +63,102 @@ func timePtr(t sql.NullTime) *Time {
 	return &Time{t.Time}
 }
 
-// ErrNotFound is an unknown user id.
-var ErrNotFound = errors.New("user not found")
+const userColumns = `u.id, u.email, u.username, u.full_name, u.enabled, u.email_verified, u.ga_enabled,
+	u.sms_2fa_enabled, u.sms_verified, u.last_login, u.phone_number, u.verified_at, u.invitation_code, u.created_at,
+	u.is_admin, u.role_id, r.role, (SELECT count(*) FROM users i WHERE i.invited_by = u.id)`
+
+const userFrom = ` FROM users u LEFT JOIN roles r ON r.id = u.role_id `
 
 // LoadUser reads one user with roles, permissions and invite count.
 func LoadUser(ctx context.Context, db *store.DB, id int64) (User, error) {
-	var (
-		u                   User
-		roleID              sql.NullInt64
-		roleName            sql.NullString
-		lastLogin, verified sql.NullTime
-		phone               sql.NullString
-		isAdmin             bool
-	)
-	err := db.QueryRowContext(ctx, `SELECT u.id, u.email, u.username, u.full_name, u.enabled, u.email_verified,
-			u.ga_enabled, u.sms_2fa_enabled, u.sms_verified, u.last_login, u.phone_number, u.verified_at,
-			u.invitation_code, u.created_at, u.is_admin, u.role_id, r.role,
-			(SELECT count(*) FROM users i WHERE i.invited_by = u.id)
-		FROM users u LEFT JOIN roles r ON r.id = u.role_id WHERE u.id = $1`, id).Scan(
-		&u.ID, &u.Email, &u.Username, &u.FullName, &u.Enabled, &u.EmailVerified, &u.GAEnabled, &u.SMS2FaEnabled,
-		&u.SMSVerified, &lastLogin, &phone, &verified, &u.InvitationCode, &u.CreatedAt.Time, &isAdmin, &roleID, &roleName,
-		&u.TotalInvites)
-	if errors.Is(err, sql.ErrNoRows) {
-		return User{}, ErrNotFound
-	}
+	users, err := queryUsers(ctx, db, `SELECT `+userColumns+userFrom+`WHERE u.id = $1`, id)
 	if err != nil {
 		return User{}, err
 	}
-	u.LastLogin, u.VerifiedAt = timePtr(lastLogin), timePtr(verified)
-	if phone.Valid {
-		u.PhoneNumber = &phone.String
+	if len(users) == 0 {
+		return User{}, &apperr.NotFound{What: "User"}
 	}
-	u.Roles, u.UserRoles, u.Permissions = []string{}, []UserRole{}, []string{}
-	if isAdmin {
-		u.Roles = []string{rbac.RoleAdmin}
-		if roleID.Valid {
-			u.Role = &roleName.String
-			u.UserRoles = []UserRole{{RoleRef{roleID.Int64, roleName.String}}}
-			if u.Permissions, err = rolePermissions(ctx, db, roleID.Int64); err != nil {
-				return User{}, err
-			}
-		}
-	}
-	return u, nil
+	return users[0], nil
 }
 
-func rolePermissions(ctx context.Context, db *store.DB, roleID int64) ([]string, error) {
-	rows, err := db.QueryContext(ctx, `SELECT permission FROM role_permissions WHERE role_id = $1`, roleID)
+// queryUsers runs a query selecting userColumns and fills in the
+// permissions of every role on the page with one more query.
+func queryUsers(ctx context.Context, db *store.DB, q string, args ...any) ([]User, error) {
+	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := []string{}
+	users := []User{}
 	for rows.Next() {
-		var k string
-		if err := rows.Scan(&k); err != nil {
+		var (
+			u                   User
+			roleID              sql.NullInt64
+			roleName            sql.NullString
+			lastLogin, verified sql.NullTime
+			phone               sql.NullString
+			isAdmin             bool
+		)
+		if err := rows.Scan(&u.ID, &u.Email, &u.Username, &u.FullName, &u.Enabled, &u.EmailVerified, &u.GAEnabled,
+			&u.SMS2FaEnabled, &u.SMSVerified, &lastLogin, &phone, &verified, &u.InvitationCode, &u.CreatedAt.Time,
+			&isAdmin, &roleID, &roleName, &u.TotalInvites); err != nil {
 			return nil, err
 		}
-		out = append(out, k)
+		u.LastLogin, u.VerifiedAt = timePtr(lastLogin), timePtr(verified)
+		if phone.Valid {
+			u.PhoneNumber = &phone.String
+		}
+		u.Roles, u.UserRoles, u.Permissions = []string{}, []UserRole{}, []string{}
+		if isAdmin {
+			u.Roles = []string{rbac.RoleAdmin}
+			if roleID.Valid {
+				u.Role, u.roleID = &roleName.String, roleID.Int64
+				u.UserRoles = []UserRole{{RoleRef{roleID.Int64, roleName.String}}}
+			}
+		}
+		users = append(users, u)
 	}
-	sort.Strings(out)
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return users, fillPermissions(ctx, db, users)
+}
+
+func fillPermissions(ctx context.Context, db *store.DB, users []User) error {
+	var ids []any
+	seen := map[int64]bool{}
+	for _, u := range users {
+		if u.roleID != 0 && !seen[u.roleID] {
+			seen[u.roleID] = true
+			ids = append(ids, u.roleID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	ph := make([]string, len(ids))
+	for i := range ids {
+		ph[i] = "$" + strconv.Itoa(i+1)
+	}
+	rows, err := db.QueryContext(ctx, `SELECT role_id, permission FROM role_permissions WHERE role_id IN (`+strings.Join(ph, ",")+`)`, ids...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	perms := map[int64][]string{}
+	for rows.Next() {
+		var id int64
+		var k string
+		if err := rows.Scan(&id, &k); err != nil {
+			return err
+		}
+		perms[id] = append(perms[id], k)
+	}
+	for i := range users {
+		if p := perms[users[i].roleID]; p != nil {
+			sort.Strings(p)
+			users[i].Permissions = p
+		}
+	}
+	return rows.Err()
 }

@@ -26,6 +26,18 @@ type Entry struct {
 	IP         string
 }
 
+// Actor is the signed-in staff member doing a write, and from where.
+type Actor struct {
+	ID    int64
+	Email string
+	IP    string
+}
+
+// Record appends what actor did.
+func (a Actor) Record(ctx context.Context, db Execer, action, target string, details map[string]any) error {
+	return Record(ctx, db, Entry{ActorID: a.ID, ActorEmail: a.Email, Action: action, Target: target, Details: details, IP: a.IP})
+}
+
 // Record appends e. Call it in the transaction of the write it records, so
 // both land or neither does.
 func Record(ctx context.Context, db Execer, e Entry) error {

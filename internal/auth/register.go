@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/store"
 )
@@ -18,13 +19,6 @@ type Registration struct {
 	Email, Username, FullName, InvitedBy, DeviceType string
 	Password, Confirmation                           string
 }
-
-// FieldError is a refusal that names the input field.
-type FieldError struct {
-	Field, Message string
-}
-
-func (e *FieldError) Error() string { return e.Message }
 
 // Register creates a customer (no roles, so no permissions) and signs them
 // in with a setup token: Google Authenticator comes next.
@@ -41,26 +35,26 @@ func (s *Service) Register(ctx context.Context, r Registration, meta ClientMeta)
 		r.Username = r.Email
 	}
 	if a, err := mail.ParseAddress(r.Email); err != nil || a.Address != r.Email || len(r.Email) > 254 {
-		return "", 0, &FieldError{"email", "Enter a valid email address."}
+		return "", 0, apperr.Fieldf("email", "Enter a valid email address.")
 	}
 	if r.FullName == "" || utf8.RuneCountInString(r.FullName) > 100 {
-		return "", 0, &FieldError{"full_name", "Enter your name (up to 100 characters)."}
+		return "", 0, apperr.Fieldf("full_name", "Enter your name (up to 100 characters).")
 	}
 	if utf8.RuneCountInString(r.Username) > 254 {
-		return "", 0, &FieldError{"username", "The username is too long."}
+		return "", 0, apperr.Fieldf("username", "The username is too long.")
 	}
 	if err := CheckNewPassword(r.Password); err != nil {
-		return "", 0, &FieldError{"plainPassword", err.Error()}
+		return "", 0, apperr.Fieldf("plainPassword", "%s", err.Error())
 	}
 	if r.Confirmation != r.Password {
-		return "", 0, &FieldError{"plainPassword", "The passwords do not match."}
+		return "", 0, apperr.Fieldf("plainPassword", "The passwords do not match.")
 	}
 	switch r.DeviceType {
 	case "":
 		r.DeviceType = "Web"
 	case "Web", "Android", "IOS":
 	default:
-		return "", 0, &FieldError{"device_type", "The device type must be Web, Android or IOS."}
+		return "", 0, apperr.Fieldf("device_type", "The device type must be Web, Android or IOS.")
 	}
 	hash, err := HashPassword(r.Password)
 	if err != nil {
@@ -72,7 +66,7 @@ func (s *Service) Register(ctx context.Context, r Registration, meta ClientMeta)
 			var id int64
 			err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE invitation_code = $1`, strings.ToUpper(code)).Scan(&id)
 			if errors.Is(err, sql.ErrNoRows) {
-				return &FieldError{"invited_by", "This referral ID is unknown."}
+				return apperr.Fieldf("invited_by", "This referral ID is unknown.")
 			}
 			if err != nil {
 				return err
@@ -84,7 +78,7 @@ func (s *Service) Register(ctx context.Context, r Registration, meta ClientMeta)
 			invited_by, device_type, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id`,
 			r.Email, r.Username, r.FullName, hash, InvitationCode(), inviter, r.DeviceType, now).Scan(&userID)
 		if store.IsUniqueViolation(err) {
-			return &FieldError{"email", "This email is already registered."}
+			return apperr.Fieldf("email", "This email is already registered.")
 		}
 		if err != nil {
 			return err

@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"errors"
 	"net/http"
 
 	"xapa/backoffice/internal/accounts"
@@ -22,11 +21,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	}
 	// The register call's errors also carry msg (api-decisions.md).
 	fail := func(err error) {
-		var e *Error
-		if !errors.As(err, &e) {
-			writeError(w, r, err)
-			return
-		}
+		e := asError(r, err)
 		writeJSON(w, e.Code, map[string]any{"code": e.Code, "message": e.Message, "errors": e.Errors, "msg": e.Message})
 	}
 	if err := decodeJSON(w, r, &in); err != nil {

@@ -41,11 +41,9 @@ func (s *Server) guard(rule Rule, next http.Handler) http.Handler {
 			writeError(w, r, Errorf(http.StatusForbidden, "Finish signing in first."))
 			return
 		}
-		for _, key := range rule.Perms {
-			if !p.Can(key) {
-				writeError(w, r, Errorf(http.StatusForbidden, "You lack the permission "+key+"."))
-				return
-			}
+		if ok, missing := rule.admits(p); !ok {
+			writeError(w, r, Errorf(http.StatusForbidden, "You lack the permission "+missing+"."))
+			return
 		}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), principalKey{}, p)))
 	})

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 
+	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/store"
 )
 
@@ -45,8 +46,31 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // writeError replies with err as the envelope; an error that is not an
 // *Error is logged and hidden behind a generic 500.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
-	var e *Error
-	if !errors.As(err, &e) && store.IsUnavailable(err) {
+	e := asError(r, err)
+	writeJSON(w, e.Code, e)
+}
+
+// asError maps err to its reply: domain refusals to 4xx, an unreachable
+// database to 503, anything else to a logged 500 that reveals nothing.
+func asError(r *http.Request, err error) *Error {
+	var (
+		e        *Error
+		field    *apperr.Field
+		invalid  *apperr.Invalid
+		notFound *apperr.NotFound
+		conflict *apperr.Conflict
+	)
+	switch {
+	case errors.As(err, &e):
+	case errors.As(err, &field):
+		e = Errorf(http.StatusBadRequest, field.Message, FieldError{field.Field, field.Message})
+	case errors.As(err, &invalid):
+		e = Errorf(http.StatusBadRequest, invalid.Message)
+	case errors.As(err, &notFound):
+		e = Errorf(http.StatusNotFound, notFound.Error())
+	case errors.As(err, &conflict):
+		e = Errorf(http.StatusConflict, conflict.Message)
+	case store.IsUnavailable(err):
 		slog.WarnContext(r.Context(), "database unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
 		e = Errorf(http.StatusServiceUnavailable, "The database is unavailable. Try again shortly.")
 	}
@@ -54,7 +78,7 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 		slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		e = Errorf(http.StatusInternalServerError, "Internal server error.")
 	}
-	writeJSON(w, e.Code, e)
+	return e
 }
 
 // maxBody is the largest request body the API reads (api-decisions.md: 413 above 1 MiB).

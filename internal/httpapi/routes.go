@@ -3,18 +3,40 @@ package httpapi
 import (
 	"net/http"
 	"slices"
+	"strings"
 
 	"xapa/backoffice/internal/auth"
+	"xapa/backoffice/internal/rbac"
 )
 
 // Rule is what a route demands of its caller. The zero Rule admits nobody.
 type Rule struct {
-	Public bool        // no token needed
-	Kinds  []auth.Kind // token kinds admitted
-	Perms  []string    // permission keys a full token must hold, all of them
+	Public  bool        // no token needed
+	Kinds   []auth.Kind // token kinds admitted
+	Perms   []string    // permission keys a full token must hold, all of them
+	AnyPerm []string    // or: permission keys of which a full token must hold one
 }
 
 func (r Rule) allows(k auth.Kind) bool { return slices.Contains(r.Kinds, k) }
+
+// admits reports whether the caller's permissions satisfy the rule, and
+// names a missing key when they do not.
+func (r Rule) admits(p *auth.Principal) (bool, string) {
+	for _, key := range r.Perms {
+		if !p.Can(key) {
+			return false, key
+		}
+	}
+	if len(r.AnyPerm) == 0 {
+		return true, ""
+	}
+	for _, key := range r.AnyPerm {
+		if p.Can(key) {
+			return true, ""
+		}
+	}
+	return false, strings.Join(r.AnyPerm, " or ")
+}
 
 // The rules of the route table.
 var (
@@ -27,6 +49,9 @@ func Tokens(kinds ...auth.Kind) Rule { return Rule{Kinds: kinds} }
 
 // Perm admits full tokens holding every key.
 func Perm(keys ...string) Rule { return Rule{Kinds: []auth.Kind{auth.Full}, Perms: keys} }
+
+// AnyPerm admits full tokens holding at least one of the keys.
+func AnyPerm(keys ...string) Rule { return Rule{Kinds: []auth.Kind{auth.Full}, AnyPerm: keys} }
 
 // Route is one entry of the route table.
 type Route struct {
@@ -52,5 +77,19 @@ func (s *Server) Routes() []Route {
 		{"POST", "/api/user/2fa/googleAuthenticator/status", SignedIn, s.setGAStatus},
 		{"GET", "/api/user", Tokens(auth.Setup, auth.Full), s.currentUser},
 		{"POST", "/api/logout", Tokens(auth.Pending, auth.Setup, auth.Full), s.logout},
+
+		// Users and members (product-spec.md section 7 "Users", api-decisions.md "Staff, roles, permissions").
+		{"GET", "/api/admin/users", Perm(rbac.UsersList), s.listUsers},
+		{"POST", "/api/admin/users/new", Perm(rbac.CreateUser), s.createUser},
+		{"POST", "/api/admin/users/{id}/edit", Perm(rbac.EditUser), s.editUser},
+
+		// Roles. The members screen's role picker lists roles with ADMIN_ADD_USER_ROLE too.
+		{"GET", "/api/admin/roles", AnyPerm(rbac.RolesList, rbac.AddUserRole), s.listRoles},
+		{"GET", "/api/admin/roles/permissions", AnyPerm(rbac.RolesList, rbac.CreateRole, rbac.EditRole), s.permissionCatalogue},
+		{"POST", "/api/admin/roles/new", Perm(rbac.CreateRole), s.createRole},
+		{"POST", "/api/admin/roles/{id}/edit", Perm(rbac.EditRole), s.editRole},
+		{"POST", "/api/admin/roles/{id}/adduser", Perm(rbac.AddUserRole), s.setUsersRole},
+		{"PATCH", "/api/admin/roles/removeMember", Perm(rbac.RemoveUserRoleAdmin), s.removeMembers},
+		{"DELETE", "/api/admin/roles/{id}", Perm(rbac.RemoveRole), s.deleteRole},
 	}
 }

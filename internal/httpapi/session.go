@@ -101,13 +101,10 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 // authError turns the auth package's refusals into replies.
 func authError(w http.ResponseWriter, err error) error {
 	var throttled *auth.ThrottledError
-	var field *auth.FieldError
 	switch {
 	case errors.As(err, &throttled):
 		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(max(throttled.RetryAfter.Seconds(), 1)))))
 		return Errorf(http.StatusTooManyRequests, throttled.Message)
-	case errors.As(err, &field):
-		return Errorf(http.StatusBadRequest, field.Message, FieldError{field.Field, field.Message})
 	case errors.Is(err, auth.ErrInvalidCredentials):
 		return Errorf(http.StatusUnauthorized, err.Error())
 	case errors.Is(err, auth.ErrInvalidCode), errors.Is(err, auth.ErrEnableThroughSetup), errors.Is(err, auth.ErrInvalidResetToken):

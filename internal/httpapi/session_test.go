@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -391,12 +392,12 @@ func TestRouteTableDeclaresEveryRule(t *testing.T) {
 		case !r.Public && len(r.Kinds) == 0:
 			t.Errorf("%s: no rule declared (neither public, nor token kinds, nor a permission)", key)
 		}
-		for _, p := range r.Perms {
+		for _, p := range append(slices.Clone(r.Perms), r.AnyPerm...) {
 			if !rbac.Known(p) {
 				t.Errorf("%s: unknown permission %s", key, p)
 			}
 		}
-		if len(r.Perms) > 0 && (len(r.Kinds) != 1 || r.Kinds[0] != auth.Full) {
+		if len(r.Perms)+len(r.AnyPerm) > 0 && (len(r.Kinds) != 1 || r.Kinds[0] != auth.Full) {
 			t.Errorf("%s: a permission rule must admit full tokens only", key)
 		}
 	}

@@ -1,0 +1,337 @@
+package accounts
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/mail"
+	"strings"
+	"unicode/utf8"
+
+	"xapa/backoffice/internal/apperr"
+	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/auth"
+	"xapa/backoffice/internal/rbac"
+	"xapa/backoffice/internal/roles"
+	"xapa/backoffice/internal/store"
+)
+
+// ListFilter selects users: StaffOnly is the members screen (ROLE_ADMIN).
+type ListFilter struct {
+	Q             string
+	StaffOnly     bool
+	Limit, Offset int
+}
+
+// List returns a page of users, newest first, and the total count.
+func List(ctx context.Context, db *store.DB, f ListFilter) ([]User, int, error) {
+	var where []string
+	var args []any
+	if f.StaffOnly {
+		where = append(where, "u.is_admin = TRUE")
+	}
+	if q := strings.TrimSpace(f.Q); q != "" {
+		args = append(args, store.LikePattern(q))
+		n := fmt.Sprintf("$%d", len(args))
+		like := db.Dialect.ILike()
+		where = append(where, fmt.Sprintf(`(u.email %[1]s %[2]s ESCAPE '\' OR u.username %[1]s %[2]s ESCAPE '\' OR u.full_name %[1]s %[2]s ESCAPE '\')`, like, n))
+	}
+	cond := ""
+	if len(where) > 0 {
+		cond = "WHERE " + strings.Join(where, " AND ")
+	}
+	var total int
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM users u `+cond, args...).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	args = append(args, f.Limit, f.Offset)
+	users, err := queryUsers(ctx, db, fmt.Sprintf(`SELECT %s %s %s ORDER BY u.id DESC LIMIT $%d OFFSET $%d`,
+		userColumns, userFrom, cond, len(args)-1, len(args)), args...)
+	return users, total, err
+}
+
+// NewUser is the payload of POST /api/admin/users/new.
+type NewUser struct {
+	FullName string   `json:"full_name"`
+	Username string   `json:"username"`
+	Email    string   `json:"email"`
+	Password string   `json:"password"`
+	Enabled  *bool    `json:"enabled"`
+	Roles    []string `json:"roles"`
+}
+
+// Create adds a user: a member (staff, ROLE_ADMIN) or a plain user.
+func Create(ctx context.Context, db *store.DB, actor audit.Actor, in NewUser) (User, error) {
+	in.FullName, in.Username = strings.TrimSpace(in.FullName), strings.TrimSpace(in.Username)
+	email, err := cleanEmail(in.Email)
+	if err != nil {
+		return User{}, err
+	}
+	staff := false
+	for _, r := range in.Roles {
+		if r != rbac.RoleAdmin {
+			return User{}, apperr.Fieldf("roles", "Unknown security role %q: only %s exists.", clip(r, 40), rbac.RoleAdmin)
+		}
+		staff = true
+	}
+	switch {
+	case in.FullName == "" || utf8.RuneCountInString(in.FullName) > 100:
+		return User{}, apperr.Fieldf("full_name", "Enter the display name (up to 100 characters).")
+	case in.Username == "" || utf8.RuneCountInString(in.Username) > 100:
+		return User{}, apperr.Fieldf("username", "Enter the username (up to 100 characters).")
+	case in.Enabled == nil:
+		return User{}, apperr.Fieldf("enabled", "Choose the status.")
+	}
+	if err := auth.CheckNewPassword(in.Password); err != nil {
+		return User{}, apperr.Fieldf("password", "%s", err.Error())
+	}
+	hash, err := auth.HashPassword(in.Password)
+	if err != nil {
+		return User{}, err
+	}
+	var id int64
+	err = db.Tx(ctx, func(tx *sql.Tx) error {
+		if err := checkTaken(ctx, tx, email, in.Username, 0); err != nil {
+			return err
+		}
+		now := store.Now()
+		err := tx.QueryRowContext(ctx, `INSERT INTO users (email, username, full_name, password_hash, enabled, is_admin,
+			invitation_code, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id`,
+			email, in.Username, in.FullName, hash, *in.Enabled, staff, auth.InvitationCode(), now).Scan(&id)
+		if err != nil {
+			return uniqueAsField(err)
+		}
+		return actor.Record(ctx, tx, "user.create", userTarget(id), map[string]any{
+			"email": email, "username": in.Username, "staff": staff, "enabled": *in.Enabled})
+	})
+	if err != nil {
+		return User{}, err
+	}
+	return LoadUser(ctx, db, id)
+}
+
+// Edit is the payload of POST /api/admin/users/{id}/edit; absent fields stay.
+type Edit struct {
+	Email       *string `json:"email"`
+	FullName    *string `json:"full_name"`
+	Username    *string `json:"username"`
+	Enabled     *bool   `json:"enabled"`
+	GAEnabled   *bool   `json:"isGoogleAuthenticatorEnabled"`
+	SMS2FA      *bool   `json:"isSMS2FaEnabled"`
+	PhoneNumber *string `json:"phone_number"`
+}
+
+// Update edits a user. The 2FA flags can only be switched off (which clears
+// the secret); disabling a user ends their sessions.
+func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, e Edit) (User, error) {
+	cur, err := LoadUser(ctx, db, id)
+	if err != nil {
+		return User{}, err
+	}
+	next := cur
+	changes := map[string]any{}
+	if e.Email != nil {
+		if next.Email, err = cleanEmail(*e.Email); err != nil {
+			return User{}, err
+		}
+	}
+	if e.FullName != nil {
+		if next.FullName = strings.TrimSpace(*e.FullName); next.FullName == "" || utf8.RuneCountInString(next.FullName) > 100 {
+			return User{}, apperr.Fieldf("full_name", "Enter the display name (up to 100 characters).")
+		}
+	}
+	if e.Username != nil {
+		if next.Username = strings.TrimSpace(*e.Username); next.Username == "" || utf8.RuneCountInString(next.Username) > 100 {
+			return User{}, apperr.Fieldf("username", "Enter the username (up to 100 characters).")
+		}
+	}
+	if e.Enabled != nil {
+		if !*e.Enabled && id == actor.ID {
+			return User{}, apperr.Fieldf("enabled", "You cannot disable your own account.")
+		}
+		next.Enabled = *e.Enabled
+	}
+	if e.GAEnabled != nil {
+		if *e.GAEnabled && !cur.GAEnabled {
+			return User{}, apperr.Fieldf("isGoogleAuthenticatorEnabled", "Google Authenticator can only be switched off here; the user switches it on at sign-in.")
+		}
+		next.GAEnabled = *e.GAEnabled
+	}
+	if e.SMS2FA != nil {
+		if *e.SMS2FA && !cur.SMS2FaEnabled {
+			return User{}, apperr.Fieldf("isSMS2FaEnabled", "SMS 2FA can only be switched off here.")
+		}
+		next.SMS2FaEnabled = *e.SMS2FA
+	}
+	var phone any
+	if cur.PhoneNumber != nil {
+		phone = *cur.PhoneNumber
+	}
+	if e.PhoneNumber != nil {
+		p := strings.TrimSpace(*e.PhoneNumber)
+		if len(p) > 20 || strings.Trim(p, "+0123456789 ") != "" {
+			return User{}, apperr.Fieldf("phone_number", "Enter the phone number as digits, optionally with a leading +.")
+		}
+		phone = p
+		if p == "" {
+			phone = nil
+		}
+	}
+	for name, pair := range map[string][2]any{
+		"email": {cur.Email, next.Email}, "full_name": {cur.FullName, next.FullName}, "username": {cur.Username, next.Username},
+		"enabled": {cur.Enabled, next.Enabled}, "isGoogleAuthenticatorEnabled": {cur.GAEnabled, next.GAEnabled},
+		"isSMS2FaEnabled": {cur.SMS2FaEnabled, next.SMS2FaEnabled},
+	} {
+		if pair[0] != pair[1] {
+			changes[name] = map[string]any{"from": pair[0], "to": pair[1]}
+		}
+	}
+	if e.PhoneNumber != nil && fmt.Sprint(phone) != fmt.Sprint(derefOr(cur.PhoneNumber)) {
+		changes["phone_number"] = "changed"
+	}
+	err = db.Tx(ctx, func(tx *sql.Tx) error {
+		if err := checkTaken(ctx, tx, next.Email, next.Username, id); err != nil {
+			return err
+		}
+		now := store.Now()
+		_, err := tx.ExecContext(ctx, `UPDATE users SET email = $1, full_name = $2, username = $3, enabled = $4,
+			ga_enabled = $5, ga_secret = CASE WHEN $5 THEN ga_secret ELSE NULL END, sms_2fa_enabled = $6,
+			phone_number = $7, updated_at = $8 WHERE id = $9`,
+			next.Email, next.FullName, next.Username, next.Enabled, next.GAEnabled, next.SMS2FaEnabled, phone, now, id)
+		if err != nil {
+			return uniqueAsField(err)
+		}
+		if !next.Enabled && cur.Enabled {
+			if err := auth.RevokeUserSessions(ctx, tx, id, now); err != nil {
+				return err
+			}
+			if err := roles.EnsureRoleEditorRemains(ctx, tx); err != nil {
+				return err
+			}
+		}
+		return actor.Record(ctx, tx, "user.update", userTarget(id), changes)
+	})
+	if err != nil {
+		return User{}, err
+	}
+	return LoadUser(ctx, db, id)
+}
+
+// SetRole gives the staff members ids the permission role roleID (Set Role).
+func SetRole(ctx context.Context, db *store.DB, actor audit.Actor, roleID int64, ids []int64) error {
+	if err := checkIDs(ids, actor.ID, "change your own role"); err != nil {
+		return err
+	}
+	return db.Tx(ctx, func(tx *sql.Tx) error {
+		role, err := roles.Get(ctx, tx, roleID)
+		if err != nil {
+			return err
+		}
+		for _, id := range ids {
+			res, err := tx.ExecContext(ctx, `UPDATE users SET role_id = $1, updated_at = $2 WHERE id = $3 AND is_admin = TRUE`,
+				roleID, store.Now(), id)
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n != 1 {
+				return apperr.Fieldf("users", "User %d is not a staff member.", id)
+			}
+			if err := actor.Record(ctx, tx, "user.set_role", userTarget(id), map[string]any{"role_id": roleID, "role": role.Role}); err != nil {
+				return err
+			}
+		}
+		return roles.EnsureRoleEditorRemains(ctx, tx)
+	})
+}
+
+// RemoveStaff takes ROLE_ADMIN and the permission role from the staff
+// members ids (Remove Selected) and ends their sessions.
+func RemoveStaff(ctx context.Context, db *store.DB, actor audit.Actor, ids []int64) error {
+	if err := checkIDs(ids, actor.ID, "remove yourself"); err != nil {
+		return err
+	}
+	return db.Tx(ctx, func(tx *sql.Tx) error {
+		now := store.Now()
+		for _, id := range ids {
+			res, err := tx.ExecContext(ctx, `UPDATE users SET is_admin = FALSE, role_id = NULL, updated_at = $1
+				WHERE id = $2 AND is_admin = TRUE`, now, id)
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n != 1 {
+				return apperr.Fieldf("users", "User %d is not a staff member.", id)
+			}
+			if err := auth.RevokeUserSessions(ctx, tx, id, now); err != nil {
+				return err
+			}
+			if err := actor.Record(ctx, tx, "user.remove_staff", userTarget(id), nil); err != nil {
+				return err
+			}
+		}
+		return roles.EnsureRoleEditorRemains(ctx, tx)
+	})
+}
+
+func checkIDs(ids []int64, self int64, selfAction string) error {
+	if len(ids) == 0 {
+		return apperr.Fieldf("users", "Select at least one user.")
+	}
+	if len(ids) > 1000 {
+		return apperr.Fieldf("users", "Select at most 1000 users at a time.")
+	}
+	for _, id := range ids {
+		if id == self {
+			return apperr.Fieldf("users", "You cannot %s.", selfAction)
+		}
+	}
+	return nil
+}
+
+func cleanEmail(s string) (string, error) {
+	email := strings.ToLower(strings.TrimSpace(s))
+	if a, err := mail.ParseAddress(email); err != nil || a.Address != email || len(email) > 254 {
+		return "", apperr.Fieldf("email", "Enter a valid email address.")
+	}
+	return email, nil
+}
+
+// checkTaken refuses an email or username another user has (case-insensitive).
+func checkTaken(ctx context.Context, tx *sql.Tx, email, username string, self int64) error {
+	var emailTaken, nameTaken bool
+	err := tx.QueryRowContext(ctx, `SELECT
+		EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $3),
+		EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($2) AND id <> $3)`, email, username, self).Scan(&emailTaken, &nameTaken)
+	switch {
+	case err != nil:
+		return err
+	case emailTaken:
+		return apperr.Fieldf("email", "The email %s is already in use.", email)
+	case nameTaken:
+		return apperr.Fieldf("username", "The username %s is already in use.", username)
+	}
+	return nil
+}
+
+// uniqueAsField reports a unique violation that raced past checkTaken.
+func uniqueAsField(err error) error {
+	if store.IsUniqueViolation(err) {
+		return apperr.Fieldf("email", "The email or username is already in use.")
+	}
+	return err
+}
+
+func derefOr(p *string) string {
+	if p == nil {
+		return "<nil>"
+	}
+	return *p
+}
+
+func userTarget(id int64) string { return fmt.Sprintf("user:%d", id) }
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}

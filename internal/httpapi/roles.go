@@ -1,0 +1,90 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+
+	"xapa/backoffice/internal/rbac"
+	"xapa/backoffice/internal/roles"
+)
+
+func (s *Server) listRoles(w http.ResponseWriter, r *http.Request) {
+	p, err := parsePage(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	list, total, err := roles.List(r.Context(), s.db, p.limit(), p.offset())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, listReply("roles", list, p, total))
+}
+
+// permissionCatalogue is {"permissions": {"<category>": [{key, title}]}},
+// the categories in the catalogue's order.
+func (s *Server) permissionCatalogue(w http.ResponseWriter, r *http.Request) {
+	var b bytes.Buffer
+	b.WriteString(`{"permissions":{`)
+	for i, c := range rbac.Catalogue {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		name, _ := json.Marshal(c.Title)
+		list, _ := json.Marshal(c.Permissions)
+		b.Write(name)
+		b.WriteByte(':')
+		b.Write(list)
+	}
+	b.WriteString("}}\n")
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	_, _ = w.Write(b.Bytes())
+}
+
+func (s *Server) createRole(w http.ResponseWriter, r *http.Request) {
+	var in roles.Input
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	role, err := roles.Create(r.Context(), s.db, actorOf(r), in)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, role)
+}
+
+func (s *Server) editRole(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	var in roles.Input
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	role, err := roles.Update(r.Context(), s.db, actorOf(r), id, in)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, role)
+}
+
+func (s *Server) deleteRole(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := roles.Delete(r.Context(), s.db, actorOf(r), id); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -1,0 +1,103 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"xapa/backoffice/internal/accounts"
+	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/rbac"
+)
+
+type auditActor = audit.Actor
+
+func (s *Server) listUsers(w http.ResponseWriter, r *http.Request) {
+	p, err := parsePage(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	role := r.URL.Query().Get("role")
+	if role != "" && role != rbac.RoleAdmin {
+		writeError(w, r, Errorf(http.StatusBadRequest, "role must be empty or "+rbac.RoleAdmin+".", FieldError{"role", "unknown security role"}))
+		return
+	}
+	q := r.URL.Query().Get("q")
+	if len(q) > 200 {
+		writeError(w, r, Errorf(http.StatusBadRequest, "The search text is too long.", FieldError{"q", "at most 200 characters"}))
+		return
+	}
+	users, total, err := accounts.List(r.Context(), s.db, accounts.ListFilter{Q: q, StaffOnly: role != "", Limit: p.limit(), Offset: p.offset()})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, listReply("users", users, p, total))
+}
+
+func (s *Server) createUser(w http.ResponseWriter, r *http.Request) {
+	var in accounts.NewUser
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	u, err := accounts.Create(r.Context(), s.db, actorOf(r), in)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, u)
+}
+
+func (s *Server) editUser(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	var in accounts.Edit
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	u, err := accounts.Update(r.Context(), s.db, actorOf(r), id, in)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, u)
+}
+
+type userIDs struct {
+	Users []int64 `json:"users"`
+}
+
+func (s *Server) setUsersRole(w http.ResponseWriter, r *http.Request) {
+	roleID, err := pathID(r, "id")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	var in userIDs
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := accounts.SetRole(r.Context(), s.db, actorOf(r), roleID, in.Users); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"message": "Role set.", "users": in.Users})
+}
+
+func (s *Server) removeMembers(w http.ResponseWriter, r *http.Request) {
+	var in userIDs
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := accounts.RemoveStaff(r.Context(), s.db, actorOf(r), in.Users); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"message": "Removed from the members.", "users": in.Users})
+}
