@@ -14,6 +14,7 @@ import (
 	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/httpapi"
 	"xapa/backoffice/internal/mail"
+	"xapa/backoffice/internal/stats"
 	"xapa/backoffice/internal/store"
 )
 
@@ -48,13 +49,15 @@ var WebApp = fstest.MapFS{
 // NewEnv builds the whole server on db. Mail stays in the outbox.
 func NewEnv(t testing.TB, db *store.DB) *Env {
 	t.Helper()
-	clock := &Clock{t: time.Now().UTC()}
+	// Noon UTC today: day boundaries in tests never fall inside a test.
+	now := time.Now().UTC()
+	clock := &Clock{t: time.Date(now.Year(), now.Month(), now.Day(), 12, 0, 0, 0, time.UTC)}
 	svc, err := auth.NewService(context.Background(), db, auth.Options{Mailer: mail.New(db, mail.SMTPConfig{}),
 		PublicURL: "http://backoffice.test", Now: clock.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httpapi.NewServer(httpapi.Options{DB: db, Auth: svc, Web: WebApp})
+	srv := httpapi.NewServer(httpapi.Options{DB: db, Auth: svc, Stats: stats.New(db, clock.Now), Web: WebApp})
 	return &Env{DB: db, Auth: svc, Handler: srv.Handler(), Clock: clock, Server: srv}
 }
 

@@ -91,5 +91,19 @@ func (s *Server) Routes() []Route {
 		{"POST", "/api/admin/roles/{id}/adduser", Perm(rbac.AddUserRole), s.setUsersRole},
 		{"PATCH", "/api/admin/roles/removeMember", Perm(rbac.RemoveUserRoleAdmin), s.removeMembers},
 		{"DELETE", "/api/admin/roles/{id}", Perm(rbac.RemoveRole), s.deleteRole},
+
+		// Coins, transactions and the dashboard (product-spec.md sections 6 and 7).
+		{"GET", "/api/cointypes", SignedIn, s.coinTypes},
+		{"GET", "/api/coins/markets/{symbol}", Perm(rbac.Candles), s.market},
+		{"GET", "/api/admin/transactions/history", Perm(rbac.TransactionHistory), s.transactionHistory},
+		{"GET", "/api/admin/transactions/history/search", Perm(rbac.TransactionHistory), s.transactionSearch},
+		{"GET", "/api/admin/transactions/history/CSV", Perm(rbac.TransactionHistory), s.transactionCSV},
+		{"GET", "/api/admin/users/total_registers", Perm(rbac.TotalUser), s.totalRegisters},
+		{"GET", "/api/admin/users/total_onlines", Perm(rbac.TotalOnlineUser), s.totalOnlines},
+		{"GET", "/api/admin/wallets/customer_balance", Perm(rbac.CustomerBalance), s.customerBalance},
+		{"GET", "/api/admin/wallets/xapa_balance", Perm(rbac.CustomerBalance), s.companyBalance},
+		{"GET", "/api/admin/transactions/total/balances", Perm(rbac.TransactionBalances), s.totalBalances},
+		{"GET", "/api/admin/transactions/total/revenue/send", Perm(rbac.TransactionSent), s.revenue(sendRevenue)},
+		{"GET", "/api/admin/transactions/total/revenue/exchange", Perm(rbac.TransactionExchange), s.revenue(exchangeRevenue)},
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"xapa/backoffice/internal/auth"
+	"xapa/backoffice/internal/stats"
 	"xapa/backoffice/internal/store"
 )
 
@@ -15,14 +16,16 @@ import (
 type Options struct {
 	DB         *store.DB
 	Auth       *auth.Service
-	Web        fs.FS  // the built web app (web/dist); nil serves a hint instead
-	GatewayKey string // when set, every /api call must carry it in X-Gateway-Key
+	Stats      *stats.Service // nil: one is made on DB
+	Web        fs.FS          // the built web app (web/dist); nil serves a hint instead
+	GatewayKey string         // when set, every /api call must carry it in X-Gateway-Key
 }
 
 // Server holds what the handlers share.
 type Server struct {
 	db         *store.DB
 	auth       *auth.Service
+	stats      *stats.Service
 	mux        *http.ServeMux
 	gatewayKey string
 }
@@ -32,7 +35,10 @@ func New(o Options) http.Handler { return NewServer(o).Handler() }
 
 // NewServer builds the server; Handler serves it.
 func NewServer(o Options) *Server {
-	s := &Server{db: o.DB, auth: o.Auth, mux: http.NewServeMux(), gatewayKey: o.GatewayKey}
+	if o.Stats == nil {
+		o.Stats = stats.New(o.DB, nil)
+	}
+	s := &Server{db: o.DB, auth: o.Auth, stats: o.Stats, mux: http.NewServeMux(), gatewayKey: o.GatewayKey}
 	for _, rt := range s.Routes() {
 		s.mux.Handle(rt.Method+" "+rt.Path, s.guard(rt.Rule, rt.Handler))
 	}

@@ -1,0 +1,38 @@
+package csvout
+
+import (
+	"encoding/csv"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestNeutralise(t *testing.T) {
+	for in, want := range map[string]string{
+		"=HYPERLINK(\"x\")": "'=HYPERLINK(\"x\")", "+1": "'+1", "-2+3": "'-2+3", "@SUM(A1)": "'@SUM(A1)",
+		"\tx": "'\tx", "\rx": "'\rx", "alice@example.com": "alice@example.com", "": "", "0xabc": "0xabc",
+	} {
+		if got := Neutralise(in); got != want {
+			t.Errorf("Neutralise(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestDownload(t *testing.T) {
+	rec := httptest.NewRecorder()
+	from := time.Date(2026, 10, 22, 0, 0, 0, 0, time.UTC)
+	w := Start(rec, "transactions", &from, nil, []string{"id", "email", "amount"})
+	_ = w.Row(int64(1), Text("=cmd|' /C calc'!A0"), "-0.5")
+	_ = w.Close()
+	if got := rec.Header().Get("Content-Disposition"); got != `attachment; filename="transactions-20261022-all.csv"` {
+		t.Errorf("Content-Disposition %q", got)
+	}
+	if ct := rec.Header().Get("Content-Type"); ct != "text/csv; charset=utf-8" {
+		t.Errorf("Content-Type %q", ct)
+	}
+	rows, err := csv.NewReader(strings.NewReader(rec.Body.String())).ReadAll()
+	if err != nil || len(rows) != 2 || rows[1][1] != "'=cmd|' /C calc'!A0" || rows[1][2] != "-0.5" {
+		t.Fatalf("rows %q (%v): the text cell must be neutralised, the numeric one left alone", rows, err)
+	}
+}

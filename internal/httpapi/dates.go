@@ -1,0 +1,39 @@
+package httpapi
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// Dates in queries: YYYY-MM-DD HH:mm:ss read as UTC (a bare YYYY-MM-DD is
+// the start of that day).
+const dateLayout = "2006-01-02 15:04:05"
+
+// queryDate reads an optional date parameter.
+func queryDate(r *http.Request, name string) (*time.Time, error) {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return nil, nil
+	}
+	for _, layout := range []string{dateLayout, "2006-01-02"} {
+		if t, err := time.ParseInLocation(layout, v, time.UTC); err == nil {
+			return &t, nil
+		}
+	}
+	return nil, Errorf(http.StatusBadRequest, name+" must be a date as YYYY-MM-DD HH:mm:ss.",
+		FieldError{name, "must be a date as YYYY-MM-DD HH:mm:ss"})
+}
+
+// queryID reads an optional positive id parameter (0 when absent).
+func queryID(r *http.Request, name string) (int64, error) {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return 0, nil
+	}
+	id, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || id < 1 {
+		return 0, Errorf(http.StatusBadRequest, name+" must be an id.", FieldError{name, "must be an id"})
+	}
+	return id, nil
+}

@@ -1,0 +1,118 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"xapa/backoffice/internal/csvout"
+	"xapa/backoffice/internal/ledger"
+)
+
+// txFilter reads the history filters: minDate, maxDate, coinType (a coin
+// id), type (received or sent) and network (main or test).
+func txFilter(r *http.Request) (ledger.Filter, error) {
+	var f ledger.Filter
+	var err error
+	if f.From, err = queryDate(r, "minDate"); err != nil {
+		return f, err
+	}
+	if f.To, err = queryDate(r, "maxDate"); err != nil {
+		return f, err
+	}
+	if f.CoinID, err = queryID(r, "coinType"); err != nil {
+		return f, err
+	}
+	q := r.URL.Query()
+	f.Type, f.Network = q.Get("type"), q.Get("network")
+	return f, f.Validate()
+}
+
+func (s *Server) transactionHistory(w http.ResponseWriter, r *http.Request) {
+	p, err := parsePage(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	f, err := txFilter(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	list, total, err := ledger.Page(r.Context(), s.db, f, p.limit(), p.offset())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, listReply("transactionHistory", list, p, total))
+}
+
+func (s *Server) transactionSearch(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query().Get("q")
+	list, err := ledger.ByHash(r.Context(), s.db, q)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if len(list) == 0 {
+		writeError(w, r, Errorf(http.StatusNotFound, "No transaction has the hash "+clipText(q, 80)+"."))
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"transactionHistory": list, "page": 1, "items_per_page": len(list),
+		"total_items": len(list), "total_pages": 1})
+}
+
+// transactionCSV streams every transaction matching the filters.
+func (s *Server) transactionCSV(w http.ResponseWriter, r *http.Request) {
+	f, err := txFilter(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out := csvout.Start(w, "transactions", f.From, f.To, []string{"ID", "Created At", "User ID", "User Email", "Coin",
+		"Network", "Type", "Amount", "Network Fee", "Commission", "Fee", "Status", "Confirmations", "Max Confirmation",
+		"Hash", "Receiver Address", "Wallet", "Exchange", "Explorer URL"})
+	err = ledger.Each(r.Context(), s.db, f, func(t ledger.Transaction) error {
+		return out.Row(t.ID, t.CreatedAt, t.User.ID, csvout.Text(t.User.Email), csvout.Text(t.CoinType.Symbol), t.Network,
+			t.Type, t.Amount, t.NetworkFee, t.Commission, t.Fee,
+			ledger.DisplayStatus(t.Status, t.Confirmations, t.MaxConfirmation), t.Confirmations, t.MaxConfirmation,
+			csvout.Text(t.Hash), csvout.Text(t.ReceiverAddress), csvout.Text(t.Wallet.Name), t.Exchange, csvout.Text(t.ExplorerURL))
+	})
+	if err == nil {
+		err = out.Close()
+	}
+	if err != nil {
+		// Headers are gone: cut the download short so it cannot pass for complete.
+		logStreamError(r, err)
+		panic(http.ErrAbortHandler)
+	}
+}
+
+func (s *Server) coinTypes(w http.ResponseWriter, r *http.Request) {
+	t := r.URL.Query().Get("type")
+	if t != "" && t != "all" {
+		writeError(w, r, Errorf(http.StatusBadRequest, "type must be empty or all.", FieldError{"type", "must be empty or all"}))
+		return
+	}
+	list, err := ledger.Coins(r.Context(), s.db, t == "all")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+func (s *Server) market(w http.ResponseWriter, r *http.Request) {
+	symbol := r.PathValue("symbol")
+	changes, err := ledger.Market(r.Context(), s.db, symbol)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"symbol": symbol, "changes": changes})
+}
+
+func clipText(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}

@@ -1,0 +1,212 @@
+// Package ledger reads transactions, coins and markets: the history screen,
+// the dashboard's recent transactions and the CSV export share one filter.
+package ledger
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"xapa/backoffice/internal/apperr"
+	"xapa/backoffice/internal/money"
+	"xapa/backoffice/internal/store"
+)
+
+// Filter selects transactions; zero fields do not filter.
+type Filter struct {
+	From, To *time.Time // created_at within [From, To]
+	CoinID   int64
+	Type     string // received or sent
+	Network  string // main or test
+	UserID   int64
+}
+
+// Validate refuses values outside the enumerations.
+func (f Filter) Validate() error {
+	switch f.Type {
+	case "", "received", "sent":
+	default:
+		return apperr.Fieldf("type", "type must be received or sent.")
+	}
+	switch f.Network {
+	case "", "main", "test":
+	default:
+		return apperr.Fieldf("network", "network must be main or test.")
+	}
+	if f.From != nil && f.To != nil && f.To.Before(*f.From) {
+		return apperr.Fieldf("maxDate", "maxDate is before minDate.")
+	}
+	return nil
+}
+
+// where builds the condition and its arguments. Every combination is served
+// by an index on (network[, coin_id | type], created_at) or (user_id, created_at).
+func (f Filter) where() (string, []any) {
+	var conds []string
+	var args []any
+	add := func(cond string, v any) {
+		args = append(args, v)
+		conds = append(conds, fmt.Sprintf(cond, len(args)))
+	}
+	if f.Network != "" {
+		add("t.network = $%d", f.Network)
+	}
+	if f.CoinID != 0 {
+		add("t.coin_id = $%d", f.CoinID)
+	}
+	if f.Type != "" {
+		add("t.type = $%d", f.Type)
+	}
+	if f.UserID != 0 {
+		add("t.user_id = $%d", f.UserID)
+	}
+	if f.From != nil {
+		add("t.created_at >= $%d", f.From.UTC())
+	}
+	if f.To != nil {
+		add("t.created_at <= $%d", f.To.UTC())
+	}
+	if len(conds) == 0 {
+		return "", nil
+	}
+	return " WHERE " + strings.Join(conds, " AND "), args
+}
+
+// CoinRef is the coin of a transaction or wallet.
+type CoinRef struct {
+	ID     int64  `json:"id"`
+	Name   string `json:"name"`
+	Symbol string `json:"symbol"`
+	Icon   string `json:"icon"`
+}
+
+// UserRef is the user of a transaction.
+type UserRef struct {
+	ID    int64  `json:"id"`
+	Email string `json:"email"`
+}
+
+// Transaction is a transaction as the API shows it (product-spec.md section 3).
+type Transaction struct {
+	ID                  int64           `json:"id"`
+	User                UserRef         `json:"user"`
+	Amount              decimal.Decimal `json:"amount"`
+	FormatedAmount      string          `json:"formatedAmount"`
+	NetworkFee          decimal.Decimal `json:"networkFee"`
+	FormattedNetworkFee string          `json:"formattedNetworkFee"`
+	Commission          decimal.Decimal `json:"commission"`
+	Fee                 decimal.Decimal `json:"fee"`
+	FormatedFee         string          `json:"formatedFee"`
+	Type                string          `json:"type"`
+	Network             string          `json:"network"`
+	Exchange            bool            `json:"exchange"`
+	Hash                string          `json:"hash"`
+	ExplorerURL         string          `json:"explorerUrl"`
+	CreatedAt           string          `json:"created_at"`
+	Confirmations       int             `json:"confirmations"`
+	MaxConfirmation     int             `json:"maxConfirmation"`
+	Status              string          `json:"status"`
+	ReceiverAddress     string          `json:"receiverAddress"`
+	CoinType            CoinRef         `json:"coinType"`
+	Wallet              struct {
+		ID   int64  `json:"id"`
+		Name string `json:"name"`
+	} `json:"wallet"`
+}
+
+const txColumns = `t.id, t.user_id, u.email, t.amount, t.network_fee, t.commission, t.fee, t.type, t.network,
+	t.is_exchange, t.hash, t.explorer_url, t.created_at, t.confirmations, t.max_confirmation, t.status,
+	t.receiver_address, c.id, c.name, c.symbol, c.icon, w.id, w.name`
+
+const txFrom = ` FROM transactions t JOIN users u ON u.id = t.user_id JOIN coins c ON c.id = t.coin_id
+	JOIN wallets w ON w.id = t.wallet_id`
+
+// Page returns transactions newest first and the count matching f.
+func Page(ctx context.Context, db *store.DB, f Filter, limit, offset int) ([]Transaction, int, error) {
+	cond, args := f.where()
+	var total int
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM transactions t`+cond, args...).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	list, err := query(ctx, db, `SELECT `+txColumns+txFrom+cond+fmt.Sprintf(` ORDER BY t.created_at DESC, t.id DESC LIMIT $%d OFFSET $%d`,
+		len(args)+1, len(args)+2), append(args, limit, offset)...)
+	return list, total, err
+}
+
+// ByHash finds transactions by their hash (case-insensitive for hex hashes).
+func ByHash(ctx context.Context, db *store.DB, hash string) ([]Transaction, error) {
+	hash = strings.TrimSpace(hash)
+	if hash == "" || len(hash) > 200 {
+		return nil, apperr.Fieldf("q", "Enter a transaction hash.")
+	}
+	return query(ctx, db, `SELECT `+txColumns+txFrom+` WHERE t.hash = $1 OR t.hash = $2 ORDER BY t.created_at DESC, t.id DESC LIMIT 20`,
+		hash, strings.ToLower(hash))
+}
+
+// Each streams every transaction matching f, newest first, to fn.
+func Each(ctx context.Context, db *store.DB, f Filter, fn func(Transaction) error) error {
+	cond, args := f.where()
+	rows, err := db.QueryContext(ctx, `SELECT `+txColumns+txFrom+cond+` ORDER BY t.created_at DESC, t.id DESC`, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		t, err := scan(rows)
+		if err != nil {
+			return err
+		}
+		if err := fn(t); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+func query(ctx context.Context, db *store.DB, q string, args ...any) ([]Transaction, error) {
+	rows, err := db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Transaction{}
+	for rows.Next() {
+		t, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+func scan(rows *sql.Rows) (Transaction, error) {
+	var t Transaction
+	var created time.Time
+	err := rows.Scan(&t.ID, &t.User.ID, &t.User.Email, &t.Amount, &t.NetworkFee, &t.Commission, &t.Fee, &t.Type, &t.Network,
+		&t.Exchange, &t.Hash, &t.ExplorerURL, &created, &t.Confirmations, &t.MaxConfirmation, &t.Status,
+		&t.ReceiverAddress, &t.CoinType.ID, &t.CoinType.Name, &t.CoinType.Symbol, &t.CoinType.Icon, &t.Wallet.ID, &t.Wallet.Name)
+	t.FormatedAmount, t.FormattedNetworkFee, t.FormatedFee = money.Coin(t.Amount), money.Coin(t.NetworkFee), money.Coin(t.Fee)
+	t.CreatedAt = Timestamp(created)
+	return t, err
+}
+
+// Timestamp formats a reply time: RFC 3339 with offset, 2026-11-22T10:15:00+00:00.
+func Timestamp(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05-07:00") }
+
+// DisplayStatus is the state product-spec.md section 4 shows for a transaction.
+func DisplayStatus(status string, confirmations, max int) string {
+	switch {
+	case status == "failed":
+		return "Failed"
+	case confirmations == 0:
+		return "Pending"
+	case confirmations < max:
+		return fmt.Sprintf("Confirmation: %d/%d", confirmations, max)
+	}
+	return "Confirmed"
+}

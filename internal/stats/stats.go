@@ -1,0 +1,149 @@
+// Package stats computes the dashboard's figures (api-decisions.md "Weekly
+// widgets"). USD figures use each coin's current fiat rate. Every figure is
+// cached for a few seconds and shared by all viewers; sums over past days
+// are computed per day and kept longer, so a poll reads only today's rows.
+package stats
+
+import (
+	"context"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"xapa/backoffice/internal/store"
+)
+
+// Freshness of the figures: live ones (today, online, balances) and closed
+// days (which change only by a late status update).
+const (
+	LiveTTL   = 5 * time.Second
+	ClosedTTL = 10 * time.Minute
+	WeekDays  = 7
+	OnlineFor = 2 * time.Minute
+)
+
+// Service computes and caches dashboard figures.
+type Service struct {
+	db    *store.DB
+	now   func() time.Time
+	cache cache
+}
+
+// New returns a service; now is the clock (nil: time.Now).
+func New(db *store.DB, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	s := &Service{db: db, now: func() time.Time { return now().UTC() }}
+	s.cache.now = s.now
+	return s
+}
+
+// DayCount is one day of a weekly count.
+type DayCount struct {
+	Day   string `json:"day"`
+	Count int    `json:"count"`
+}
+
+// Registrations is the reply of users/total_registers.
+type Registrations struct {
+	Total []DayCount `json:"total"` // the last 7 days, oldest first
+	Count int        `json:"count"` // all time
+}
+
+// Registrations counts sign-ups (verified: email verifications) per day.
+func (s *Service) Registrations(ctx context.Context, verified bool) (Registrations, error) {
+	key := "registrations"
+	col, cond := "created_at", ""
+	if verified {
+		key, col, cond = "verified", "verified_at", " AND email_verified = TRUE"
+	}
+	v, err := s.cache.get(key, LiveTTL, func() (any, error) {
+		days := s.week()
+		var r Registrations
+		if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM users WHERE 1 = 1`+cond).Scan(&r.Count); err != nil {
+			return nil, err
+		}
+		rows, err := s.db.QueryContext(ctx, `SELECT `+s.db.Dialect.Day(col)+`, count(*) FROM users
+			WHERE `+col+` >= $1`+cond+` GROUP BY 1`, s.dayStart(days[0]))
+		if err != nil {
+			return nil, err
+		}
+		defer rows.Close()
+		counts := map[string]int{}
+		for rows.Next() {
+			var d string
+			var n int
+			if err := rows.Scan(&d, &n); err != nil {
+				return nil, err
+			}
+			counts[d] = n
+		}
+		for _, d := range days {
+			r.Total = append(r.Total, DayCount{Day: d, Count: counts[d]})
+		}
+		return r, rows.Err()
+	})
+	if err != nil {
+		return Registrations{}, err
+	}
+	return v.(Registrations), nil
+}
+
+// Online counts users seen in the last two minutes.
+func (s *Service) Online(ctx context.Context) (int, error) {
+	v, err := s.cache.get("online", LiveTTL, func() (any, error) {
+		var n int
+		err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM users WHERE last_seen_at >= $1`, s.now().Add(-OnlineFor)).Scan(&n)
+		return n, err
+	})
+	if err != nil {
+		return 0, err
+	}
+	return v.(int), nil
+}
+
+// week is the last 7 UTC days, oldest first, as YYYY-MM-DD.
+func (s *Service) week() []string {
+	today := s.today()
+	out := make([]string, WeekDays)
+	for i := range out {
+		out[i] = today.AddDate(0, 0, i-WeekDays+1).Format("2006-01-02")
+	}
+	return out
+}
+
+func (s *Service) today() time.Time {
+	n := s.now()
+	return time.Date(n.Year(), n.Month(), n.Day(), 0, 0, 0, 0, time.UTC)
+}
+
+func (s *Service) dayStart(day string) time.Time {
+	t, _ := time.Parse("2006-01-02", day)
+	return t
+}
+
+// rates is each coin's current USD rate.
+func (s *Service) rates(ctx context.Context) (map[int64]decimal.Decimal, error) {
+	v, err := s.cache.get("rates", LiveTTL, func() (any, error) {
+		rows, err := s.db.QueryContext(ctx, `SELECT id, fiat_rate FROM coins`)
+		if err != nil {
+			return nil, err
+		}
+		defer rows.Close()
+		m := map[int64]decimal.Decimal{}
+		for rows.Next() {
+			var id int64
+			var r decimal.Decimal
+			if err := rows.Scan(&id, &r); err != nil {
+				return nil, err
+			}
+			m[id] = r
+		}
+		return m, rows.Err()
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.(map[int64]decimal.Decimal), nil
+}

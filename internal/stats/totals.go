@@ -1,0 +1,139 @@
+package stats
+
+import (
+	"context"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"xapa/backoffice/internal/money"
+)
+
+// DayAmount is one day of a weekly USD figure.
+type DayAmount struct {
+	Day    string `json:"day"`
+	Amount string `json:"amount,omitempty"`
+	Bal    string `json:"balance,omitempty"`
+}
+
+// Weekly is a USD figure: all time and per day of the last week.
+type Weekly struct {
+	Total decimal.Decimal
+	Week  []DayAmount
+}
+
+// daily holds per-day, per-coin sums in coin units: day -> coin -> sums.
+type daily map[string]map[int64][]decimal.Decimal
+
+// series names a per-day aggregate: what to sum over which rows.
+type series struct {
+	key   string
+	query func(s *Service) string // selects day, coin_id, sum... for created_at in [$1, $2)
+	sums  int
+}
+
+var txSeries = series{key: "tx", sums: 2, query: func(s *Service) string {
+	d := s.db.Dialect
+	// Main network, not failed: the volume moved, and the company's commission on sends.
+	return `SELECT ` + d.Day("created_at") + `, coin_id, ` + d.Sum("amount") + `, ` + d.Sum("commission") + `
+		FROM transactions WHERE network = 'main' AND status <> 'failed' AND created_at >= $1 AND created_at < $2 GROUP BY 1, 2`
+}}
+
+var exchangeSeries = series{key: "exchange", sums: 1, query: func(s *Service) string {
+	d := s.db.Dialect
+	return `SELECT ` + d.Day("created_at") + `, from_coin_id, ` + d.Sum("fee") + `
+		FROM exchanges WHERE created_at >= $1 AND created_at < $2 GROUP BY 1, 2`
+}}
+
+// days returns the sums of every day: closed days from a long-lived cache,
+// today from a short one.
+func (s *Service) days(ctx context.Context, sr series) (daily, error) {
+	today := s.today()
+	closed, err := s.cache.get(sr.key+":closed:"+today.Format("2006-01-02"), ClosedTTL, func() (any, error) {
+		return s.sumDays(ctx, sr, time.Time{}, today)
+	})
+	if err != nil {
+		return nil, err
+	}
+	live, err := s.cache.get(sr.key+":today", LiveTTL, func() (any, error) {
+		return s.sumDays(ctx, sr, today, today.AddDate(0, 0, 1))
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := daily{}
+	for _, part := range []daily{closed.(daily), live.(daily)} {
+		for d, coins := range part {
+			out[d] = coins
+		}
+	}
+	return out, nil
+}
+
+func (s *Service) sumDays(ctx context.Context, sr series, from, to time.Time) (daily, error) {
+	rows, err := s.db.QueryContext(ctx, sr.query(s), from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := daily{}
+	for rows.Next() {
+		var day string
+		var coin int64
+		sums := make([]decimal.NullDecimal, sr.sums)
+		dest := []any{&day, &coin}
+		for i := range sums {
+			dest = append(dest, &sums[i])
+		}
+		if err := rows.Scan(dest...); err != nil {
+			return nil, err
+		}
+		if out[day] == nil {
+			out[day] = map[int64][]decimal.Decimal{}
+		}
+		vals := make([]decimal.Decimal, sr.sums)
+		for i, v := range sums {
+			vals[i] = v.Decimal
+		}
+		out[day][coin] = vals
+	}
+	return out, rows.Err()
+}
+
+// weekly turns per-coin daily sums (column col) into USD at current rates.
+func (s *Service) weekly(ctx context.Context, sr series, col int) (Weekly, error) {
+	d, err := s.days(ctx, sr)
+	if err != nil {
+		return Weekly{}, err
+	}
+	rates, err := s.rates(ctx)
+	if err != nil {
+		return Weekly{}, err
+	}
+	usd := func(coins map[int64][]decimal.Decimal) decimal.Decimal {
+		total := decimal.Zero
+		for coin, sums := range coins {
+			total = total.Add(sums[col].Mul(rates[coin]))
+		}
+		return total
+	}
+	w := Weekly{Total: decimal.Zero}
+	for _, coins := range d {
+		w.Total = w.Total.Add(usd(coins))
+	}
+	for _, day := range s.week() {
+		w.Week = append(w.Week, DayAmount{Day: day, Amount: money.USD(usd(d[day]))})
+	}
+	return w, nil
+}
+
+// Volume is the USD value moved by main-network transactions that did not fail.
+func (s *Service) Volume(ctx context.Context) (Weekly, error) { return s.weekly(ctx, txSeries, 0) }
+
+// SendRevenue is the USD value of the commission earned on sends.
+func (s *Service) SendRevenue(ctx context.Context) (Weekly, error) { return s.weekly(ctx, txSeries, 1) }
+
+// ExchangeRevenue is the USD value of the fees earned on exchanges.
+func (s *Service) ExchangeRevenue(ctx context.Context) (Weekly, error) {
+	return s.weekly(ctx, exchangeSeries, 0)
+}
