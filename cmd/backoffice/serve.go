@@ -93,6 +93,7 @@ func serve(ctx context.Context, args []string) error {
 		if err := printDemoSignIns(ctx, db, ln.Addr()); err != nil {
 			return err
 		}
+		go demo.Live(ctx, db, 3*time.Second)
 	}
 
 	select {

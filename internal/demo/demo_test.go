@@ -2,6 +2,7 @@ package demo_test
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -163,4 +164,34 @@ func TestDemoIsDeterministic(t *testing.T) {
 	if fa, fb := fingerprint(a), fingerprint(b); fa != fb {
 		t.Fatalf("same seed, different data: %s vs %s", fa, fb)
 	}
+}
+
+func TestLiveKeepsDataMoving(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		if err := demo.Generate(ctx, db, demo.Options{Users: 30, Transactions: 200, Seed: 1}); err != nil {
+			t.Fatal(err)
+		}
+		count := func(q string) int {
+			var n int
+			if err := db.QueryRowContext(ctx, q).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		before := count(`SELECT count(*) FROM transactions`)
+		confsBefore := count(`SELECT coalesce(sum(confirmations), 0) FROM transactions WHERE status <> 'failed'`)
+		rng := rand.New(rand.NewPCG(1, 2))
+		for i := 0; i < 3; i++ {
+			if err := demo.Step(ctx, db, rng); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if after := count(`SELECT count(*) FROM transactions`); after <= before {
+			t.Errorf("transactions %d -> %d: none arrived", before, after)
+		}
+		if after := count(`SELECT coalesce(sum(confirmations), 0) FROM transactions WHERE status <> 'failed'`); after <= confsBefore {
+			t.Errorf("confirmations did not rise")
+		}
+	})
 }
