@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"xapa/backoffice/internal/accounts"
+	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/config"
 	"xapa/backoffice/internal/demo"
 	"xapa/backoffice/internal/store"
@@ -95,5 +96,37 @@ func adminCreate(ctx context.Context, args []string) error {
 	}
 	fmt.Fprintln(os.Stderr, "created staff member", *username, "with the Administrator role; Google Authenticator is set up at first sign-in")
 	fmt.Println(id)
+	return nil
+}
+
+// adminToken prints a full session token for a staff member: for load
+// tests and scripts. Whoever can run it already holds the database.
+func adminToken(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("admin token", flag.ContinueOnError)
+	dbURL := config.DBFlag(fs)
+	username := fs.String("username", "", "staff member's username (required)")
+	fs.Usage = config.Usage(fs, "backoffice admin token --username U [--db URL]")
+	if err := config.Parse(fs, args); err != nil {
+		return err
+	}
+	db, err := openMigrated(ctx, *dbURL)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var id int64
+	if err := db.QueryRowContext(ctx, `SELECT id FROM users WHERE lower(username) = lower($1) AND is_admin = TRUE AND enabled = TRUE`,
+		*username).Scan(&id); err != nil {
+		return fmt.Errorf("no enabled staff member %q: %w", *username, err)
+	}
+	svc, err := auth.NewService(ctx, db, auth.Options{})
+	if err != nil {
+		return err
+	}
+	token, err := svc.IssueSession(ctx, id, auth.Full, auth.ClientMeta{Platform: "Web", DeviceModel: "backoffice admin token"})
+	if err != nil {
+		return err
+	}
+	fmt.Println(token)
 	return nil
 }

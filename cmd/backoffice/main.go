@@ -17,6 +17,7 @@ commands:
   migrate        apply database migrations
   seed           fill an empty database with generated data
   admin create   create a staff member holding the Administrator role
+  admin token    print a full session token for a staff member (load tests, scripts)
   outbox         print the newest mails kept in the outbox table
 
 Every flag has a BACKOFFICE_* environment equivalent; "backoffice <command> -h" lists them.
@@ -48,6 +49,9 @@ func run(ctx context.Context, args []string) error {
 	case "admin":
 		if len(args) > 1 && args[1] == "create" {
 			return adminCreate(ctx, args[2:])
+		}
+		if len(args) > 1 && args[1] == "token" {
+			return adminToken(ctx, args[2:])
 		}
 	case "-h", "--help", "help":
 		fmt.Print(usage)

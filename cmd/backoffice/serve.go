@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
 	"syscall"
@@ -18,7 +19,9 @@ import (
 	"xapa/backoffice/internal/config"
 	"xapa/backoffice/internal/demo"
 	"xapa/backoffice/internal/httpapi"
+	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/mail"
+	"xapa/backoffice/internal/stats"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/web"
 )
@@ -41,6 +44,7 @@ func serve(ctx context.Context, args []string) error {
 	fs.StringVar(&smtpCfg.From, "smtp-from", "Xapa Back Office <no-reply@xapa.example>", "sender address")
 	logFormat := fs.String("log-format", "text", "log format: text or json")
 	logLevel := fs.String("log-level", "info", "log level: debug, info, warn or error")
+	debugAddr := fs.String("debug-addr", "", "when set, serve Go's pprof profiles on this address (keep it on localhost)")
 	fs.Usage = config.Usage(fs, "backoffice serve [--addr :8080] [--db URL] [--demo]")
 	if err := config.Parse(fs, args); err != nil {
 		return err
@@ -69,6 +73,9 @@ func serve(ctx context.Context, args []string) error {
 		}
 	}
 
+	if *debugAddr != "" {
+		go func() { slog.Warn("debug listener stopped", "err", http.ListenAndServe(*debugAddr, pprofMux())) }()
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
@@ -80,8 +87,11 @@ func serve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	statsService, ledgerService := stats.New(db, nil), ledger.New(db, nil)
+	go warm(ctx, statsService.Warm, ledgerService.Warm)
 	srv := &http.Server{
-		Handler:           httpapi.New(httpapi.Options{DB: db, Auth: authService, Web: web.Dist(), GatewayKey: *gatewayKey}),
+		Handler: httpapi.New(httpapi.Options{DB: db, Auth: authService, Stats: statsService, Ledger: ledgerService,
+			Web: web.Dist(), GatewayKey: *gatewayKey}),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(slog.Default().Handler(), slog.LevelWarn),
@@ -108,6 +118,28 @@ func serve(ctx context.Context, args []string) error {
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	return nil
+}
+
+// pprofMux serves the profiles of net/http/pprof on their own listener,
+// never on the public one.
+func pprofMux() *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	return mux
+}
+
+// warm fills the dashboard's slow caches before the first viewer asks.
+func warm(ctx context.Context, steps ...func(context.Context) error) {
+	start := time.Now()
+	for _, step := range steps {
+		if err := step(ctx); err != nil {
+			slog.Warn("warming caches failed", "err", err)
+			return
+		}
+	}
+	slog.Info("caches warm", "seconds", time.Since(start).Seconds())
 }
 
 // displayHost is host:port of a listener, with "localhost" for all interfaces.

@@ -13,6 +13,7 @@ import (
 
 	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/httpapi"
+	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/mail"
 	"xapa/backoffice/internal/stats"
 	"xapa/backoffice/internal/store"
@@ -57,7 +58,8 @@ func NewEnv(t testing.TB, db *store.DB) *Env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httpapi.NewServer(httpapi.Options{DB: db, Auth: svc, Stats: stats.New(db, clock.Now), Web: WebApp})
+	srv := httpapi.NewServer(httpapi.Options{DB: db, Auth: svc, Stats: stats.New(db, clock.Now),
+		Ledger: ledger.New(db, clock.Now), Web: WebApp})
 	return &Env{DB: db, Auth: svc, Handler: srv.Handler(), Clock: clock, Server: srv}
 }
 

@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"xapa/backoffice/internal/auth"
+	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/stats"
 	"xapa/backoffice/internal/store"
 )
@@ -16,9 +17,10 @@ import (
 type Options struct {
 	DB         *store.DB
 	Auth       *auth.Service
-	Stats      *stats.Service // nil: one is made on DB
-	Web        fs.FS          // the built web app (web/dist); nil serves a hint instead
-	GatewayKey string         // when set, every /api call must carry it in X-Gateway-Key
+	Stats      *stats.Service  // nil: one is made on DB
+	Ledger     *ledger.Service // nil: one is made on DB
+	Web        fs.FS           // the built web app (web/dist); nil serves a hint instead
+	GatewayKey string          // when set, every /api call must carry it in X-Gateway-Key
 }
 
 // Server holds what the handlers share.
@@ -26,6 +28,7 @@ type Server struct {
 	db         *store.DB
 	auth       *auth.Service
 	stats      *stats.Service
+	ledger     *ledger.Service
 	mux        *http.ServeMux
 	gatewayKey string
 }
@@ -38,7 +41,10 @@ func NewServer(o Options) *Server {
 	if o.Stats == nil {
 		o.Stats = stats.New(o.DB, nil)
 	}
-	s := &Server{db: o.DB, auth: o.Auth, stats: o.Stats, mux: http.NewServeMux(), gatewayKey: o.GatewayKey}
+	if o.Ledger == nil {
+		o.Ledger = ledger.New(o.DB, nil)
+	}
+	s := &Server{db: o.DB, auth: o.Auth, stats: o.Stats, ledger: o.Ledger, mux: http.NewServeMux(), gatewayKey: o.GatewayKey}
 	for _, rt := range s.Routes() {
 		s.mux.Handle(rt.Method+" "+rt.Path, s.guard(rt.Rule, rt.Handler))
 	}

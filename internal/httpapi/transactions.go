@@ -37,7 +37,7 @@ func (s *Server) transactionHistory(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	list, total, err := ledger.Page(r.Context(), s.db, f, p.limit(), p.offset())
+	list, total, err := s.ledger.Page(r.Context(), f, p.limit(), p.offset())
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -47,7 +47,7 @@ func (s *Server) transactionHistory(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) transactionSearch(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query().Get("q")
-	list, err := ledger.ByHash(r.Context(), s.db, q)
+	list, err := s.ledger.ByHash(r.Context(), q)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -70,7 +70,7 @@ func (s *Server) transactionCSV(w http.ResponseWriter, r *http.Request) {
 	out := csvout.Start(w, "transactions", f.From, f.To, []string{"ID", "Created At", "User ID", "User Email", "Coin",
 		"Network", "Type", "Amount", "Network Fee", "Commission", "Fee", "Status", "Confirmations", "Max Confirmation",
 		"Hash", "Receiver Address", "Wallet", "Exchange", "Explorer URL"})
-	err = ledger.Each(r.Context(), s.db, f, func(t ledger.Transaction) error {
+	err = s.ledger.Each(r.Context(), f, func(t ledger.Transaction) error {
 		return out.Row(t.ID, t.CreatedAt, t.User.ID, csvout.Text(t.User.Email), csvout.Text(t.CoinType.Symbol), t.Network,
 			t.Type, t.Amount, t.NetworkFee, t.Commission, t.Fee,
 			ledger.DisplayStatus(t.Status, t.Confirmations, t.MaxConfirmation), t.Confirmations, t.MaxConfirmation,

@@ -125,32 +125,35 @@ const txColumns = `t.id, t.user_id, u.email, t.amount, t.network_fee, t.commissi
 const txFrom = ` FROM transactions t JOIN users u ON u.id = t.user_id JOIN coins c ON c.id = t.coin_id
 	JOIN wallets w ON w.id = t.wallet_id`
 
-// Page returns transactions newest first and the count matching f.
-func Page(ctx context.Context, db *store.DB, f Filter, limit, offset int) ([]Transaction, int, error) {
-	cond, args := f.where()
-	var total int
-	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM transactions t`+cond, args...).Scan(&total); err != nil {
+// Page returns transactions newest first and the count matching f. The page
+// is found on the transactions index alone; only its rows are joined.
+func (s *Service) Page(ctx context.Context, f Filter, limit, offset int) ([]Transaction, int, error) {
+	total, err := s.Count(ctx, f)
+	if err != nil {
 		return nil, 0, err
 	}
-	list, err := query(ctx, db, `SELECT `+txColumns+txFrom+cond+fmt.Sprintf(` ORDER BY t.created_at DESC, t.id DESC LIMIT $%d OFFSET $%d`,
-		len(args)+1, len(args)+2), append(args, limit, offset)...)
+	cond, args := f.where()
+	list, err := query(ctx, s.db, `SELECT `+txColumns+` FROM (SELECT t.id FROM transactions t`+cond+
+		fmt.Sprintf(` ORDER BY t.created_at DESC, t.id DESC LIMIT $%d OFFSET $%d) page`, len(args)+1, len(args)+2)+
+		` JOIN transactions t ON t.id = page.id JOIN users u ON u.id = t.user_id JOIN coins c ON c.id = t.coin_id
+		JOIN wallets w ON w.id = t.wallet_id ORDER BY t.created_at DESC, t.id DESC`, append(args, limit, offset)...)
 	return list, total, err
 }
 
 // ByHash finds transactions by their hash (case-insensitive for hex hashes).
-func ByHash(ctx context.Context, db *store.DB, hash string) ([]Transaction, error) {
+func (s *Service) ByHash(ctx context.Context, hash string) ([]Transaction, error) {
 	hash = strings.TrimSpace(hash)
 	if hash == "" || len(hash) > 200 {
 		return nil, apperr.Fieldf("q", "Enter a transaction hash.")
 	}
-	return query(ctx, db, `SELECT `+txColumns+txFrom+` WHERE t.hash = $1 OR t.hash = $2 ORDER BY t.created_at DESC, t.id DESC LIMIT 20`,
+	return query(ctx, s.db, `SELECT `+txColumns+txFrom+` WHERE t.hash = $1 OR t.hash = $2 ORDER BY t.created_at DESC, t.id DESC LIMIT 20`,
 		hash, strings.ToLower(hash))
 }
 
 // Each streams every transaction matching f, newest first, to fn.
-func Each(ctx context.Context, db *store.DB, f Filter, fn func(Transaction) error) error {
+func (s *Service) Each(ctx context.Context, f Filter, fn func(Transaction) error) error {
 	cond, args := f.where()
-	rows, err := db.QueryContext(ctx, `SELECT `+txColumns+txFrom+cond+` ORDER BY t.created_at DESC, t.id DESC`, args...)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+txColumns+txFrom+cond+` ORDER BY t.created_at DESC, t.id DESC`, args...)
 	if err != nil {
 		return err
 	}

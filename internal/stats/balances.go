@@ -6,6 +6,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"xapa/backoffice/internal/memo"
 	"xapa/backoffice/internal/money"
 )
 
@@ -40,7 +41,7 @@ func (s *Service) CompanyBalances(ctx context.Context) ([]Balance, error) {
 }
 
 func (s *Service) balances(ctx context.Context, key, q string) ([]Balance, error) {
-	v, err := s.cache.get("balances:"+key, LiveTTL, func() (any, error) {
+	return memo.Get(ctx, s.cache, "balances:"+key, LiveTTL, func(ctx context.Context) ([]Balance, error) {
 		rows, err := s.db.QueryContext(ctx, q)
 		if err != nil {
 			return nil, err
@@ -61,8 +62,4 @@ func (s *Service) balances(ctx context.Context, key, q string) ([]Balance, error
 		}
 		return out, rows.Err()
 	})
-	if err != nil {
-		return nil, err
-	}
-	return v.([]Balance), nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"xapa/backoffice/internal/memo"
 	"xapa/backoffice/internal/store"
 )
 
@@ -26,7 +27,7 @@ const (
 type Service struct {
 	db    *store.DB
 	now   func() time.Time
-	cache cache
+	cache *memo.Cache
 }
 
 // New returns a service; now is the clock (nil: time.Now).
@@ -35,7 +36,7 @@ func New(db *store.DB, now func() time.Time) *Service {
 		now = time.Now
 	}
 	s := &Service{db: db, now: func() time.Time { return now().UTC() }}
-	s.cache.now = s.now
+	s.cache = memo.New(s.now)
 	return s
 }
 
@@ -58,16 +59,16 @@ func (s *Service) Registrations(ctx context.Context, verified bool) (Registratio
 	if verified {
 		key, col, cond = "verified", "verified_at", " AND email_verified = TRUE"
 	}
-	v, err := s.cache.get(key, LiveTTL, func() (any, error) {
+	return memo.Get(ctx, s.cache, key, LiveTTL, func(ctx context.Context) (Registrations, error) {
 		days := s.week()
 		var r Registrations
 		if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM users WHERE 1 = 1`+cond).Scan(&r.Count); err != nil {
-			return nil, err
+			return r, err
 		}
 		rows, err := s.db.QueryContext(ctx, `SELECT `+s.db.Dialect.Day(col)+`, count(*) FROM users
 			WHERE `+col+` >= $1`+cond+` GROUP BY 1`, s.dayStart(days[0]))
 		if err != nil {
-			return nil, err
+			return r, err
 		}
 		defer rows.Close()
 		counts := map[string]int{}
@@ -75,7 +76,7 @@ func (s *Service) Registrations(ctx context.Context, verified bool) (Registratio
 			var d string
 			var n int
 			if err := rows.Scan(&d, &n); err != nil {
-				return nil, err
+				return r, err
 			}
 			counts[d] = n
 		}
@@ -84,23 +85,15 @@ func (s *Service) Registrations(ctx context.Context, verified bool) (Registratio
 		}
 		return r, rows.Err()
 	})
-	if err != nil {
-		return Registrations{}, err
-	}
-	return v.(Registrations), nil
 }
 
 // Online counts users seen in the last two minutes.
 func (s *Service) Online(ctx context.Context) (int, error) {
-	v, err := s.cache.get("online", LiveTTL, func() (any, error) {
+	return memo.Get(ctx, s.cache, "online", LiveTTL, func(ctx context.Context) (int, error) {
 		var n int
 		err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM users WHERE last_seen_at >= $1`, s.now().Add(-OnlineFor)).Scan(&n)
 		return n, err
 	})
-	if err != nil {
-		return 0, err
-	}
-	return v.(int), nil
 }
 
 // week is the last 7 UTC days, oldest first, as YYYY-MM-DD.
@@ -125,7 +118,7 @@ func (s *Service) dayStart(day string) time.Time {
 
 // rates is each coin's current USD rate.
 func (s *Service) rates(ctx context.Context) (map[int64]decimal.Decimal, error) {
-	v, err := s.cache.get("rates", LiveTTL, func() (any, error) {
+	return memo.Get(ctx, s.cache, "rates", LiveTTL, func(ctx context.Context) (map[int64]decimal.Decimal, error) {
 		rows, err := s.db.QueryContext(ctx, `SELECT id, fiat_rate FROM coins`)
 		if err != nil {
 			return nil, err
@@ -142,8 +135,13 @@ func (s *Service) rates(ctx context.Context) (map[int64]decimal.Decimal, error) 
 		}
 		return m, rows.Err()
 	})
-	if err != nil {
-		return nil, err
+}
+
+// Warm computes the slow figures ahead of the first viewer.
+func (s *Service) Warm(ctx context.Context) error {
+	if _, err := s.Volume(ctx); err != nil {
+		return err
 	}
-	return v.(map[int64]decimal.Decimal), nil
+	_, err := s.ExchangeRevenue(ctx)
+	return err
 }

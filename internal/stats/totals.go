@@ -6,6 +6,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"xapa/backoffice/internal/memo"
 	"xapa/backoffice/internal/money"
 )
 
@@ -49,20 +50,20 @@ var exchangeSeries = series{key: "exchange", sums: 1, query: func(s *Service) st
 // today from a short one.
 func (s *Service) days(ctx context.Context, sr series) (daily, error) {
 	today := s.today()
-	closed, err := s.cache.get(sr.key+":closed:"+today.Format("2006-01-02"), ClosedTTL, func() (any, error) {
+	closed, err := memo.Get(ctx, s.cache, sr.key+":closed:"+today.Format("2006-01-02"), ClosedTTL, func(ctx context.Context) (daily, error) {
 		return s.sumDays(ctx, sr, time.Time{}, today)
 	})
 	if err != nil {
 		return nil, err
 	}
-	live, err := s.cache.get(sr.key+":today", LiveTTL, func() (any, error) {
+	live, err := memo.Get(ctx, s.cache, sr.key+":today", LiveTTL, func(ctx context.Context) (daily, error) {
 		return s.sumDays(ctx, sr, today, today.AddDate(0, 0, 1))
 	})
 	if err != nil {
 		return nil, err
 	}
 	out := daily{}
-	for _, part := range []daily{closed.(daily), live.(daily)} {
+	for _, part := range []daily{closed, live} {
 		for d, coins := range part {
 			out[d] = coins
 		}

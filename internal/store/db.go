@@ -71,7 +71,7 @@ func openSQLite(path string) (*sql.DB, error) {
 	// "database is locked" when a read lock cannot be upgraded.
 	dsn := "file:" + path + "?_txlock=immediate&_time_format=sqlite" +
 		"&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)" +
-		"&_pragma=synchronous(NORMAL)&_pragma=cache_size(-65536)"
+		"&_pragma=synchronous(NORMAL)&_pragma=cache_size(-16384)"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,99 @@
+// Package memo keeps computed values for a while and computes each one once
+// however many callers ask at the same moment.
+package memo
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// Cache maps keys to values computed on demand and kept for a TTL: a
+// dashboard polled by many staff costs one query per interval, not one per
+// viewer. Failed computations are not kept.
+type Cache struct {
+	mu      sync.Mutex
+	entries map[string]*entry
+	now     func() time.Time
+}
+
+type entry struct {
+	done    chan struct{} // closed when val/err are set
+	val     any
+	err     error
+	expires time.Time
+	stale   any  // the expired value this entry replaces, served meanwhile
+	hasOld  bool // whether stale is set; both are written once, at creation
+}
+
+// ComputeTimeout bounds one computation.
+const ComputeTimeout = 2 * time.Minute
+
+// New returns a cache reading the time from now (nil: time.Now).
+func New(now func() time.Time) *Cache {
+	if now == nil {
+		now = time.Now
+	}
+	return &Cache{entries: map[string]*entry{}, now: now}
+}
+
+// Get returns key's value, computing it when missing or expired. While an
+// expired value is being recomputed, callers get the expired one at once
+// (a dashboard never waits for a refresh); only a missing value is waited
+// for. The computation runs detached from the caller's cancellation (its
+// result serves every caller), and a caller stops waiting when its ctx ends.
+func Get[T any](ctx context.Context, c *Cache, key string, ttl time.Duration, compute func(ctx context.Context) (T, error)) (T, error) {
+	var zero T
+	e, owner := c.entry(key)
+	if owner {
+		go func() {
+			cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), ComputeTimeout)
+			defer cancel()
+			v, err := compute(cctx)
+			c.mu.Lock()
+			e.val, e.err, e.expires = v, err, c.now().Add(ttl)
+			if err != nil {
+				delete(c.entries, key) // the next caller tries again
+			}
+			c.mu.Unlock()
+			close(e.done)
+		}()
+	}
+	if e.hasOld {
+		select {
+		case <-e.done:
+		default:
+			return e.stale.(T), nil
+		}
+	}
+	select {
+	case <-e.done:
+	case <-ctx.Done():
+		return zero, ctx.Err()
+	}
+	if e.err != nil {
+		return zero, e.err
+	}
+	return e.val.(T), nil
+}
+
+// entry returns the live entry for key, or a new one the caller must fill.
+func (c *Cache) entry(key string) (*entry, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	next := &entry{done: make(chan struct{})}
+	if e, ok := c.entries[key]; ok {
+		select {
+		case <-e.done:
+			if c.now().Before(e.expires) {
+				return e, false
+			}
+			next.stale, next.hasOld = e.val, true // expired: served while the new value is computed
+		default:
+			return e, false // being computed
+		}
+	}
+	e := next
+	c.entries[key] = e
+	return e, true
+}

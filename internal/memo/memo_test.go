@@ -1,0 +1,97 @@
+package memo
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+func TestComputesOncePerTTL(t *testing.T) {
+	now := time.Unix(0, 0)
+	var mu sync.Mutex
+	c := New(func() time.Time { mu.Lock(); defer mu.Unlock(); return now })
+	var calls atomic.Int32
+	compute := func(context.Context) (int, error) { calls.Add(1); time.Sleep(10 * time.Millisecond); return 42, nil }
+	var wg sync.WaitGroup
+	for i := 0; i < 20; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if v, err := Get(context.Background(), c, "k", time.Second, compute); v != 42 || err != nil {
+				t.Errorf("got %d, %v", v, err)
+			}
+		}()
+	}
+	wg.Wait()
+	if n := calls.Load(); n != 1 {
+		t.Fatalf("20 concurrent callers computed %d times, want 1", n)
+	}
+	mu.Lock()
+	now = now.Add(2 * time.Second)
+	mu.Unlock()
+	// Expired: the old value comes back at once while one refresh runs.
+	compute2 := func(context.Context) (int, error) { calls.Add(1); time.Sleep(50 * time.Millisecond); return 43, nil }
+	if v, _ := Get(context.Background(), c, "k", time.Second, compute2); v != 42 {
+		t.Fatalf("during the refresh: %d, want the stale 42", v)
+	}
+	if v, _ := Get(context.Background(), c, "k", time.Second, compute2); v != 42 {
+		t.Fatalf("still refreshing: %d, want the stale 42", v)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		v, _ := Get(context.Background(), c, "k", time.Second, compute2)
+		if v == 43 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the refreshed value never arrived")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if n := calls.Load(); n != 2 {
+		t.Fatalf("after the TTL: %d computations, want 2", n)
+	}
+}
+
+func TestErrorsAreNotKept(t *testing.T) {
+	c := New(nil)
+	fail := true
+	compute := func(context.Context) (int, error) {
+		if fail {
+			return 0, errors.New("boom")
+		}
+		return 1, nil
+	}
+	if _, err := Get(context.Background(), c, "k", time.Hour, compute); err == nil {
+		t.Fatal("want the error")
+	}
+	fail = false
+	if v, err := Get(context.Background(), c, "k", time.Hour, compute); v != 1 || err != nil {
+		t.Fatalf("retry: %d, %v", v, err)
+	}
+}
+
+// A caller giving up must not cancel the computation others wait for.
+func TestCallerCancellationDoesNotAbortTheComputation(t *testing.T) {
+	c := New(nil)
+	release := make(chan struct{})
+	compute := func(ctx context.Context) (int, error) {
+		<-release
+		return 7, ctx.Err()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { _, err := Get(ctx, c, "k", time.Hour, compute); done <- err }()
+	time.Sleep(10 * time.Millisecond)
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled caller: %v", err)
+	}
+	close(release)
+	if v, err := Get(context.Background(), c, "k", time.Hour, compute); v != 7 || err != nil {
+		t.Fatalf("second caller: %d, %v", v, err)
+	}
+}
