@@ -38,5 +38,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Screens are lazy chunks: a cold first import (antd included) is slow under jsdom when files run in parallel.
+    testTimeout: 20_000,
   },
 });

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
+import { SessionProvider } from '../features/session/SessionProvider';
 import { cspNonce } from '../lib/cspNonce';
 
 /** Toasts (message, notification) close after 5 seconds. */
@@ -12,7 +13,7 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Everything a screen needs around it, except the router (tests bring a MemoryRouter). */
+/** Everything a screen needs around it (query client, antd, the session), except the router (tests bring a MemoryRouter). */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
@@ -21,7 +22,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
           message={{ duration: TOAST_DURATION_S }}
           notification={{ duration: TOAST_DURATION_S }}
         >
-          {children}
+          <SessionProvider>{children}</SessionProvider>
         </AntApp>
       </ConfigProvider>
     </QueryClientProvider>

@@ -1,21 +1,62 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
+import { useSession } from '../features/session/SessionContext';
+import { SignedInApp } from './SignedInApp';
 
-// Each page is its own chunk: the sign-in page loads only what it needs.
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+// Each screen is its own chunk: the sign-in page loads only what it needs (no shell, no menu).
+const AdminLoginPage = lazy(() => import('../features/auth/AdminLoginPage'));
+const SignInPage = lazy(() => import('../features/auth/SignInPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+const SessionErrorScreen = lazy(() => import('../features/session/SessionErrorScreen'));
 
 export const LOGIN_PATH = '/admin/login';
 
+/** The pages for visitors who are not signed in (exact paths). */
+const SIGNED_OUT_PAGES = [
+  { path: LOGIN_PATH, element: <AdminLoginPage /> },
+  { path: '/login', element: <SignInPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
+];
+
+/**
+ * The routing rules (product-spec.md section 2):
+ * - while the current-user check runs: the full-page spinner;
+ * - not signed in: only the sign-in pages; every other path goes to /admin/login;
+ * - signed in: the sign-in pages go to '/'; every other path is the signed-in app (set-up, Access Denied or
+ *   the shell with its route table, which shows "Page not found" for unknown paths).
+ */
 export function AppRoutes() {
+  const { status } = useSession();
+
+  if (status === 'loading') return <FullPageSpinner label="Checking your session" />;
+
+  let routes;
+  if (status === 'error') {
+    routes = <Route path="*" element={<SessionErrorScreen />} />;
+  } else if (status === 'signedOut') {
+    routes = (
+      <>
+        {SIGNED_OUT_PAGES.map(({ path, element }) => (
+          <Route key={path} path={path} element={element} />
+        ))}
+        <Route path="*" element={<Navigate to={LOGIN_PATH} replace />} />
+      </>
+    );
+  } else {
+    routes = (
+      <>
+        {SIGNED_OUT_PAGES.map(({ path }) => (
+          <Route key={path} path={path} element={<Navigate to="/" replace />} />
+        ))}
+        <Route path="*" element={<SignedInApp />} />
+      </>
+    );
+  }
+
   return (
     <Suspense fallback={<FullPageSpinner />}>
-      <Routes>
-        <Route path="/admin/login" element={<LoginPage />} />
-        <Route path="/login" element={<LoginPage />} />
-        {/* Later issues add the signed-in routes and the routing rules. */}
-        <Route path="*" element={<Navigate to={LOGIN_PATH} replace />} />
-      </Routes>
+      <Routes>{routes}</Routes>
     </Suspense>
   );
 }

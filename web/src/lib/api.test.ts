@@ -91,6 +91,15 @@ describe('headers', () => {
     expect(lastCall().headers.has('Content-Type')).toBe(false);
   });
 
+  it('sends the token given to the call instead of the stored one', async () => {
+    setToken('stored');
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ token: 'full' })));
+    await apiPost('/2fa/googleAuthenticator', { code: '123456', password: '' }, { token: 'pending' });
+    expect(lastCall().headers.get('Authorization')).toBe('Bearer pending');
+    await apiGet('/user');
+    expect(lastCall().headers.get('Authorization')).toBe('Bearer stored');
+  });
+
   it('POST without a body sends no content type', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     await apiPost('/logout');

@@ -122,6 +122,11 @@ export type Query = Record<string, QueryValue>;
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /**
+   * Sends this bearer token instead of the stored one. Used for the sign-in's *pending* token, which the app
+   * keeps in memory only (it serves just the code check and logout, so it is never stored).
+   */
+  token?: string;
 }
 
 /** `query` becomes the query string; undefined, null and empty-string values are left out. */
@@ -137,9 +142,9 @@ export function buildUrl(path: string, query?: Query, base: string = API_BASE): 
   return `${url}${url.includes('?') ? '&' : '?'}${search}`;
 }
 
-function buildHeaders(hasBody: boolean): Headers {
+function buildHeaders(hasBody: boolean, tokenOverride?: string): Headers {
   const headers = new Headers({ Accept: 'application/json', 'X-App-Version': APP_VERSION });
-  const token = getToken();
+  const token = tokenOverride ?? getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (hasBody) headers.set('Content-Type', 'application/json');
   return headers;
@@ -179,7 +184,7 @@ async function request<T>(
   const hasBody = body !== undefined;
   const response = await send(buildUrl(path, query), {
     method,
-    headers: buildHeaders(hasBody),
+    headers: buildHeaders(hasBody, options?.token),
     body: hasBody ? JSON.stringify(body) : undefined,
     signal: options?.signal,
   });
@@ -233,7 +238,7 @@ function sanitizeFilename(name: string): string | null {
 export async function apiDownload(path: string, query?: Query, options?: RequestOptions): Promise<string> {
   const response = await send(buildUrl(path, query), {
     method: 'GET',
-    headers: buildHeaders(false),
+    headers: buildHeaders(false, options?.token),
     signal: options?.signal,
   });
   const filename =

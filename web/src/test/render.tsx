@@ -1,15 +1,24 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { AppProviders } from '../app/AppProviders';
 import { createQueryClient } from '../lib/queryClient';
 
-/** Renders `ui` with the app's providers, a fresh QueryClient and a MemoryRouter at `route`. */
-export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
-  const queryClient = createQueryClient();
+interface RenderOptions {
+  route?: string;
+  /** Default: a fresh one with the app's defaults. */
+  queryClient?: QueryClient;
+}
+
+/** Renders `ui` with the app's providers (session included), a QueryClient and a MemoryRouter at `route`. */
+export function renderWithProviders(ui: ReactElement, { route = '/', queryClient = createQueryClient() }: RenderOptions = {}) {
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[route]}>
+        {ui}
+        <LocationProbe />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...result, queryClient };
@@ -22,4 +31,15 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
     ...init,
     headers: { 'Content-Type': 'application/json', ...init.headers },
   });
+}
+
+/** Shows the router's current path (read it with `currentPath()`). */
+function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="location" hidden>{pathname + search}</output>;
+}
+
+/** The MemoryRouter's current path and query, as the LocationProbe shows it. */
+export function currentPath(): string {
+  return document.querySelector('[data-testid="location"]')?.textContent ?? '';
 }

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom has no matchMedia; antd's responsive helpers (Grid, Table, Layout.Sider...) need it.
@@ -18,6 +18,19 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }),
   });
+}
+
+// Screens are lazy chunks: the first import of one (antd included) can take a few seconds under jsdom.
+configure({ asyncUtilTimeout: 10_000 });
+
+// jsdom has no ResizeObserver either; antd's popups (Dropdown, Select...) observe their size.
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverStub });
 }
 
 afterEach(() => {

@@ -1,0 +1,216 @@
+/**
+ * THE table of signed-in screens: path, title, permission rule, menu group and the page's lazy chunk.
+ * The router (shell/ShellRoutes), the side menu (navigation.ts) and the breadcrumb all read it, so a screen
+ * is added, renamed or gated here and nowhere else. Later issues swap a route's `component` for the real page.
+ */
+import {
+  AppstoreOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  DashboardOutlined,
+  DollarOutlined,
+  FileTextOutlined,
+  GiftOutlined,
+  HistoryOutlined,
+  LineChartOutlined,
+  LockOutlined,
+  PieChartOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  StopOutlined,
+  SwapOutlined,
+  TeamOutlined,
+  UserOutlined,
+  UserSwitchOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy } from 'react';
+import type { PermissionRule } from '../lib/permissions';
+import { Permission } from '../lib/permissions';
+
+/** Menu groups. Setting and Report also show in the breadcrumb (product-spec.md section 2). */
+export type NavGroup = 'Wallet' | 'Setting' | 'Report';
+
+export interface NavGroupInfo {
+  key: NavGroup;
+  title: string;
+  icon: ComponentType;
+  /** Shown between Home and the page title in the breadcrumb. */
+  inBreadcrumb: boolean;
+}
+
+/** Groups in menu order; ungrouped entries come first, in table order. */
+export const NAV_GROUPS: readonly NavGroupInfo[] = [
+  { key: 'Wallet', title: 'Wallet', icon: WalletOutlined, inBreadcrumb: false },
+  { key: 'Setting', title: 'Setting', icon: SettingOutlined, inBreadcrumb: true },
+  { key: 'Report', title: 'Report', icon: BarChartOutlined, inBreadcrumb: true },
+];
+
+export interface AppRoute {
+  /** React Router path ('/userprofile/:id'). */
+  path: string;
+  title: string;
+  /** Who may open it (lib/permissions.ts); the menu hides what the user cannot open. */
+  rule: PermissionRule;
+  group?: NavGroup;
+  /** False for screens reached from other screens only (the user profile). */
+  inMenu: boolean;
+  icon: ComponentType;
+  component: LazyExoticComponent<ComponentType>;
+}
+
+const UnderConstruction = lazy(() => import('../components/UnderConstruction'));
+const ExchangePage = lazy(() => import('../features/placeholders/ExchangePage'));
+const MyWalletPage = lazy(() => import('../features/placeholders/MyWalletPage'));
+const SecurityPage = lazy(() => import('../features/placeholders/SecurityPage'));
+
+export const APP_ROUTES: readonly AppRoute[] = [
+  { path: '/', title: 'Dashboard', rule: null, inMenu: true, icon: DashboardOutlined, component: UnderConstruction },
+  {
+    path: '/history',
+    title: 'History',
+    rule: Permission.TRANSACTION_HISTORY,
+    inMenu: true,
+    icon: HistoryOutlined,
+    component: UnderConstruction,
+  },
+  {
+    path: '/usermanagement',
+    title: 'User Management',
+    rule: Permission.USERS_LIST,
+    inMenu: true,
+    icon: UserSwitchOutlined,
+    component: UnderConstruction,
+  },
+  // Static previews (product-spec.md section 1): no permission is named for them, so any signed-in staff
+  // member may open them. They sit in a "Wallet" group of their own.
+  {
+    path: '/exchange',
+    title: 'Exchange',
+    rule: null,
+    group: 'Wallet',
+    inMenu: true,
+    icon: SwapOutlined,
+    component: ExchangePage,
+  },
+  {
+    path: '/mywallet',
+    title: 'My Wallet',
+    rule: null,
+    group: 'Wallet',
+    inMenu: true,
+    icon: WalletOutlined,
+    component: MyWalletPage,
+  },
+  {
+    path: '/security',
+    title: 'Security',
+    rule: null,
+    group: 'Wallet',
+    inMenu: true,
+    icon: LockOutlined,
+    component: SecurityPage,
+  },
+  {
+    path: '/members',
+    title: 'Members',
+    rule: Permission.USERS_LIST,
+    group: 'Setting',
+    inMenu: true,
+    icon: TeamOutlined,
+    component: UnderConstruction,
+  },
+  {
+    path: '/roles',
+    title: 'Roles and Permissions',
+    rule: Permission.ROLES_LIST,
+    group: 'Setting',
+    inMenu: true,
+    icon: SafetyCertificateOutlined,
+    component: UnderConstruction,
+  },
+  {
+    path: '/changelog',
+    title: 'ChangeLog',
+    rule: Permission.APP_VERSIONS_LIST,
+    group: 'Setting',
+    inMenu: true,
+    icon: FileTextOutlined,
+    component: UnderConstruction,
+  },
+  {
+    path: '/promotion',
+    title: 'Promotion',
+    rule: Permission.SHOW_PROMOTION,
+    group: 'Setting',
+    inMenu: true,
+    icon: GiftOutlined,
+    component: UnderConstruction,
+  },
+  {
+    path: '/tokens',
+    title: 'Tokens',
+    rule: Permission.CREATE_TOKEN,
+    group: 'Setting',
+    inMenu: true,
+    icon: AppstoreOutlined,
+    component: UnderConstruction,
+  },
+  {
+    path: '/blacklist',
+    title: 'Black List',
+    // product-spec.md does not show the permission of /blacklist. It is a market setting next to the tokens,
+    // so it is gated on the tokens permission (ADMIN_CREATE_TOKEN) until a key of its own is decided.
+    rule: Permission.CREATE_TOKEN,
+    group: 'Setting',
+    inMenu: true,
+    icon: StopOutlined,
+    component: UnderConstruction,
+  },
+  {
+    path: '/audit',
+    title: 'Audit Log',
+    rule: Permission.AUDIT_LOG,
+    group: 'Setting',
+    inMenu: true,
+    icon: AuditOutlined,
+    component: UnderConstruction,
+  },
+  {
+    path: '/xapareport',
+    title: 'Accounting Report',
+    rule: [Permission.TRANSACTION_ACCOUNTING, Permission.USER_ACCOUNTING],
+    group: 'Report',
+    inMenu: true,
+    icon: PieChartOutlined,
+    component: UnderConstruction,
+  },
+  {
+    path: '/bonusreport',
+    title: 'Bonus Report',
+    rule: Permission.BONUS_REPORT,
+    group: 'Report',
+    inMenu: true,
+    icon: DollarOutlined,
+    component: UnderConstruction,
+  },
+  {
+    path: '/exchangereport',
+    title: 'Exchange Report',
+    rule: Permission.TRANSACTION_EXCHANGE,
+    group: 'Report',
+    inMenu: true,
+    icon: LineChartOutlined,
+    component: UnderConstruction,
+  },
+  {
+    // Reached from user e-mails, which link here only for ADMIN_SHOW_USER (product-spec.md "Dashboard").
+    path: '/userprofile/:id',
+    title: 'User Profile',
+    rule: Permission.SHOW_USER,
+    inMenu: false,
+    icon: UserOutlined,
+    component: UnderConstruction,
+  },
+];

@@ -1,0 +1,98 @@
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button } from 'antd';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Field } from '../../components/Field';
+import { fieldMessageId } from '../../components/fieldMessageId';
+import { errorMessage } from '../../lib/api';
+import { confirmPasswordReset } from './authApi';
+import { AuthCard } from './AuthCard';
+import { NEW_PASSWORD_MIN } from './rules';
+import { PasswordInput } from '../../components/TextInput';
+
+export const RESET_DONE = 'Your password has been changed. You can sign in with it now.';
+
+/** /reset-password?token=…: the page the reset e-mail links to. */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const change = useMutation({ mutationFn: () => confirmPasswordReset(token, password) });
+
+  const mismatch = confirm !== '' && confirm !== password;
+  const ready = password.length >= NEW_PASSWORD_MIN && confirm === password;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready || change.isPending) return;
+    change.mutate();
+  };
+
+  const signInLink = (
+    <Link className="auth-form__link" to="/admin/login">
+      Go to sign-in
+    </Link>
+  );
+
+  if (!token) {
+    return (
+      <AuthCard subtitle="Choose a new password">
+        <div className="auth-form">
+          <Alert type="error" showIcon title="This link is not valid. Ask for a new one from the sign-in page." />
+          {signInLink}
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (change.isSuccess) {
+    return (
+      <AuthCard subtitle="Choose a new password">
+        <div className="auth-form">
+          <Alert type="success" showIcon title={RESET_DONE} />
+          {signInLink}
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard subtitle="Choose a new password">
+      <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Password change">
+        {change.isError ? <Alert type="error" showIcon title={errorMessage(change.error)} /> : null}
+        <Field
+          id="new-password"
+          label="New password"
+          help={`At least ${NEW_PASSWORD_MIN} characters; not a common password.`}
+        >
+          <PasswordInput
+            id="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            autoComplete="new-password"
+            aria-describedby={fieldMessageId('new-password')}
+            size="large"
+            autoFocus
+          />
+        </Field>
+        <Field id="new-password-confirm" label="Confirm new password" error={mismatch ? 'The two passwords differ.' : undefined}>
+          <PasswordInput
+            id="new-password-confirm"
+            value={confirm}
+            onChange={(event) => setConfirm(event.target.value)}
+            autoComplete="new-password"
+            status={mismatch ? 'error' : undefined}
+            aria-invalid={mismatch || undefined}
+            aria-describedby={mismatch ? fieldMessageId('new-password-confirm') : undefined}
+            size="large"
+          />
+        </Field>
+        <Button type="primary" htmlType="submit" block size="large" disabled={!ready} loading={change.isPending}>
+          Change password
+        </Button>
+        {signInLink}
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,47 @@
+import { Button } from 'antd';
+import { useState } from 'react';
+import { AuthCard } from './AuthCard';
+import { RegisterPanel } from './RegisterPanel';
+import { ResetPanel } from './ResetPanel';
+import { SignInFlow } from './SignInFlow';
+
+type Panel = 'login' | 'register' | 'reset';
+
+const SUBTITLES: Record<Panel, string> = {
+  login: 'Sign in',
+  register: 'Create an account',
+  reset: 'Reset your password',
+};
+
+/** /login: one page, three switchable panels (login, register, reset). */
+export default function SignInPage() {
+  const [panel, setPanel] = useState<Panel>('login');
+  const [step, setStep] = useState<'credentials' | 'code'>('credentials');
+
+  if (panel === 'register') {
+    return (
+      <AuthCard subtitle={SUBTITLES.register}>
+        <RegisterPanel onLogin={() => setPanel('login')} />
+      </AuthCard>
+    );
+  }
+  if (panel === 'reset') {
+    return (
+      <AuthCard subtitle={SUBTITLES.reset}>
+        <ResetPanel onLogin={() => setPanel('login')} />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard subtitle={step === 'code' ? 'Two-step verification' : SUBTITLES.login}>
+      <SignInFlow identifierLabel="Email" onStepChange={setStep}>
+        <Button type="link" block onClick={() => setPanel('reset')}>
+          Forgot your password? Rest it
+        </Button>
+        <Button block size="large" onClick={() => setPanel('register')}>
+          Create Account
+        </Button>
+      </SignInFlow>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,51 @@
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { Button, Card, Col, QRCode, Row, Space, Typography } from 'antd';
+import { coinIcon, DUMMY_COINS, DUMMY_WALLET_ADDRESS } from './dummyData';
+import { StaticPreviewNote } from './StaticPreviewNote';
+import './placeholders.css';
+
+/** /mywallet: coin cards, a wallet address with its scan code, Send and Receive (nothing wired). */
+export default function MyWalletPage() {
+  return (
+    <>
+      <StaticPreviewNote />
+      <Row gutter={[16, 16]}>
+        {DUMMY_COINS.map((coin) => (
+          <Col key={coin.symbol} xs={24} sm={12} xl={8}>
+            <Card size="small">
+              <Space align="start">
+                <img src={coinIcon(coin.symbol)} alt="" width={32} height={32} />
+                <div>
+                  <div className="coin-card__name">{coin.name}</div>
+                  <div className="coin-card__balance">
+                    {coin.balance} {coin.symbol}
+                  </div>
+                  <div className="muted">${coin.usd}</div>
+                </div>
+              </Space>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Card title="Wallet address" className="wallet-address-card">
+        <Row gutter={[24, 16]} align="middle">
+          <Col>
+            <QRCode type="svg" value={DUMMY_WALLET_ADDRESS} size={148} bordered={false} />
+            <div className="muted wallet-address-card__caption">Scan code</div>
+          </Col>
+          <Col flex="auto">
+            <Typography.Paragraph copyable className="wallet-address-card__address">
+              {DUMMY_WALLET_ADDRESS}
+            </Typography.Paragraph>
+            <Space>
+              <Button type="primary" icon={<ArrowUpOutlined />}>
+                Send
+              </Button>
+              <Button icon={<ArrowDownOutlined />}>Receive</Button>
+            </Space>
+          </Col>
+        </Row>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { useState } from 'react';
+
+let solved = 0;
+
+/**
+ * Stands in for the ALTCHA widget in unit tests (`vi.mock('<path>/captcha/Captcha', () =>
+ * import('<path>/test/FakeCaptcha'))`): a button that "solves" it with a fresh payload each time.
+ */
+export function Captcha({ onChange }: { onChange: (payload: string | null) => void }) {
+  const [done, setDone] = useState(false);
+  if (done) return <p>Captcha solved</p>;
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        solved += 1;
+        setDone(true);
+        onChange(`captcha-payload-${solved}`);
+      }}
+    >
+      Solve captcha
+    </button>
+  );
+}
