@@ -59,7 +59,7 @@ func NewEnv(t testing.TB, db *store.DB) *Env {
 		t.Fatal(err)
 	}
 	srv := httpapi.NewServer(httpapi.Options{DB: db, Auth: svc, Stats: stats.New(db, clock.Now),
-		Ledger: ledger.New(db, clock.Now), Web: WebApp})
+		Ledger: ledger.New(db, clock.Now), Web: WebApp, Now: clock.Now})
 	return &Env{DB: db, Auth: svc, Handler: srv.Handler(), Clock: clock, Server: srv}
 }
 

@@ -105,5 +105,18 @@ func (s *Server) Routes() []Route {
 		{"GET", "/api/admin/transactions/total/balances", Perm(rbac.TransactionBalances), s.totalBalances},
 		{"GET", "/api/admin/transactions/total/revenue/send", Perm(rbac.TransactionSent), s.revenue(sendRevenue)},
 		{"GET", "/api/admin/transactions/total/revenue/exchange", Perm(rbac.TransactionExchange), s.revenue(exchangeRevenue)},
+
+		// Tokens, the market blacklist (its key is not named by the spec: the tokens key guards it),
+		// app versions and the promotion.
+		{"GET", "/api/admin/coins/tokens", Perm(rbac.CreateToken), s.listTokens},
+		{"POST", "/api/admin/coins/new", Perm(rbac.CreateToken), s.createToken},
+		{"POST", "/api/admin/coins/{id}/edit", Perm(rbac.CreateToken), s.editToken},
+		{"GET", "/api/admin/exchange/blackList", Perm(rbac.CreateToken), s.blacklist},
+		{"GET", "/api/admin/app_versions", Perm(rbac.AppVersionsList), s.listAppVersions},
+		{"GET", "/api/admin/app_versions/groups", Perm(rbac.AppVersionsList), s.appVersionGroups},
+		{"POST", "/api/admin/app_versions/new", Perm(rbac.AppVersionsList), s.createAppVersion},
+		{"DELETE", "/api/admin/app_versions/{id}", Perm(rbac.AppVersionsList), s.deleteAppVersion},
+		{"GET", "/api/admin/promotion", Perm(rbac.ShowPromotion), s.getPromotion},
+		{"POST", "/api/admin/promotion", Perm(rbac.ShowPromotion), s.savePromotion},
 	}
 }

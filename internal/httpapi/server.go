@@ -6,6 +6,7 @@ package httpapi
 import (
 	"io/fs"
 	"net/http"
+	"time"
 
 	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/ledger"
@@ -17,10 +18,11 @@ import (
 type Options struct {
 	DB         *store.DB
 	Auth       *auth.Service
-	Stats      *stats.Service  // nil: one is made on DB
-	Ledger     *ledger.Service // nil: one is made on DB
-	Web        fs.FS           // the built web app (web/dist); nil serves a hint instead
-	GatewayKey string          // when set, every /api call must carry it in X-Gateway-Key
+	Stats      *stats.Service   // nil: one is made on DB
+	Ledger     *ledger.Service  // nil: one is made on DB
+	Web        fs.FS            // the built web app (web/dist); nil serves a hint instead
+	GatewayKey string           // when set, every /api call must carry it in X-Gateway-Key
+	Now        func() time.Time // the clock (nil: time.Now); tests move it
 }
 
 // Server holds what the handlers share.
@@ -31,6 +33,7 @@ type Server struct {
 	ledger     *ledger.Service
 	mux        *http.ServeMux
 	gatewayKey string
+	now        func() time.Time
 }
 
 // New builds the whole HTTP handler.
@@ -44,7 +47,10 @@ func NewServer(o Options) *Server {
 	if o.Ledger == nil {
 		o.Ledger = ledger.New(o.DB, nil)
 	}
-	s := &Server{db: o.DB, auth: o.Auth, stats: o.Stats, ledger: o.Ledger, mux: http.NewServeMux(), gatewayKey: o.GatewayKey}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	s := &Server{now: func() time.Time { return o.Now().UTC() }, db: o.DB, auth: o.Auth, stats: o.Stats, ledger: o.Ledger, mux: http.NewServeMux(), gatewayKey: o.GatewayKey}
 	for _, rt := range s.Routes() {
 		s.mux.Handle(rt.Method+" "+rt.Path, s.guard(rt.Rule, rt.Handler))
 	}

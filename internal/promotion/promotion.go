@@ -1,0 +1,259 @@
+// Package promotion holds the referral promotion: bonuses for inviter and
+// invited user, the minimum list, the waiting time and the running window.
+package promotion
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"xapa/backoffice/internal/apperr"
+	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/store"
+)
+
+// CoinRef is a coin with the rate that converts USD amounts into it.
+type CoinRef struct {
+	ID               int64           `json:"id"`
+	Name             string          `json:"name"`
+	Symbol           string          `json:"symbol"`
+	Icon             string          `json:"icon"`
+	FiatExchangeRate decimal.Decimal `json:"fiatExchangeRate"`
+}
+
+// Bonus is one side's bonus; amounts are USD, coin amounts derived.
+type Bonus struct {
+	Coin        CoinRef         `json:"coin"`
+	Amount      decimal.Decimal `json:"amount"`  // the promotion amount
+	Default     decimal.Decimal `json:"default"` // the amount outside the promotion
+	Network     string          `json:"network"`
+	CoinAmount  string          `json:"coin_amount"`  // 7 decimals
+	CoinDefault string          `json:"coin_default"` // 7 decimals
+}
+
+// Minimum is one entry of the minimum bonus list.
+type Minimum struct {
+	Coin       CoinRef         `json:"coin"`
+	Main       decimal.Decimal `json:"main"`        // USD
+	CoinAmount string          `json:"coin_amount"` // 5 decimals
+}
+
+// Settings is the reply of GET /api/admin/promotion (product-spec.md section 3).
+type Settings struct {
+	Enabled struct {
+		IsEnabled bool `json:"isEnabled"`
+	} `json:"enabled"`
+	Range struct {
+		StartDate string `json:"start_date"`
+		EndDate   string `json:"end_date"`
+	} `json:"range"`
+	InvitationBonus struct {
+		InvitedBonus Bonus     `json:"invited_bonus"`
+		InviterBonus Bonus     `json:"inviter_bonus"`
+		Minimum      []Minimum `json:"minimum"`
+	} `json:"invitation_bonus"`
+	WaitingTime struct {
+		Days int `json:"days"`
+	} `json:"waiting_time"`
+	Timer struct {
+		TotalDuration int64 `json:"totalDuration"` // milliseconds left; 0 when off
+		IsStart       bool  `json:"isStart"`
+	} `json:"timer"`
+}
+
+// Get reads the promotion as of now: it is off once its end has passed.
+func Get(ctx context.Context, db *store.DB, now time.Time) (Settings, error) {
+	var s Settings
+	var stored bool
+	var start, end time.Time
+	var inviter, invited Bonus
+	var inviterCoin, invitedCoin int64
+	err := db.QueryRowContext(ctx, `SELECT is_enabled, start_date, end_date, inviter_coin_id, inviter_amount, inviter_default,
+		invited_coin_id, invited_amount, invited_default, network, waiting_days FROM promotion_settings WHERE id = 1`).Scan(
+		&stored, &start, &end, &inviterCoin, &inviter.Amount, &inviter.Default, &invitedCoin, &invited.Amount,
+		&invited.Default, &inviter.Network, &s.WaitingTime.Days)
+	if errors.Is(err, sql.ErrNoRows) {
+		return s, &apperr.NotFound{What: "Promotion settings"}
+	}
+	if err != nil {
+		return s, err
+	}
+	invited.Network = inviter.Network
+	coins, err := coinRefs(ctx, db)
+	if err != nil {
+		return s, err
+	}
+	inviter.Coin, invited.Coin = coins[inviterCoin], coins[invitedCoin]
+	for _, b := range []*Bonus{&inviter, &invited} {
+		b.CoinAmount, b.CoinDefault = inCoin(b.Amount, b.Coin, 7), inCoin(b.Default, b.Coin, 7)
+	}
+	s.InvitationBonus.InviterBonus, s.InvitationBonus.InvitedBonus = inviter, invited
+	rows, err := db.QueryContext(ctx, `SELECT coin_id, amount FROM promotion_minimums ORDER BY position, id`)
+	if err != nil {
+		return s, err
+	}
+	defer rows.Close()
+	s.InvitationBonus.Minimum = []Minimum{}
+	for rows.Next() {
+		var m Minimum
+		var coin int64
+		if err := rows.Scan(&coin, &m.Main); err != nil {
+			return s, err
+		}
+		m.Coin = coins[coin]
+		m.CoinAmount = inCoin(m.Main, m.Coin, 5)
+		s.InvitationBonus.Minimum = append(s.InvitationBonus.Minimum, m)
+	}
+	if err := rows.Err(); err != nil {
+		return s, err
+	}
+	left := end.Sub(now)
+	running := stored && left > 0 && !now.Before(start)
+	s.Enabled.IsEnabled = stored && left > 0
+	s.Range.StartDate, s.Range.EndDate = stamp(start), stamp(end)
+	if s.Enabled.IsEnabled {
+		s.Timer.TotalDuration = left.Milliseconds()
+	}
+	s.Timer.IsStart = running
+	return s, nil
+}
+
+// BonusInput is one side's bonus in a save.
+type BonusInput struct {
+	Coin    int64           `json:"coin"`
+	Amount  decimal.Decimal `json:"amount"`
+	Default decimal.Decimal `json:"default"`
+	Network string          `json:"network"`
+}
+
+// Input is the payload of POST /api/admin/promotion; dates YYYY-MM-DD HH:mm:ss UTC.
+type Input struct {
+	IsEnabled bool `json:"isEnabled"`
+	Minimum   []struct {
+		Coin int64           `json:"coin"`
+		Main decimal.Decimal `json:"main"`
+	} `json:"minimum"`
+	InvitedBonus BonusInput `json:"invited_bonus"`
+	InviterBonus BonusInput `json:"inviter_bonus"`
+	WaitingTime  struct {
+		Days int `json:"days"`
+	} `json:"waiting_time"`
+	Range struct {
+		StartDate string `json:"start_date"`
+		EndDate   string `json:"end_date"`
+	} `json:"range"`
+}
+
+// MaxWaitingDays bounds the waiting time (ten years).
+const MaxWaitingDays = 3650
+
+// Save replaces the promotion, all at once.
+func Save(ctx context.Context, db *store.DB, actor audit.Actor, in Input, now time.Time) error {
+	start, err := time.ParseInLocation("2006-01-02 15:04:05", in.Range.StartDate, time.UTC)
+	if err != nil {
+		return apperr.Fieldf("range.start_date", "The start must be a date as YYYY-MM-DD HH:mm:ss.")
+	}
+	end, err := time.ParseInLocation("2006-01-02 15:04:05", in.Range.EndDate, time.UTC)
+	if err != nil {
+		return apperr.Fieldf("range.end_date", "The end must be a date as YYYY-MM-DD HH:mm:ss.")
+	}
+	if end.Before(start) {
+		return apperr.Fieldf("range.end_date", "The end cannot be before the start.")
+	}
+	if in.WaitingTime.Days < 0 || in.WaitingTime.Days > MaxWaitingDays {
+		return apperr.Fieldf("waiting_time.days", "The waiting time must be from 0 to %d days.", MaxWaitingDays)
+	}
+	coins, err := coinRefs(ctx, db)
+	if err != nil {
+		return err
+	}
+	for name, b := range map[string]*BonusInput{"invited_bonus": &in.InvitedBonus, "inviter_bonus": &in.InviterBonus} {
+		switch {
+		case coins[b.Coin].ID == 0:
+			return apperr.Fieldf(name+".coin", "Choose the bonus coin.")
+		case b.Amount.IsNegative() || b.Default.IsNegative():
+			return apperr.Fieldf(name+".amount", "Amounts cannot be negative.")
+		case b.Amount.IsPositive() && b.Default.IsPositive():
+			return apperr.Fieldf(name+".default", "Give either a promotion amount or a default amount, not both.")
+		}
+		if b.Network == "" {
+			b.Network = "main"
+		}
+		if b.Network != "main" {
+			return apperr.Fieldf(name+".network", "The promotion pays on the main network.")
+		}
+	}
+	if in.IsEnabled && len(in.Minimum) == 0 {
+		return apperr.Fieldf("minimum", "Add at least one minimum bonus.")
+	}
+	seen := map[int64]bool{}
+	for _, m := range in.Minimum {
+		switch {
+		case coins[m.Coin].ID == 0:
+			return apperr.Fieldf("minimum", "Unknown coin in the minimum list.")
+		case seen[m.Coin]:
+			return apperr.Fieldf("minimum", "The coin %s is in the minimum list twice.", coins[m.Coin].Symbol)
+		case !m.Main.IsPositive():
+			return apperr.Fieldf("minimum", "Each minimum needs an amount above 0.")
+		}
+		seen[m.Coin] = true
+	}
+	return db.Tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO promotion_settings (id, is_enabled, start_date, end_date, inviter_coin_id,
+			inviter_amount, inviter_default, invited_coin_id, invited_amount, invited_default, network, waiting_days,
+			total_duration_ms, updated_at, updated_by) VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, 'main', $10, $11, $12, $13)
+			ON CONFLICT (id) DO UPDATE SET is_enabled = excluded.is_enabled, start_date = excluded.start_date,
+			end_date = excluded.end_date, inviter_coin_id = excluded.inviter_coin_id, inviter_amount = excluded.inviter_amount,
+			inviter_default = excluded.inviter_default, invited_coin_id = excluded.invited_coin_id,
+			invited_amount = excluded.invited_amount, invited_default = excluded.invited_default,
+			waiting_days = excluded.waiting_days, total_duration_ms = excluded.total_duration_ms,
+			updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+			in.IsEnabled, start, end, in.InviterBonus.Coin, in.InviterBonus.Amount, in.InviterBonus.Default,
+			in.InvitedBonus.Coin, in.InvitedBonus.Amount, in.InvitedBonus.Default, in.WaitingTime.Days,
+			end.Sub(start).Milliseconds(), store.Now(), actor.ID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM promotion_minimums`); err != nil {
+			return err
+		}
+		for i, m := range in.Minimum {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO promotion_minimums (coin_id, amount, position) VALUES ($1, $2, $3)`,
+				m.Coin, m.Main, i+1); err != nil {
+				return err
+			}
+		}
+		return actor.Record(ctx, tx, "promotion.update", "promotion", map[string]any{"isEnabled": in.IsEnabled,
+			"start": in.Range.StartDate, "end": in.Range.EndDate, "waitingDays": in.WaitingTime.Days,
+			"inviter": in.InviterBonus, "invited": in.InvitedBonus, "minimum": in.Minimum})
+	})
+}
+
+func coinRefs(ctx context.Context, db *store.DB) (map[int64]CoinRef, error) {
+	rows, err := db.QueryContext(ctx, `SELECT id, name, symbol, icon, fiat_rate FROM coins`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]CoinRef{}
+	for rows.Next() {
+		var c CoinRef
+		if err := rows.Scan(&c.ID, &c.Name, &c.Symbol, &c.Icon, &c.FiatExchangeRate); err != nil {
+			return nil, err
+		}
+		out[c.ID] = c
+	}
+	return out, rows.Err()
+}
+
+// inCoin converts a USD amount into coin units at the coin's rate.
+func inCoin(usd decimal.Decimal, c CoinRef, places int32) string {
+	if !c.FiatExchangeRate.IsPositive() {
+		return decimal.Zero.StringFixed(places)
+	}
+	return usd.DivRound(c.FiatExchangeRate, places+2).StringFixed(places)
+}
+
+func stamp(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05-07:00") }
