@@ -37,7 +37,8 @@ func TestTokens(t *testing.T) {
 		}
 		env.Run(t, []apitest.Case{
 			{Name: "list", Method: "GET", Path: "/api/admin/coins/tokens", Token: tok, Status: 200,
-				JSON: `{"tokens":[{"symbol":"USDT","blockchain":"TRX","mainContract":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","decimals":6}]}`},
+				JSON: `{"tokens":[{"symbol":"USDT","blockchain":"TRX","mainContract":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","decimals":6},
+					{"symbol":"USDT","blockchain":"ETH"},{"symbol":"USDC"},{"symbol":"SHIB"},{"symbol":"LINK"},{"symbol":"DAI","blockchain":"BNB"}]}`},
 			{Name: "add", Method: "POST", Path: "/api/admin/coins/new", Token: tok, Body: token(nil), Status: 201,
 				JSON: `{"symbol":"WBTC","blockchain":"ETH","decimals":8,"maxConfirmation":12,"minSpendable":"0.0001","icon":"/icons/token.svg"}`},
 			{Name: "symbol taken on the chain", Method: "POST", Path: "/api/admin/coins/new", Token: tok, Body: token(map[string]any{"symbol": "wbtc"}),
