@@ -118,5 +118,23 @@ func (s *Server) Routes() []Route {
 		{"DELETE", "/api/admin/app_versions/{id}", Perm(rbac.AppVersionsList), s.deleteAppVersion},
 		{"GET", "/api/admin/promotion", Perm(rbac.ShowPromotion), s.getPromotion},
 		{"POST", "/api/admin/promotion", Perm(rbac.ShowPromotion), s.savePromotion},
+
+		// User profile, accounting and reports.
+		{"GET", "/api/admin/users/{id}", Perm(rbac.ShowUser), s.getUser},
+		{"GET", "/api/admin/users/brief/{id}", Perm(rbac.ShowUser), s.userBrief},
+		{"GET", "/api/admin/users/report/{id}", Perm(rbac.ShowUser), s.userReport},
+		{"GET", "/api/admin/users/report/{id}/CSV", Perm(rbac.ShowUser), s.userReportCSV},
+		{"GET", "/api/admin/users/wallets/{id}", Perm(rbac.ShowUser), s.userWallets},
+		{"GET", "/api/admin/users/wallets/{id}/CSV", Perm(rbac.ShowUser), s.userWalletsCSV},
+		{"GET", "/api/admin/users/invites/{id}", Perm(rbac.ShowUser), s.userInvites},
+		{"GET", "/api/admin/users/sessions/{id}", Perm(rbac.ShowUser), s.userSessions},
+		{"GET", "/api/admin/email/{id}/sendmail", Perm(rbac.ShowUser), s.sendVerification},
+		{"GET", "/api/email/verify", Public, s.verifyEmail},
+		{"GET", "/api/admin/users/accounting", Perm(rbac.UserAccounting), s.userAccounting},
+		{"GET", "/api/admin/transactions/accounting", Perm(rbac.TransactionAccounting), s.transactionAccounting},
+		{"GET", "/api/admin/wallets/report", Perm(rbac.BonusReport), s.bonusReport},
+		{"GET", "/api/admin/wallets/report/CSV", Perm(rbac.BonusReport), s.bonusReportCSV},
+		{"GET", "/api/admin/exchange/history", Perm(rbac.TransactionExchange), s.exchangeReport},
+		{"GET", "/api/admin/exchange/history/CSV", Perm(rbac.TransactionExchange), s.exchangeReportCSV},
 	}
 }

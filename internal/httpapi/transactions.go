@@ -67,23 +67,21 @@ func (s *Server) transactionCSV(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	out := csvout.Start(w, "transactions", f.From, f.To, []string{"ID", "Created At", "User ID", "User Email", "Coin",
+	s.streamTransactions(w, r, "transactions", f)
+}
+
+// streamTransactions writes the transactions matching f as a CSV download.
+func (s *Server) streamTransactions(w http.ResponseWriter, r *http.Request, kind string, f ledger.Filter) {
+	out := csvout.Start(w, kind, f.From, f.To, []string{"ID", "Created At", "User ID", "User Email", "Coin",
 		"Network", "Type", "Amount", "Network Fee", "Commission", "Fee", "Status", "Confirmations", "Max Confirmation",
 		"Hash", "Receiver Address", "Wallet", "Exchange", "Explorer URL"})
-	err = s.ledger.Each(r.Context(), f, func(t ledger.Transaction) error {
+	err := s.ledger.Each(r.Context(), f, func(t ledger.Transaction) error {
 		return out.Row(t.ID, t.CreatedAt, t.User.ID, csvout.Text(t.User.Email), csvout.Text(t.CoinType.Symbol), t.Network,
 			t.Type, t.Amount, t.NetworkFee, t.Commission, t.Fee,
 			ledger.DisplayStatus(t.Status, t.Confirmations, t.MaxConfirmation), t.Confirmations, t.MaxConfirmation,
 			csvout.Text(t.Hash), csvout.Text(t.ReceiverAddress), csvout.Text(t.Wallet.Name), t.Exchange, csvout.Text(t.ExplorerURL))
 	})
-	if err == nil {
-		err = out.Close()
-	}
-	if err != nil {
-		// Headers are gone: cut the download short so it cannot pass for complete.
-		logStreamError(r, err)
-		panic(http.ErrAbortHandler)
-	}
+	s.finishStream(r, out, err)
 }
 
 func (s *Server) coinTypes(w http.ResponseWriter, r *http.Request) {

@@ -1,0 +1,143 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"xapa/backoffice/internal/csvout"
+	"xapa/backoffice/internal/reports"
+)
+
+func reportFilter(r *http.Request) (reports.Filter, error) {
+	var f reports.Filter
+	var err error
+	if f.From, err = queryDate(r, "minDate"); err != nil {
+		return f, err
+	}
+	if f.To, err = queryDate(r, "maxDate"); err != nil {
+		return f, err
+	}
+	if f.From != nil && f.To != nil && f.To.Before(*f.From) {
+		return f, Errorf(http.StatusBadRequest, "maxDate is before minDate.", FieldError{"maxDate", "is before minDate"})
+	}
+	f.User = r.URL.Query().Get("user")
+	if len(f.User) > 200 {
+		return f, Errorf(http.StatusBadRequest, "user is too long.", FieldError{"user", "at most 200 characters"})
+	}
+	return f, nil
+}
+
+func (s *Server) bonusReport(w http.ResponseWriter, r *http.Request) {
+	p, err := parsePage(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	f, err := reportFilter(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	rows := []reports.BonusRow{}
+	total, err := reports.Bonuses(r.Context(), s.db, f, p.limit(), p.offset(), func(b reports.BonusRow) error {
+		rows = append(rows, b)
+		return nil
+	})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, listReply("reports", rows, p, total))
+}
+
+func (s *Server) bonusReportCSV(w http.ResponseWriter, r *http.Request) {
+	f, err := reportFilter(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out := csvout.Start(w, "bonuses", f.From, f.To, []string{"U-ID", "User", "Invited User", "Bonus Amount (Coin)", "Coin",
+		"Bonus Amount ($)", "Kind", "Time Stamp"})
+	_, err = reports.Bonuses(r.Context(), s.db, f, 0, 0, func(b reports.BonusRow) error {
+		return out.Row(b.User.ID, csvout.Text(b.User.Email), csvout.Text(b.InvitedUser.Email), b.BonusAmount,
+			csvout.Text(b.BonusWallet.CoinType.Symbol), b.UsdAmount, b.Kind, b.CreatedAt)
+	})
+	s.finishStream(r, out, err)
+}
+
+func (s *Server) exchangeReport(w http.ResponseWriter, r *http.Request) {
+	p, err := parsePage(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	f, err := reportFilter(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	rows := []reports.ExchangeRow{}
+	total, err := reports.Exchanges(r.Context(), s.db, f, p.limit(), p.offset(), func(e reports.ExchangeRow) error {
+		rows = append(rows, e)
+		return nil
+	})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, listReply("report", rows, p, total))
+}
+
+func (s *Server) exchangeReportCSV(w http.ResponseWriter, r *http.Request) {
+	f, err := reportFilter(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out := csvout.Start(w, "exchanges", f.From, f.To, []string{"ID", "User ID", "User", "Source Coin", "Target Coin",
+		"Exchange Rate", "Sent Amount", "Received Amount", "Fee", "Created At"})
+	_, err = reports.Exchanges(r.Context(), s.db, f, 0, 0, func(e reports.ExchangeRow) error {
+		return out.Row(e.ID, e.User.ID, csvout.Text(e.User.Email), csvout.Text(e.FromWallet.CoinType.Symbol),
+			csvout.Text(e.ToWallet.CoinType.Symbol), e.ExchangeRate, e.FromAmount, e.ToAmount, e.Fee, e.CreatedAt)
+	})
+	s.finishStream(r, out, err)
+}
+
+// finishStream ends a CSV download; a failure after the headers went out
+// cuts the connection so the file cannot pass for complete.
+func (s *Server) finishStream(r *http.Request, out *csvout.Writer, err error) {
+	if err == nil {
+		err = out.Close()
+	}
+	if err != nil {
+		logStreamError(r, err)
+		panic(http.ErrAbortHandler)
+	}
+}
+
+func (s *Server) userAccounting(w http.ResponseWriter, r *http.Request) {
+	from, to, err := s.rangeOrLastWeek(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	a, err := reports.Users(r.Context(), s.db, from, to)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"accounting": a})
+}
+
+func (s *Server) transactionAccounting(w http.ResponseWriter, r *http.Request) {
+	from, to, err := s.rangeOrLastWeek(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	a, err := reports.Financial(r.Context(), s.db, from, to)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"accounting": a})
+}

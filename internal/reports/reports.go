@@ -1,0 +1,167 @@
+// Package reports holds the bonus and exchange reports and the accounting
+// figures: lists filtered by date range and user email, with CSV twins.
+package reports
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"xapa/backoffice/internal/ledger"
+	"xapa/backoffice/internal/money"
+	"xapa/backoffice/internal/store"
+)
+
+// Filter is a report's date range and user-email filter (contains).
+type Filter struct {
+	From, To *time.Time
+	User     string
+}
+
+// where builds the condition on the report's table alias t and users u.
+func (f Filter) where(d store.Dialect) (string, []any) {
+	var conds []string
+	var args []any
+	if f.From != nil {
+		args = append(args, f.From.UTC())
+		conds = append(conds, fmt.Sprintf("t.created_at >= $%d", len(args)))
+	}
+	if f.To != nil {
+		args = append(args, f.To.UTC())
+		conds = append(conds, fmt.Sprintf("t.created_at <= $%d", len(args)))
+	}
+	if u := strings.TrimSpace(f.User); u != "" {
+		args = append(args, store.LikePattern(u))
+		conds = append(conds, fmt.Sprintf(`u.email %s $%d ESCAPE '\'`, d.ILike(), len(args)))
+	}
+	if len(conds) == 0 {
+		return "", nil
+	}
+	return " WHERE " + strings.Join(conds, " AND "), args
+}
+
+// UserRef names a user.
+type UserRef struct {
+	ID    int64  `json:"id"`
+	Email string `json:"email"`
+}
+
+// BonusRow is one paid bonus (api-decisions.md "Bonus report").
+type BonusRow struct {
+	ID          int64           `json:"id"`
+	User        UserRef         `json:"user"`
+	InvitedUser UserRef         `json:"invited_user"`
+	BonusAmount decimal.Decimal `json:"bonusAmount"`
+	UsdAmount   decimal.Decimal `json:"usdAmount"`
+	Formatted   string          `json:"formatedBonusAmount"`
+	FormattedUS string          `json:"formatedUsdAmount"`
+	Kind        string          `json:"kind"`
+	BonusWallet struct {
+		CoinType struct {
+			Symbol string `json:"symbol"`
+		} `json:"coinType"`
+	} `json:"bonusWallet"`
+	CreatedAt string `json:"created_at"`
+}
+
+const bonusFrom = ` FROM bonuses t JOIN users u ON u.id = t.user_id JOIN users i ON i.id = t.invited_user_id
+	JOIN coins c ON c.id = t.coin_id`
+
+// Bonuses returns a page of bonuses, newest first (limit 0: all, to each).
+func Bonuses(ctx context.Context, db *store.DB, f Filter, limit, offset int, each func(BonusRow) error) (int, error) {
+	cond, args := f.where(db.Dialect)
+	total := -1
+	if limit > 0 {
+		if err := db.QueryRowContext(ctx, `SELECT count(*)`+bonusFrom+cond, args...).Scan(&total); err != nil {
+			return 0, err
+		}
+	}
+	q := `SELECT t.id, u.id, u.email, i.id, i.email, t.amount, t.usd_amount, t.kind, c.symbol, t.created_at` + bonusFrom + cond +
+		` ORDER BY t.created_at DESC, t.id DESC` + page(&args, limit, offset)
+	rows, err := db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var b BonusRow
+		var at time.Time
+		if err := rows.Scan(&b.ID, &b.User.ID, &b.User.Email, &b.InvitedUser.ID, &b.InvitedUser.Email, &b.BonusAmount,
+			&b.UsdAmount, &b.Kind, &b.BonusWallet.CoinType.Symbol, &at); err != nil {
+			return 0, err
+		}
+		b.Formatted, b.FormattedUS, b.CreatedAt = money.Coin(b.BonusAmount), money.USD(b.UsdAmount), ledger.Timestamp(at)
+		if err := each(b); err != nil {
+			return 0, err
+		}
+	}
+	return total, rows.Err()
+}
+
+// ExchangeRow is one exchange (product-spec.md "Exchange report row").
+type ExchangeRow struct {
+	ID                 int64           `json:"id"`
+	User               UserRef         `json:"user"`
+	FromWallet         walletCoin      `json:"fromWallet"`
+	ToWallet           walletCoin      `json:"toWallet"`
+	ExchangeRate       decimal.Decimal `json:"exchangeRate"`
+	FormatedRate       string          `json:"formatedExchangeRate"`
+	FromAmount         decimal.Decimal `json:"fromAmount"`
+	ToAmount           decimal.Decimal `json:"toAmount"`
+	Fee                decimal.Decimal `json:"fee"`
+	FormatedFromAmount string          `json:"formatedFromAmount"`
+	FormatedToAmount   string          `json:"formatedToAmount"`
+	CreatedAt          string          `json:"created_at"`
+}
+
+type walletCoin struct {
+	CoinType struct {
+		Symbol string `json:"symbol"`
+	} `json:"coinType"`
+}
+
+const exchangeFrom = ` FROM exchanges t JOIN users u ON u.id = t.user_id JOIN coins fc ON fc.id = t.from_coin_id
+	JOIN coins tc ON tc.id = t.to_coin_id`
+
+// Exchanges returns a page of exchanges, newest first (limit 0: all, to each).
+func Exchanges(ctx context.Context, db *store.DB, f Filter, limit, offset int, each func(ExchangeRow) error) (int, error) {
+	cond, args := f.where(db.Dialect)
+	total := -1
+	if limit > 0 {
+		if err := db.QueryRowContext(ctx, `SELECT count(*)`+exchangeFrom+cond, args...).Scan(&total); err != nil {
+			return 0, err
+		}
+	}
+	q := `SELECT t.id, u.id, u.email, fc.symbol, tc.symbol, t.exchange_rate, t.from_amount, t.to_amount, t.fee, t.created_at` +
+		exchangeFrom + cond + ` ORDER BY t.created_at DESC, t.id DESC` + page(&args, limit, offset)
+	rows, err := db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var e ExchangeRow
+		var at time.Time
+		if err := rows.Scan(&e.ID, &e.User.ID, &e.User.Email, &e.FromWallet.CoinType.Symbol, &e.ToWallet.CoinType.Symbol,
+			&e.ExchangeRate, &e.FromAmount, &e.ToAmount, &e.Fee, &at); err != nil {
+			return 0, err
+		}
+		e.FormatedRate, e.FormatedFromAmount, e.FormatedToAmount = money.Rate(e.ExchangeRate), money.Coin(e.FromAmount), money.Coin(e.ToAmount)
+		e.CreatedAt = ledger.Timestamp(at)
+		if err := each(e); err != nil {
+			return 0, err
+		}
+	}
+	return total, rows.Err()
+}
+
+func page(args *[]any, limit, offset int) string {
+	if limit <= 0 {
+		return ""
+	}
+	*args = append(*args, limit, offset)
+	return fmt.Sprintf(" LIMIT $%d OFFSET $%d", len(*args)-1, len(*args))
+}
