@@ -136,5 +136,9 @@ func (s *Server) Routes() []Route {
 		{"GET", "/api/admin/wallets/report/CSV", Perm(rbac.BonusReport), s.bonusReportCSV},
 		{"GET", "/api/admin/exchange/history", Perm(rbac.TransactionExchange), s.exchangeReport},
 		{"GET", "/api/admin/exchange/history/CSV", Perm(rbac.TransactionExchange), s.exchangeReportCSV},
+
+		// The audit log (api-decisions.md: append only; nothing updates or deletes it).
+		{"GET", "/api/admin/audit", Perm(rbac.AuditLog), s.auditLog},
+		{"GET", "/api/admin/audit/CSV", Perm(rbac.AuditLog), s.auditLogCSV},
 	}
 }

@@ -1,0 +1,102 @@
+package audit
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"xapa/backoffice/internal/store"
+)
+
+// Row is an audit entry as the API shows it (api-decisions.md "Audit log").
+type Row struct {
+	ID    int64 `json:"id"`
+	Actor struct {
+		ID    *int64 `json:"id"`
+		Email string `json:"email"`
+	} `json:"actor"`
+	Action    string          `json:"action"`
+	Target    string          `json:"target"`
+	Details   json.RawMessage `json:"details"`
+	IP        string          `json:"ip"`
+	CreatedAt string          `json:"created_at"`
+}
+
+// Filter selects audit entries: actor email (contains), action (exact or a
+// prefix ending in '.'), and a date range.
+type Filter struct {
+	Actor, Action string
+	From, To      *time.Time
+}
+
+func (f Filter) where(d store.Dialect) (string, []any) {
+	var conds []string
+	var args []any
+	add := func(cond string, v any) {
+		args = append(args, v)
+		conds = append(conds, fmt.Sprintf(cond, len(args)))
+	}
+	if a := strings.TrimSpace(f.Actor); a != "" {
+		add(`actor_email `+d.ILike()+` $%d ESCAPE '\'`, store.LikePattern(a))
+	}
+	if a := strings.TrimSpace(f.Action); strings.HasSuffix(a, ".") {
+		add(`action LIKE $%d ESCAPE '\'`, strings.TrimPrefix(store.LikePattern(a), "%")) // "login." matches login.*
+	} else if a != "" {
+		add("action = $%d", a)
+	}
+	if f.From != nil {
+		add("created_at >= $%d", f.From.UTC())
+	}
+	if f.To != nil {
+		add("created_at <= $%d", f.To.UTC())
+	}
+	if len(conds) == 0 {
+		return "", nil
+	}
+	return " WHERE " + strings.Join(conds, " AND "), args
+}
+
+// List returns entries newest first (limit 0: all, to each) and, for a
+// page, the count.
+func List(ctx context.Context, db *store.DB, f Filter, limit, offset int, each func(Row) error) (int, error) {
+	cond, args := f.where(db.Dialect)
+	total := -1
+	if limit > 0 {
+		if err := db.QueryRowContext(ctx, `SELECT count(*) FROM audit_log`+cond, args...).Scan(&total); err != nil {
+			return 0, err
+		}
+		args = append(args, limit, offset)
+		cond += fmt.Sprintf(" ORDER BY created_at DESC, id DESC LIMIT $%d OFFSET $%d", len(args)-1, len(args))
+	} else {
+		cond += " ORDER BY created_at DESC, id DESC"
+	}
+	rows, err := db.QueryContext(ctx, `SELECT id, actor_id, actor_email, action, target, details, ip, created_at FROM audit_log`+cond, args...)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var r Row
+		var actor sql.NullInt64
+		var details string
+		var at time.Time
+		if err := rows.Scan(&r.ID, &actor, &r.Actor.Email, &r.Action, &r.Target, &details, &r.IP, &at); err != nil {
+			return 0, err
+		}
+		if actor.Valid {
+			r.Actor.ID = &actor.Int64
+		}
+		r.Details = json.RawMessage(details)
+		if !json.Valid(r.Details) {
+			r.Details, _ = json.Marshal(details)
+		}
+		r.CreatedAt = at.UTC().Format("2006-01-02T15:04:05-07:00")
+		if err := each(r); err != nil {
+			return 0, err
+		}
+	}
+	return total, rows.Err()
+}

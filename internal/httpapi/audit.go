@@ -1,0 +1,66 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/csvout"
+)
+
+func auditFilter(r *http.Request) (audit.Filter, error) {
+	var f audit.Filter
+	var err error
+	if f.From, err = queryDate(r, "minDate"); err != nil {
+		return f, err
+	}
+	if f.To, err = queryDate(r, "maxDate"); err != nil {
+		return f, err
+	}
+	q := r.URL.Query()
+	f.Actor, f.Action = q.Get("actor"), q.Get("action")
+	if len(f.Actor) > 200 || len(f.Action) > 100 {
+		return f, Errorf(http.StatusBadRequest, "The filter text is too long.")
+	}
+	return f, nil
+}
+
+func (s *Server) auditLog(w http.ResponseWriter, r *http.Request) {
+	p, err := parsePage(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	f, err := auditFilter(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	rows := []audit.Row{}
+	total, err := audit.List(r.Context(), s.db, f, p.limit(), p.offset(), func(row audit.Row) error {
+		rows = append(rows, row)
+		return nil
+	})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, listReply("audit", rows, p, total))
+}
+
+func (s *Server) auditLogCSV(w http.ResponseWriter, r *http.Request) {
+	f, err := auditFilter(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out := csvout.Start(w, "audit", f.From, f.To, []string{"ID", "Time", "Actor ID", "Actor", "Action", "Target", "Details", "IP"})
+	_, err = audit.List(r.Context(), s.db, f, 0, 0, func(row audit.Row) error {
+		var actor any
+		if row.Actor.ID != nil {
+			actor = *row.Actor.ID
+		}
+		return out.Row(row.ID, row.CreatedAt, actor, csvout.Text(row.Actor.Email), csvout.Text(row.Action),
+			csvout.Text(row.Target), csvout.Text(string(row.Details)), csvout.Text(row.IP))
+	})
+	s.finishStream(r, out, err)
+}
