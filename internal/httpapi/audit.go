@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 
 	"xapa/backoffice/internal/audit"
@@ -25,26 +26,11 @@ func auditFilter(r *http.Request) (audit.Filter, error) {
 }
 
 func (s *Server) auditLog(w http.ResponseWriter, r *http.Request) {
-	p, err := parsePage(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	f, err := auditFilter(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	rows := []audit.Row{}
-	total, err := audit.List(r.Context(), s.db, f, p.limit(), p.offset(), func(row audit.Row) error {
-		rows = append(rows, row)
-		return nil
+	servePage(w, r, "audit", auditFilter, func(ctx context.Context, f audit.Filter, p page) ([]audit.Row, int, error) {
+		return collect(func(each func(audit.Row) error) (int, error) {
+			return audit.List(ctx, s.db, f, p.limit(), p.offset(), each)
+		})
 	})
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, listReply("audit", rows, p, total))
 }
 
 func (s *Server) auditLogCSV(w http.ResponseWriter, r *http.Request) {

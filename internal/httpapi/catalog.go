@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 
 	"xapa/backoffice/internal/appversions"
@@ -61,17 +62,9 @@ func (s *Server) blacklist(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) listAppVersions(w http.ResponseWriter, r *http.Request) {
-	p, err := parsePage(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	list, total, err := appversions.List(r.Context(), s.db, p.limit(), p.offset())
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, listReply("appVersions", list, p, total))
+	servePage(w, r, "appVersions", noFilter, func(ctx context.Context, _ struct{}, p page) ([]appversions.AppVersion, int, error) {
+		return appversions.List(ctx, s.db, p.limit(), p.offset())
+	})
 }
 
 func (s *Server) appVersionGroups(w http.ResponseWriter, r *http.Request) {

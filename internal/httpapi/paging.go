@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 )
@@ -59,4 +60,36 @@ func pathID(r *http.Request, name string) (int64, error) {
 func actorOf(r *http.Request) auditActor {
 	p := principal(r)
 	return auditActor{ID: p.UserID, Email: p.Email, IP: clientIP(r)}
+}
+
+// servePage answers a paginated list: the page and the filters from the
+// query, then the items under key with the paging fields.
+func servePage[F, T any](w http.ResponseWriter, r *http.Request, key string, filter func(*http.Request) (F, error),
+	fetch func(context.Context, F, page) ([]T, int, error)) {
+	p, err := parsePage(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	f, err := filter(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	items, total, err := fetch(r.Context(), f, p)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, listReply(key, items, p, total))
+}
+
+// noFilter is the filter of a list that has none.
+func noFilter(*http.Request) (struct{}, error) { return struct{}{}, nil }
+
+// collect gathers what a streaming reader hands to each, for a page reply.
+func collect[T any](read func(each func(T) error) (int, error)) ([]T, int, error) {
+	items := []T{}
+	total, err := read(func(t T) error { items = append(items, t); return nil })
+	return items, total, err
 }

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"time"
@@ -47,49 +48,28 @@ func (s *Server) userBrief(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, b)
 }
 
-// userTxFilter is the user report's filters: coinType, minDate, maxDate, type.
-func userTxFilter(w http.ResponseWriter, r *http.Request) (ledger.Filter, bool) {
-	id, ok := userPath(w, r)
-	if !ok {
-		return ledger.Filter{}, false
+// userTxFilter is the user report's filters (coinType, minDate, maxDate,
+// type) for the user of the path, who must exist.
+func (s *Server) userTxFilter(r *http.Request) (ledger.Filter, error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return ledger.Filter{}, err
 	}
 	f, err := txFilter(r)
 	if err != nil {
-		writeError(w, r, err)
-		return f, false
+		return f, err
 	}
 	f.UserID = id
-	return f, true
+	return f, s.userExists(r, id)
 }
 
 func (s *Server) userReport(w http.ResponseWriter, r *http.Request) {
-	p, err := parsePage(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	f, ok := userTxFilter(w, r)
-	if !ok {
-		return
-	}
-	if err := s.userExists(r, f.UserID); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	list, total, err := s.ledger.Page(r.Context(), f, p.limit(), p.offset())
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, listReply("reports", list, p, total))
+	servePage(w, r, "reports", s.userTxFilter, s.transactionPage)
 }
 
 func (s *Server) userReportCSV(w http.ResponseWriter, r *http.Request) {
-	f, ok := userTxFilter(w, r)
-	if !ok {
-		return
-	}
-	if err := s.userExists(r, f.UserID); err != nil {
+	f, err := s.userTxFilter(r)
+	if err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -97,26 +77,15 @@ func (s *Server) userReportCSV(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) userWallets(w http.ResponseWriter, r *http.Request) {
-	p, err := parsePage(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	f, ok := walletFilter(w, r)
-	if !ok {
-		return
-	}
-	list, total, err := profile.Wallets(r.Context(), s.db, f, p.limit(), p.offset())
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, listReply("wallets", list, p, total))
+	servePage(w, r, "wallets", walletFilter, func(ctx context.Context, f profile.WalletFilter, p page) ([]profile.Wallet, int, error) {
+		return profile.Wallets(ctx, s.db, f, p.limit(), p.offset())
+	})
 }
 
 func (s *Server) userWalletsCSV(w http.ResponseWriter, r *http.Request) {
-	f, ok := walletFilter(w, r)
-	if !ok {
+	f, err := walletFilter(r)
+	if err != nil {
+		writeError(w, r, err)
 		return
 	}
 	list, _, err := profile.Wallets(r.Context(), s.db, f, 0, 0)
@@ -138,22 +107,20 @@ func (s *Server) userWalletsCSV(w http.ResponseWriter, r *http.Request) {
 	_ = out.Close()
 }
 
-func walletFilter(w http.ResponseWriter, r *http.Request) (profile.WalletFilter, bool) {
-	id, ok := userPath(w, r)
-	if !ok {
-		return profile.WalletFilter{}, false
+func walletFilter(r *http.Request) (profile.WalletFilter, error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return profile.WalletFilter{}, err
 	}
 	coin, err := queryID(r, "coinType")
 	if err != nil {
-		writeError(w, r, err)
-		return profile.WalletFilter{}, false
+		return profile.WalletFilter{}, err
 	}
 	name := r.URL.Query().Get("wallet_name")
 	if len(name) > 100 {
-		writeError(w, r, Errorf(http.StatusBadRequest, "wallet_name is too long.", FieldError{"wallet_name", "at most 100 characters"}))
-		return profile.WalletFilter{}, false
+		return profile.WalletFilter{}, Errorf(http.StatusBadRequest, "wallet_name is too long.", FieldError{"wallet_name", "at most 100 characters"})
 	}
-	return profile.WalletFilter{UserID: id, CoinID: coin, WalletName: name}, true
+	return profile.WalletFilter{UserID: id, CoinID: coin, WalletName: name}, nil
 }
 
 func (s *Server) userInvites(w http.ResponseWriter, r *http.Request) {
@@ -170,21 +137,10 @@ func (s *Server) userInvites(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) userSessions(w http.ResponseWriter, r *http.Request) {
-	p, err := parsePage(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	id, ok := userPath(w, r)
-	if !ok {
-		return
-	}
-	list, total, err := profile.Sessions(r.Context(), s.db, id, p.limit(), p.offset())
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, listReply("sessions", list, p, total))
+	servePage(w, r, "sessions", func(r *http.Request) (int64, error) { return pathID(r, "id") },
+		func(ctx context.Context, id int64, p page) ([]profile.Session, int, error) {
+			return profile.Sessions(ctx, s.db, id, p.limit(), p.offset())
+		})
 }
 
 func (s *Server) sendVerification(w http.ResponseWriter, r *http.Request) {

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 
 	"xapa/backoffice/internal/csvout"
@@ -27,26 +28,11 @@ func reportFilter(r *http.Request) (reports.Filter, error) {
 }
 
 func (s *Server) bonusReport(w http.ResponseWriter, r *http.Request) {
-	p, err := parsePage(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	f, err := reportFilter(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	rows := []reports.BonusRow{}
-	total, err := reports.Bonuses(r.Context(), s.db, f, p.limit(), p.offset(), func(b reports.BonusRow) error {
-		rows = append(rows, b)
-		return nil
+	servePage(w, r, "reports", reportFilter, func(ctx context.Context, f reports.Filter, p page) ([]reports.BonusRow, int, error) {
+		return collect(func(each func(reports.BonusRow) error) (int, error) {
+			return reports.Bonuses(ctx, s.db, f, p.limit(), p.offset(), each)
+		})
 	})
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, listReply("reports", rows, p, total))
 }
 
 func (s *Server) bonusReportCSV(w http.ResponseWriter, r *http.Request) {
@@ -65,26 +51,11 @@ func (s *Server) bonusReportCSV(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) exchangeReport(w http.ResponseWriter, r *http.Request) {
-	p, err := parsePage(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	f, err := reportFilter(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	rows := []reports.ExchangeRow{}
-	total, err := reports.Exchanges(r.Context(), s.db, f, p.limit(), p.offset(), func(e reports.ExchangeRow) error {
-		rows = append(rows, e)
-		return nil
+	servePage(w, r, "report", reportFilter, func(ctx context.Context, f reports.Filter, p page) ([]reports.ExchangeRow, int, error) {
+		return collect(func(each func(reports.ExchangeRow) error) (int, error) {
+			return reports.Exchanges(ctx, s.db, f, p.limit(), p.offset(), each)
+		})
 	})
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, listReply("report", rows, p, total))
 }
 
 func (s *Server) exchangeReportCSV(w http.ResponseWriter, r *http.Request) {

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 
@@ -10,17 +11,9 @@ import (
 )
 
 func (s *Server) listRoles(w http.ResponseWriter, r *http.Request) {
-	p, err := parsePage(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	list, total, err := roles.List(r.Context(), s.db, p.limit(), p.offset())
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, listReply("roles", list, p, total))
+	servePage(w, r, "roles", noFilter, func(ctx context.Context, _ struct{}, p page) ([]roles.Role, int, error) {
+		return roles.List(ctx, s.db, p.limit(), p.offset())
+	})
 }
 
 // permissionCatalogue is {"permissions": {"<category>": [{key, title}]}},

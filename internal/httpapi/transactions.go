@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 
 	"xapa/backoffice/internal/csvout"
@@ -27,22 +28,11 @@ func txFilter(r *http.Request) (ledger.Filter, error) {
 }
 
 func (s *Server) transactionHistory(w http.ResponseWriter, r *http.Request) {
-	p, err := parsePage(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	f, err := txFilter(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	list, total, err := s.ledger.Page(r.Context(), f, p.limit(), p.offset())
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, listReply("transactionHistory", list, p, total))
+	servePage(w, r, "transactionHistory", txFilter, s.transactionPage)
+}
+
+func (s *Server) transactionPage(ctx context.Context, f ledger.Filter, p page) ([]ledger.Transaction, int, error) {
+	return s.ledger.Page(ctx, f, p.limit(), p.offset())
 }
 
 func (s *Server) transactionSearch(w http.ResponseWriter, r *http.Request) {

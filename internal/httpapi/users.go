@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 
 	"xapa/backoffice/internal/accounts"
@@ -11,27 +12,23 @@ import (
 type auditActor = audit.Actor
 
 func (s *Server) listUsers(w http.ResponseWriter, r *http.Request) {
-	p, err := parsePage(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
+	servePage(w, r, "users", userFilter, func(ctx context.Context, f accounts.ListFilter, p page) ([]accounts.User, int, error) {
+		f.Limit, f.Offset = p.limit(), p.offset()
+		return accounts.List(ctx, s.db, f)
+	})
+}
+
+// userFilter reads q (email, username or name contains) and role (empty or ROLE_ADMIN).
+func userFilter(r *http.Request) (accounts.ListFilter, error) {
 	role := r.URL.Query().Get("role")
 	if role != "" && role != rbac.RoleAdmin {
-		writeError(w, r, Errorf(http.StatusBadRequest, "role must be empty or "+rbac.RoleAdmin+".", FieldError{"role", "unknown security role"}))
-		return
+		return accounts.ListFilter{}, Errorf(http.StatusBadRequest, "role must be empty or "+rbac.RoleAdmin+".", FieldError{"role", "unknown security role"})
 	}
 	q := r.URL.Query().Get("q")
 	if len(q) > 200 {
-		writeError(w, r, Errorf(http.StatusBadRequest, "The search text is too long.", FieldError{"q", "at most 200 characters"}))
-		return
+		return accounts.ListFilter{}, Errorf(http.StatusBadRequest, "The search text is too long.", FieldError{"q", "at most 200 characters"})
 	}
-	users, total, err := accounts.List(r.Context(), s.db, accounts.ListFilter{Q: q, StaffOnly: role != "", Limit: p.limit(), Offset: p.offset()})
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, listReply("users", users, p, total))
+	return accounts.ListFilter{Q: q, StaffOnly: role != ""}, nil
 }
 
 func (s *Server) createUser(w http.ResponseWriter, r *http.Request) {
