@@ -14,7 +14,7 @@ WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.ht
 	web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json
 GO_SOURCES := $(shell find cmd internal web -name '*.go' -o -name '*.sql' 2>/dev/null | grep -v node_modules) go.mod go.sum
 
-.PHONY: help run build web test test-go test-go-sqlite test-go-postgres test-web test-e2e lint fmt clean
+.PHONY: help run build web test test-go test-go-sqlite test-go-postgres test-web test-e2e lint fmt clean fuzz
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -64,6 +64,13 @@ test-e2e: build e2e/node_modules/.installed ## browser tests: the real binary in
 lint: web/dist/index.html ## gofmt and go vet
 	@unformatted=$$(gofmt -l cmd internal web/*.go); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	go vet $(GO_PACKAGES)
+
+FUZZTIME ?= 20s
+fuzz: ## run every Go fuzz target for FUZZTIME each (default 20s)
+	go test ./internal/auth -run '^$$' -fuzz '^FuzzCaptchaPayload$$' -fuzztime $(FUZZTIME)
+	go test ./internal/auth -run '^$$' -fuzz '^FuzzMatchTOTP$$' -fuzztime $(FUZZTIME)
+	go test ./internal/httpapi -run '^$$' -fuzz '^FuzzDecodeJSON$$' -fuzztime $(FUZZTIME)
+	go test ./internal/httpapi -run '^$$' -fuzz '^FuzzQueryParams$$' -fuzztime $(FUZZTIME)
 
 fmt: ## format the Go code
 	gofmt -w cmd internal web/*.go

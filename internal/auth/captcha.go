@@ -70,21 +70,9 @@ func (c *Captcha) NewChallenge(now time.Time) Challenge {
 // Verify checks a payload and records its challenge as used: each challenge
 // is accepted once, across every server sharing the database.
 func (c *Captcha) Verify(ctx context.Context, payload string, now time.Time) error {
-	raw, err := base64.StdEncoding.DecodeString(payload)
-	if err != nil || len(payload) > 4096 {
-		return ErrCaptcha
-	}
-	var s Solution
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return ErrCaptcha
-	}
-	expires, ok := saltExpiry(s.Salt)
-	switch {
-	case !ok, s.Algorithm != "SHA-256", !now.Before(expires),
-		!hmac.Equal([]byte(s.Signature), []byte(c.sign(s.Challenge))),
-		s.Number < 0 || s.Number > CaptchaMaxNumber,
-		sha256Hex(s.Salt+strconv.FormatInt(s.Number, 10)) != s.Challenge:
-		return ErrCaptcha
+	s, expires, err := c.check(payload, now)
+	if err != nil {
+		return err
 	}
 	_, _ = c.db.ExecContext(ctx, `DELETE FROM captcha_used WHERE expires_at < $1`, now)
 	_, err = c.db.ExecContext(ctx, `INSERT INTO captcha_used (challenge, expires_at) VALUES ($1, $2)`, s.Challenge, expires)
@@ -92,6 +80,30 @@ func (c *Captcha) Verify(ctx context.Context, payload string, now time.Time) err
 		return ErrCaptcha // used before
 	}
 	return err
+}
+
+// check decodes a payload and checks everything but single use.
+func (c *Captcha) check(payload string, now time.Time) (Solution, time.Time, error) {
+	var s Solution
+	if len(payload) > 4096 {
+		return s, time.Time{}, ErrCaptcha
+	}
+	raw, err := base64.StdEncoding.DecodeString(payload)
+	if err != nil {
+		return s, time.Time{}, ErrCaptcha
+	}
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return s, time.Time{}, ErrCaptcha
+	}
+	expires, ok := saltExpiry(s.Salt)
+	switch {
+	case !ok, s.Algorithm != "SHA-256", !now.Before(expires),
+		!hmac.Equal([]byte(s.Signature), []byte(c.sign(s.Challenge))),
+		s.Number < 0 || s.Number > CaptchaMaxNumber,
+		sha256Hex(s.Salt+strconv.FormatInt(s.Number, 10)) != s.Challenge:
+		return s, time.Time{}, ErrCaptcha
+	}
+	return s, expires, nil
 }
 
 func (c *Captcha) sign(challenge string) string {
