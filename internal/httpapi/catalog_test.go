@@ -149,6 +149,8 @@ func TestPromotion(t *testing.T) {
 				Body: save(map[string]any{"inviter_bonus": map[string]any{"coin": 5, "amount": "10", "default": "5"}}), Status: 400},
 			{Name: "minimum coin twice", Method: "POST", Path: "/api/admin/promotion", Token: tok,
 				Body: save(map[string]any{"minimum": []map[string]any{{"coin": 5, "main": "60"}, {"coin": 5, "main": "70"}}}), Status: 400, JSON: `{"errors":[{"field":"minimum"}]}`},
+			{Name: "a coin without a USD rate", Method: "POST", Path: "/api/admin/promotion", Token: tok,
+				Body: save(map[string]any{"invited_bonus": map[string]any{"coin": 99, "amount": "1", "default": "0"}}), Status: 400},
 			{Name: "enabling needs a minimum", Method: "POST", Path: "/api/admin/promotion", Token: tok, Body: save(map[string]any{"minimum": []any{}}), Status: 400},
 			{Name: "stop now", Method: "POST", Path: "/api/admin/promotion", Token: tok, Body: save(map[string]any{"isEnabled": false}), Status: 200,
 				JSON: `{"enabled":{"isEnabled":false},"timer":{"totalDuration":0,"isStart":false}}`},

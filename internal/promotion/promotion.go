@@ -174,6 +174,8 @@ func Save(ctx context.Context, db *store.DB, actor audit.Actor, in Input, now ti
 		switch {
 		case coins[b.Coin].ID == 0:
 			return apperr.Fieldf(name+".coin", "Choose the bonus coin.")
+		case !coins[b.Coin].FiatExchangeRate.IsPositive():
+			return apperr.Fieldf(name+".coin", "The coin %s has no USD rate yet.", coins[b.Coin].Symbol)
 		case b.Amount.IsNegative() || b.Default.IsNegative():
 			return apperr.Fieldf(name+".amount", "Amounts cannot be negative.")
 		case b.Amount.IsPositive() && b.Default.IsPositive():
@@ -194,6 +196,8 @@ func Save(ctx context.Context, db *store.DB, actor audit.Actor, in Input, now ti
 		switch {
 		case coins[m.Coin].ID == 0:
 			return apperr.Fieldf("minimum", "Unknown coin in the minimum list.")
+		case !coins[m.Coin].FiatExchangeRate.IsPositive():
+			return apperr.Fieldf("minimum", "The coin %s has no USD rate yet.", coins[m.Coin].Symbol)
 		case seen[m.Coin]:
 			return apperr.Fieldf("minimum", "The coin %s is in the minimum list twice.", coins[m.Coin].Symbol)
 		case !m.Main.IsPositive():
