@@ -64,16 +64,29 @@ const UnderConstruction = lazy(() => import('../components/UnderConstruction'));
 const ExchangePage = lazy(() => import('../features/placeholders/ExchangePage'));
 const MyWalletPage = lazy(() => import('../features/placeholders/MyWalletPage'));
 const SecurityPage = lazy(() => import('../features/placeholders/SecurityPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const HistoryPage = lazy(() => import('../features/history/HistoryPage'));
+const MembersPage = lazy(() => import('../features/members/MembersPage'));
+const UserManagementPage = lazy(() => import('../features/members/UserManagementPage'));
+const RolesPage = lazy(() => import('../features/roles/RolesPage'));
+const AppVersionsPage = lazy(() => import('../features/changelog/AppVersionsPage'));
+const PromotionPage = lazy(() => import('../features/promotion/PromotionPage'));
+const TokensPage = lazy(() => import('../features/tokens/TokensPage'));
+const BlacklistPage = lazy(() => import('../features/blacklist/BlacklistPage'));
+const AccountingReportPage = lazy(() => import('../features/reports/accounting/AccountingReportPage'));
+const BonusReportPage = lazy(() => import('../features/reports/bonus/BonusReportPage'));
+const ExchangeReportPage = lazy(() => import('../features/reports/exchange/ExchangeReportPage'));
+const UserProfilePage = lazy(() => import('../features/profile/UserProfilePage'));
 
 export const APP_ROUTES: readonly AppRoute[] = [
-  { path: '/', title: 'Dashboard', rule: null, inMenu: true, icon: DashboardOutlined, component: UnderConstruction },
+  { path: '/', title: 'Dashboard', rule: null, inMenu: true, icon: DashboardOutlined, component: DashboardPage },
   {
     path: '/history',
     title: 'History',
     rule: Permission.TRANSACTION_HISTORY,
     inMenu: true,
     icon: HistoryOutlined,
-    component: UnderConstruction,
+    component: HistoryPage,
   },
   {
     path: '/usermanagement',
@@ -81,7 +94,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     rule: Permission.USERS_LIST,
     inMenu: true,
     icon: UserSwitchOutlined,
-    component: UnderConstruction,
+    component: UserManagementPage,
   },
   // Static previews (product-spec.md section 1): no permission is named for them, so any signed-in staff
   // member may open them. They sit in a "Wallet" group of their own.
@@ -119,7 +132,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     group: 'Setting',
     inMenu: true,
     icon: TeamOutlined,
-    component: UnderConstruction,
+    component: MembersPage,
   },
   {
     path: '/roles',
@@ -128,7 +141,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     group: 'Setting',
     inMenu: true,
     icon: SafetyCertificateOutlined,
-    component: UnderConstruction,
+    component: RolesPage,
   },
   {
     path: '/changelog',
@@ -137,7 +150,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     group: 'Setting',
     inMenu: true,
     icon: FileTextOutlined,
-    component: UnderConstruction,
+    component: AppVersionsPage,
   },
   {
     path: '/promotion',
@@ -146,7 +159,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     group: 'Setting',
     inMenu: true,
     icon: GiftOutlined,
-    component: UnderConstruction,
+    component: PromotionPage,
   },
   {
     path: '/tokens',
@@ -155,7 +168,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     group: 'Setting',
     inMenu: true,
     icon: AppstoreOutlined,
-    component: UnderConstruction,
+    component: TokensPage,
   },
   {
     path: '/blacklist',
@@ -166,7 +179,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     group: 'Setting',
     inMenu: true,
     icon: StopOutlined,
-    component: UnderConstruction,
+    component: BlacklistPage,
   },
   {
     path: '/audit',
@@ -184,7 +197,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     group: 'Report',
     inMenu: true,
     icon: PieChartOutlined,
-    component: UnderConstruction,
+    component: AccountingReportPage,
   },
   {
     path: '/bonusreport',
@@ -193,7 +206,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     group: 'Report',
     inMenu: true,
     icon: DollarOutlined,
-    component: UnderConstruction,
+    component: BonusReportPage,
   },
   {
     path: '/exchangereport',
@@ -202,7 +215,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     group: 'Report',
     inMenu: true,
     icon: LineChartOutlined,
-    component: UnderConstruction,
+    component: ExchangeReportPage,
   },
   {
     // Reached from user e-mails, which link here only for ADMIN_SHOW_USER (product-spec.md "Dashboard").
@@ -211,6 +224,6 @@ export const APP_ROUTES: readonly AppRoute[] = [
     rule: Permission.SHOW_USER,
     inMenu: false,
     icon: UserOutlined,
-    component: UnderConstruction,
+    component: UserProfilePage,
   },
 ];

@@ -108,7 +108,6 @@ describe('routing rules: signed in', () => {
     signedInAs();
     renderWithProviders(<AppRoutes />, { route: '/usermanagement' });
     expect(await screen.findByRole('heading', { name: 'User Management', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText('This screen is being built.')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
   });
 

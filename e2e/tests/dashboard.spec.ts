@@ -1,0 +1,201 @@
+/**
+ * The dashboard (/): every widget for `demo` (all keys), only registrations, online users and recent transactions for
+ * `support`; candle and company-balance colours as the API replies say; new transactions show up by polling.
+ */
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from '../fixtures/server';
+import type { BackofficeServer } from '../fixtures/server';
+import { signInByApi, signInThroughPage, useToken } from '../fixtures/sign-in';
+
+// A server of its own: balances and counts must not move under other files' tests.
+test.use({ serverOptions: { label: 'dashboard' } });
+
+const ALL_WIDGETS = [
+  'BTC candles',
+  'ETH candles',
+  'TRX candles',
+  'BNB candles',
+  'Registered users',
+  'Verified users',
+  'Online users',
+  'Customer balance',
+  'Company balance',
+  'Total balances',
+  'Revenue by send',
+  'Revenue by exchange',
+  'Recent transactions',
+];
+const SUPPORT_WIDGETS = ['Registered users', 'Verified users', 'Online users', 'Recent transactions'];
+
+const GREEN = 'rgb(56, 158, 13)';
+const ORANGE = 'rgb(212, 107, 8)';
+const RED = 'rgb(207, 19, 34)';
+const BLUE = 'rgb(22, 119, 255)';
+
+const tokens = new Map<string, string>();
+
+/** A full token for `username` on this worker's server (signed in once through the API). */
+async function tokenFor(server: BackofficeServer, request: APIRequestContext, username: string): Promise<string> {
+  const key = `${server.baseURL} ${username}`;
+  if (!tokens.has(key)) tokens.set(key, await signInByApi(request, server.login(username)));
+  return tokens.get(key)!;
+}
+
+async function openDashboardAs(page: Page, token: string): Promise<void> {
+  await page.goto('/admin/login');
+  await useToken(page, token);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+}
+
+async function apiJson<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
+  const res = await request.get(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+const widget = (page: Page, name: string): Locator => page.getByRole('region', { name, exact: true });
+
+/** Exact decimal as a scaled BigInt: `12.5` at scale 3 → 12500n. */
+function scaled(value: string, scale: number): bigint {
+  const [whole, fraction = ''] = value.replace('-', '').split('.');
+  const units = BigInt(whole + fraction.padEnd(scale, '0').slice(0, scale));
+  return value.startsWith('-') ? -units : units;
+}
+
+/** product-spec.md: blue if 1.1 × company ≥ customer, orange if 1.15 × company ≥ customer, else red. */
+function expectedTone(company: string, customer: string): 'blue' | 'orange' | 'red' {
+  const c = scaled(company, 12);
+  const u = scaled(customer, 12);
+  if (110n * c >= 100n * u) return 'blue';
+  if (115n * c >= 100n * u) return 'orange';
+  return 'red';
+}
+
+/** Whether the chart's canvases hold the up (green) and the down (red) candle colour. */
+function canvasColours(card: Locator): Promise<{ up: boolean; down: boolean }> {
+  return card.locator('canvas').evaluateAll((canvases) => {
+    const found = { up: false, down: false };
+    for (const canvas of canvases as HTMLCanvasElement[]) {
+      const ctx = canvas.getContext('2d');
+      if (!ctx || canvas.width === 0 || canvas.height === 0) continue;
+      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      for (let i = 0; i < data.length; i += 4) {
+        const rgb = `${data[i]},${data[i + 1]},${data[i + 2]}`;
+        if (rgb === '56,158,13') found.up = true; // #389e0d
+        if (rgb === '207,19,34') found.down = true; // #cf1322
+      }
+    }
+    return found;
+  });
+}
+
+interface Change {
+  startsAt: string;
+  open: string;
+  close: string;
+  percentChange: string;
+}
+interface Balance {
+  coin_id: number;
+  balance: string;
+}
+
+test.describe('dashboard', () => {
+  test('demo (every key) sees every widget, charts drawn, no CSP violation', async ({ page, server, pageProblems }) => {
+    test.setTimeout(90_000);
+    await signInThroughPage(page, server.creds);
+    for (const name of ALL_WIDGETS) await expect(widget(page, name), name).toBeVisible();
+    for (const symbol of ['BTC', 'ETH', 'TRX', 'BNB']) {
+      await expect(widget(page, `${symbol} candles`).locator('canvas').first()).toBeVisible();
+    }
+    await expect(widget(page, 'Registered users').getByRole('img')).toHaveAccessibleName(/^Registered users per day: /);
+    await expect(widget(page, 'Recent transactions').locator('tbody tr[data-row-key]')).toHaveCount(10);
+    await expect(page.getByRole('link', { name: 'TradingView' })).toBeVisible();
+    expect(pageProblems.cspViolations, pageProblems.summary()).toEqual([]);
+    expect(pageProblems.pageErrors, pageProblems.summary()).toEqual([]);
+    expect(pageProblems.consoleErrors, pageProblems.summary()).toEqual([]);
+  });
+
+  test('support sees registrations, online users and recent transactions only', async ({ page, server, request }) => {
+    test.setTimeout(60_000);
+    await openDashboardAs(page, await tokenFor(server, request, 'support'));
+    for (const name of SUPPORT_WIDGETS) await expect(widget(page, name), name).toBeVisible();
+    await expect(widget(page, 'Recent transactions').locator('tbody tr[data-row-key]')).toHaveCount(10);
+    for (const name of ALL_WIDGETS.filter((n) => !SUPPORT_WIDGETS.includes(n))) {
+      await expect(widget(page, name), name).toHaveCount(0);
+    }
+    // Support holds ADMIN_SHOW_USER: e-mails link to the profile.
+    await expect(widget(page, 'Recent transactions').locator('tbody a[href^="/userprofile/"]').first()).toBeVisible();
+  });
+
+  test('candles and change percents are coloured from the market data', async ({ page, server, request }) => {
+    test.setTimeout(60_000);
+    const token = await tokenFor(server, request, server.creds.username);
+    await openDashboardAs(page, token);
+    const coins = await apiJson<{ symbol: string; type: string }[]>(request, token, '/cointypes');
+    const shown = coins.filter((c) => c.type === 'coin').slice(0, 4);
+    const seen = new Set<string>();
+    for (const { symbol } of shown) {
+      const { changes } = await apiJson<{ changes: Change[] }>(request, token, `/coins/markets/${symbol}`);
+      const last7 = changes.slice(-7);
+      const card = widget(page, `${symbol} candles`);
+      const rows = card.locator('tbody tr');
+      await expect(rows).toHaveCount(7);
+      for (const [i, c] of last7.entries()) {
+        const up = Number(c.close) >= Number(c.open);
+        seen.add(c.close === c.open ? 'unchanged' : up ? 'up' : 'down');
+        await expect(rows.nth(i)).toHaveAttribute('data-day', c.startsAt.slice(0, 10));
+        await expect(rows.nth(i)).toHaveAttribute('data-direction', up ? 'up' : 'down');
+      }
+      // The canvas holds exactly the candle colours the data calls for.
+      await expect
+        .poll(() => canvasColours(card), { message: `${symbol} chart colours` })
+        .toEqual({
+          up: last7.some((c) => Number(c.close) >= Number(c.open)),
+          down: last7.some((c) => Number(c.close) < Number(c.open)),
+        });
+      const pct = Number(last7[6].percentChange);
+      const percent = card.getByLabel(/^Change on the last day/);
+      await expect(percent).toHaveCSS('color', pct > 0 ? GREEN : pct === 0 ? ORANGE : RED);
+      await expect(percent).toContainText(`${Math.abs(pct).toFixed(2)}%`);
+    }
+    expect([...seen].sort(), 'the demo data has up, down and unchanged days').toEqual(['down', 'unchanged', 'up']);
+  });
+
+  test('company balance per coin is blue, orange or red against the customer balance', async ({ page, server, request }) => {
+    test.setTimeout(60_000);
+    const token = await tokenFor(server, request, server.creds.username);
+    await openDashboardAs(page, token);
+    const items = widget(page, 'Company balance').getByRole('listitem');
+    await expect(items.first()).toBeVisible();
+    // Balances move with every new demo transaction: compare with replies fetched around the same poll.
+    await expect(async () => {
+      const customer = await apiJson<{ balances: Balance[] }>(request, token, '/admin/wallets/customer_balance');
+      const company = await apiJson<{ balances: Balance[] }>(request, token, '/admin/wallets/xapa_balance');
+      const byCoin = new Map(customer.balances.map((b) => [b.coin_id, b.balance]));
+      const expected = company.balances.map((b) => [String(b.coin_id), expectedTone(b.balance, byCoin.get(b.coin_id) ?? '0')]);
+      const shown = await items.evaluateAll((lis) => lis.map((li) => [li.getAttribute('data-coin-id'), li.getAttribute('data-tone')]));
+      expect(shown).toEqual(expected);
+      expect(new Set(expected.map(([, tone]) => tone)), 'the demo data has all three colours').toEqual(
+        new Set(['blue', 'orange', 'red']),
+      );
+    }).toPass({ timeout: 30_000 });
+    const colours = { blue: BLUE, orange: ORANGE, red: RED };
+    for (const [tone, colour] of Object.entries(colours)) {
+      await expect(items.and(page.locator(`[data-tone="${tone}"]`)).first().locator('.balance-list__amount')).toHaveCSS('color', colour);
+    }
+  });
+
+  test('a new transaction appears in recent transactions within one polling interval', async ({ page, server, request }) => {
+    test.setTimeout(60_000);
+    await openDashboardAs(page, await tokenFor(server, request, 'support'));
+    const firstRow = widget(page, 'Recent transactions').locator('tbody tr[data-row-key]').first();
+    await expect(firstRow).toBeVisible();
+    const before = Number(await firstRow.getAttribute('data-row-key'));
+    // The demo server adds a transaction every ~3 s; the widget polls every 10 s.
+    await expect
+      .poll(async () => Number(await firstRow.getAttribute('data-row-key')), { timeout: 15_000, intervals: [500] })
+      .toBeGreaterThan(before);
+  });
+});

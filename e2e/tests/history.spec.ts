@@ -1,0 +1,215 @@
+/**
+ * History (/history): filters (coin, type, network), date presets, paging, hash search, CSV export, and polling.
+ * Every expectation is checked against the API's own replies for the same filters.
+ */
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { expect, test } from '../fixtures/server';
+import type { BackofficeServer } from '../fixtures/server';
+import { signInByApi, useToken } from '../fixtures/sign-in';
+
+// A server of its own: counts move with the demo's new transactions only, not with other files' tests.
+test.use({ serverOptions: { label: 'history' } });
+
+const HISTORY_CALL = /\/api\/admin\/transactions\/history\?/;
+
+interface Tx {
+  id: number;
+  hash: string;
+  type: string;
+  network: string;
+  user: { email: string };
+  coinType: { id: number; symbol: string };
+}
+interface TxPage {
+  transactionHistory: Tx[];
+  total_items: number;
+}
+interface Coin {
+  id: number;
+  symbol: string;
+  type: string;
+}
+
+let token = '';
+
+async function signedIn(server: BackofficeServer, request: APIRequestContext): Promise<string> {
+  if (!token) token = await signInByApi(request, server.creds);
+  return token;
+}
+
+async function api<T>(request: APIRequestContext, path: string, query: Record<string, string | number> = {}): Promise<T> {
+  const res = await request.get(`/api${path}`, {
+    params: query,
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** The query of the list call the page makes next (after `action`). */
+async function nextListCall(page: Page, action: () => Promise<unknown>): Promise<Record<string, string>> {
+  const [req] = await Promise.all([
+    page.waitForRequest((r: Request) => HISTORY_CALL.test(r.url()) && !/\/(search|CSV)\?/.test(r.url())),
+    action(),
+  ]);
+  return Object.fromEntries(new URL(req.url()).searchParams);
+}
+
+async function pick(page: Page, select: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: select }).click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+}
+
+const rows = (page: Page) => page.locator('.ant-table-tbody tr[data-row-key]');
+const rowIds = (page: Page) => rows(page).evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-row-key'))));
+
+async function openHistory(page: Page, server: BackofficeServer, request: APIRequestContext): Promise<Record<string, string>> {
+  await page.goto('/admin/login');
+  await useToken(page, await signedIn(server, request));
+  const query = await nextListCall(page, () => page.goto('/history'));
+  await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible();
+  await expect(rows(page)).toHaveCount(25);
+  return query;
+}
+
+/** The page shows what the API answers for `query` (retried: the demo adds a transaction every ~3 s). */
+async function expectRowsMatchApi(page: Page, request: APIRequestContext, query: Record<string, string>): Promise<TxPage> {
+  let reply: TxPage | undefined;
+  await expect(async () => {
+    reply = await api<TxPage>(request, '/admin/transactions/history', query);
+    expect(await rowIds(page)).toEqual(reply.transactionHistory.map((t) => t.id));
+    await expect(page.getByText(`${reply.total_items} records`, { exact: true })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 25_000 });
+  return reply!;
+}
+
+const stamp = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+
+test.describe('history', () => {
+  test('defaults: main network, one month ago at midnight to the end of today, 25 a page', async ({
+    page,
+    server,
+    request,
+    pageProblems,
+  }) => {
+    const query = await openHistory(page, server, request);
+    const now = new Date();
+    // One month back, clamped to the end of a shorter month (31 March → 28/29 February), at local midnight.
+    const lastOfPrevious = new Date(now.getFullYear(), now.getMonth(), 0).getDate();
+    const from = new Date(now.getFullYear(), now.getMonth() - 1, Math.min(now.getDate(), lastOfPrevious));
+    const to = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 59, 59);
+    expect(query).toEqual({ page: '1', maxPerPage: '25', network: 'main', minDate: stamp(from), maxDate: stamp(to) });
+    await expect(page.getByRole('combobox', { name: 'Network' })).toBeVisible();
+    await expect(page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Network' }) })).toContainText('Main');
+    await expectRowsMatchApi(page, request, query);
+    expect(pageProblems.cspViolations, pageProblems.summary()).toEqual([]);
+    expect(pageProblems.pageErrors, pageProblems.summary()).toEqual([]);
+    expect(pageProblems.consoleErrors, pageProblems.summary()).toEqual([]);
+  });
+
+  test('coin, type and network filters narrow the list and go back to page 1', async ({ page, server, request }) => {
+    const start = await openHistory(page, server, request);
+    const coins = await api<Coin[]>(request, '/cointypes', { type: 'all' });
+    const btc = coins.find((c) => c.symbol === 'BTC')!;
+
+    expect((await nextListCall(page, () => page.getByTitle('2', { exact: true }).click())).page).toBe('2');
+    let query = await nextListCall(page, () => pick(page, 'Coin', 'BTC'));
+    expect(query).toEqual({ ...start, page: '1', coinType: String(btc.id) });
+    query = await nextListCall(page, () => pick(page, 'Type', 'Sent'));
+    expect(query).toMatchObject({ page: '1', coinType: String(btc.id), type: 'sent', network: 'main' });
+    const reply = await expectRowsMatchApi(page, request, query);
+    expect(reply.transactionHistory.length).toBeGreaterThan(0);
+    for (const tx of reply.transactionHistory) expect([tx.coinType.symbol, tx.type, tx.network]).toEqual(['BTC', 'sent', 'main']);
+    await expect(rows(page).first()).toContainText('Sent');
+
+    query = await nextListCall(page, () => pick(page, 'Network', 'Testnet'));
+    expect(query).toMatchObject({ network: 'test', type: 'sent', coinType: String(btc.id) });
+    const testnet = await expectRowsMatchApi(page, request, query);
+    for (const tx of testnet.transactionHistory) expect(tx.network).toBe('test');
+  });
+
+  test('date presets set the range back from now', async ({ page, server, request }) => {
+    await openHistory(page, server, request);
+    for (const [preset, days] of [['Daily', 1], ['Weekly', 7], ['Yearly', 365]] as const) {
+      await page.getByPlaceholder('From').click();
+      const query = await nextListCall(page, () => page.locator('.ant-picker-presets').getByText(preset, { exact: true }).click());
+      const span = Date.parse(`${query.maxDate}Z`) - Date.parse(`${query.minDate}Z`);
+      const expected = preset === 'Yearly' ? [365, 366] : [days, days];
+      expect(span / 86_400_000, preset).toBeGreaterThanOrEqual(expected[0]);
+      expect(span / 86_400_000, preset).toBeLessThanOrEqual(expected[1]);
+      expect(Math.abs(Date.parse(`${query.maxDate}Z`) - Date.now()), 'ends now').toBeLessThan(60_000);
+      expect(query.page).toBe('1');
+      await expect(page.getByPlaceholder('From')).toHaveValue(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
+      await expectRowsMatchApi(page, request, query);
+    }
+  });
+
+  test('paging: page links and the page size', async ({ page, server, request }) => {
+    await openHistory(page, server, request);
+    let query = await nextListCall(page, () => page.getByTitle('3', { exact: true }).click());
+    expect(query).toMatchObject({ page: '3', maxPerPage: '25' });
+    await expectRowsMatchApi(page, request, query);
+    expect(await page.locator('.ant-pagination-item').count()).toBeLessThanOrEqual(10);
+
+    query = await nextListCall(page, () => pick(page, 'Page size', 'View 50 Per Page'));
+    expect(query).toMatchObject({ page: '1', maxPerPage: '50' });
+    await expect(rows(page)).toHaveCount(50);
+  });
+
+  test('hash search: the transaction when found, the server message when not', async ({ page, server, request }) => {
+    await openHistory(page, server, request);
+    const newest = await api<TxPage>(request, '/admin/transactions/history', { page: 5, maxPerPage: 1 });
+    const tx = newest.transactionHistory[0];
+    const search = page.getByRole('searchbox', { name: 'Transaction hash' });
+
+    await search.fill(tx.hash);
+    await search.press('Enter');
+    await expect(page.getByText(`1 records for ${tx.hash}`)).toBeVisible();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toHaveAttribute('data-row-key', String(tx.id));
+    await expect(rows(page).first()).toContainText(tx.user.email);
+
+    await search.fill('no-such-hash');
+    await search.press('Enter');
+    await expect(page.getByText('No transaction has the hash no-such-hash.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Back to the list' }).click();
+    await expect(rows(page)).toHaveCount(25);
+  });
+
+  test('CSV download: the filtered transactions, header first', async ({ page, server, request }) => {
+    await openHistory(page, server, request);
+    await nextListCall(page, () => pick(page, 'Coin', 'BTC'));
+    const query = await nextListCall(page, () => pick(page, 'Type', 'Sent'));
+    const before = await api<TxPage>(request, '/admin/transactions/history', { ...query, maxPerPage: 1 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const after = await api<TxPage>(request, '/admin/transactions/history', { ...query, maxPerPage: 1 });
+    expect(download.suggestedFilename()).toMatch(/^transactions-\d{8}-\d{8}\.csv$/);
+    const lines = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+    const header = lines[0].split(',');
+    expect(header.slice(0, 7)).toEqual(['ID', 'Created At', 'User ID', 'User Email', 'Coin', 'Network', 'Type']);
+    const body = lines.slice(1).map((line) => line.split(','));
+    expect(body.length).toBeGreaterThanOrEqual(before.total_items);
+    expect(body.length).toBeLessThanOrEqual(after.total_items);
+    const col = (name: string) => header.indexOf(name);
+    for (const cells of body) {
+      expect(cells[col('Coin')]).toBe('BTC');
+      expect(cells[col('Type')]).toBe('sent');
+      expect(cells[col('Network')]).toBe('main');
+    }
+    // Newest first, as the list.
+    expect(Number(body[0][col('ID')])).toBeGreaterThanOrEqual(before.transactionHistory[0].id);
+  });
+
+  test('a new transaction appears within one polling interval', async ({ page, server, request }) => {
+    await openHistory(page, server, request);
+    const first = Number(await rows(page).first().getAttribute('data-row-key'));
+    await expect
+      .poll(async () => Number(await rows(page).first().getAttribute('data-row-key')), { timeout: 15_000, intervals: [500] })
+      .toBeGreaterThan(first);
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Members (/members) and User Management (/usermanagement): create a member, find them, give them a role,
+ * sign in as them (Google Authenticator set-up) and see the role's menu; page size and paging over 300+ users.
+ */
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from '../fixtures/server';
+import type { BackofficeServer } from '../fixtures/server';
+import { signInByApi, submitCredentials, useToken } from '../fixtures/sign-in';
+import { freshTotp } from '../fixtures/totp';
+
+// A server of its own: these tests add staff and change roles.
+test.use({ serverOptions: { label: 'members' } });
+
+let token = '';
+
+/** Opens `path` signed in as the demo staff member (one API sign-in per file). */
+async function openAsDemo(page: Page, request: APIRequestContext, server: BackofficeServer, path: string): Promise<void> {
+  if (!token) token = await signInByApi(request, server.creds);
+  await page.goto('/admin/login');
+  await useToken(page, token);
+  await page.goto(path);
+}
+
+const rows = (page: Page): Locator => page.locator('.ant-table-tbody tr.ant-table-row');
+const activePage = (page: Page): Locator => page.getByTestId('list-pager').locator('.ant-pagination-item-active');
+
+/** Picks `option` in the open antd Select drop-down. */
+async function pickOption(page: Page, option: string): Promise<void> {
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).click();
+}
+
+test.describe('members', () => {
+  test('create a member, find them, give them a role, and they sign in to that role\'s menu', async ({
+    page,
+    request,
+    server,
+    pageProblems,
+  }) => {
+    test.setTimeout(150_000);
+    const username = `mia${Date.now().toString(36)}`;
+    const email = `${username}@example.com`;
+    const password = 'S3cure-pass-9!';
+    await openAsDemo(page, request, server, '/members');
+    await expect(page.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible();
+    await expect(rows(page).first()).toBeVisible();
+
+    // Create Member: Create waits for a matching confirmation.
+    await page.getByRole('button', { name: 'Create Member' }).click();
+    const create = page.getByRole('dialog');
+    await create.getByLabel('Display Name').fill('Mia Member');
+    await create.getByLabel('Username').fill(username);
+    await create.getByLabel('Email').fill(email);
+    await create.getByLabel('Password', { exact: true }).fill(password);
+    await create.getByLabel('Confirm Password').fill(`${password}x`);
+    await expect(create.getByRole('button', { name: 'Create' })).toBeDisabled();
+    await create.getByLabel('Confirm Password').fill(password);
+    await create.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('User Has Been Created')).toBeVisible();
+    await expect(create).toBeHidden();
+
+    // Find them by search: one row, no role yet.
+    await page.getByRole('searchbox', { name: 'Search members' }).fill(username);
+    await expect(rows(page)).toHaveCount(1);
+    const row = rows(page).first();
+    await expect(row).toContainText(email);
+    await expect(row).toContainText('Mia Member');
+    await expect(row.locator('td').nth(3)).toHaveText('—'); // Roles (after the checkbox, name, email)
+
+    // Modify Users Role: Support.
+    await row.getByRole('checkbox', { name: `Select ${email}` }).check();
+    await expect(page.getByTestId('selected-count')).toHaveText('1 selected');
+    await page.getByRole('button', { name: 'Modify Users Role' }).click();
+    const setRole = page.getByRole('dialog');
+    await expect(setRole.getByRole('button', { name: 'Set Role' })).toBeDisabled();
+    await setRole.getByLabel('Role').click();
+    await pickOption(page, 'Support');
+    await setRole.getByRole('button', { name: 'Set Role' }).click();
+    await expect(page.getByText('Role Has Been Set')).toBeVisible();
+    await expect(row.locator('td').nth(3)).toHaveText('Support');
+    await expect(page.getByTestId('selected-count')).toHaveText('0 selected');
+    expect(pageProblems.cspViolations, pageProblems.summary()).toEqual([]);
+
+    // Sign in as them: Google Authenticator set-up first (code from the secret shown), then the Support menu.
+    await page.evaluate(() => window.localStorage.clear());
+    await page.goto('/admin/login');
+    await submitCredentials(page, { username, password });
+    await expect(page.getByRole('heading', { name: 'Set up Google Authenticator' })).toBeVisible();
+    const secret = (await page.getByTestId('ga-secret').textContent())?.trim() ?? '';
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Code', { exact: true }).fill(await freshTotp(secret));
+    await expect(page).toHaveURL(/\/$/);
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(menu.getByRole('link')).toHaveText([
+      'Dashboard',
+      'History',
+      'User Management',
+      'Exchange',
+      'My Wallet',
+      'Security',
+      'Members',
+    ]);
+    // Support may edit users but not create them or change members.
+    await menu.getByRole('link', { name: 'Members' }).click();
+    await expect(rows(page).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: `Edit ${email}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create Member' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Modify Users Role' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Remove Selected' })).toHaveCount(0);
+  });
+
+  test('edit a user in "User Information"; 2FA that is off cannot be switched on', async ({ page, request, server }) => {
+    test.setTimeout(90_000);
+    await openAsDemo(page, request, server, '/usermanagement');
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('support@');
+    await expect(rows(page)).toHaveCount(1);
+    await page.getByRole('button', { name: /^Edit support@/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('User Information')).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: 'SMS2Fa' })).toBeDisabled();
+    await expect(dialog.getByRole('combobox', { name: 'Google Authenticator' })).toBeEnabled();
+    await dialog.getByLabel('Phone Number').fill('+1 555 0100');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('User Has Been Edited')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const reply = await request.get('/api/admin/users?q=support%40&maxPerPage=1', { headers: { Authorization: `Bearer ${token}` } });
+    const { users } = (await reply.json()) as { users: { phone_number: string | null; isGoogleAuthenticatorEnabled: boolean }[] };
+    expect(users[0]?.phone_number).toBe('+1 555 0100');
+    expect(users[0]?.isGoogleAuthenticatorEnabled).toBe(true);
+  });
+
+  test('user management: 100 per page, page 2, and a size change goes back to page 1', async ({ page, request, server }) => {
+    test.setTimeout(90_000);
+    await openAsDemo(page, request, server, '/usermanagement');
+    const pager = page.getByTestId('list-pager');
+    await expect(rows(page)).toHaveCount(25);
+    const total = Number((await pager.getByText(/\d+ records/).textContent())?.match(/\d+/)?.[0]);
+    expect(total).toBeGreaterThan(300);
+    await expect(pager.locator('.ant-pagination-item')).not.toHaveCount(0);
+    expect(await pager.locator('.ant-pagination-item').count()).toBeLessThanOrEqual(10);
+
+    // Page 3 at 25 per page, then 100 per page: back to page 1.
+    await pager.getByTitle('3', { exact: true }).click();
+    await expect(activePage(page)).toHaveText('3');
+    const sizeChange = page.waitForRequest((r) => /\/api\/admin\/users\?/.test(r.url()) && r.url().includes('maxPerPage=100'));
+    await pager.getByRole('combobox', { name: 'Page size' }).click();
+    await pickOption(page, 'View 100 Per Page');
+    expect(new URL((await sizeChange).url()).searchParams.get('page')).toBe('1');
+    await expect(rows(page)).toHaveCount(100);
+    await expect(activePage(page)).toHaveText('1');
+    await expect(pager.getByRole('combobox', { name: 'Page size' })).toBeVisible();
+
+    // Page 2 at 100 per page: rows 101..200, none of page 1.
+    const emails = page.locator('.ant-table-tbody tr.ant-table-row td:nth-child(3)');
+    const page1Emails = await emails.allTextContents();
+    await pager.getByTitle('2', { exact: true }).click();
+    await expect(activePage(page)).toHaveText('2');
+    await expect(rows(page)).toHaveCount(100);
+    await expect(rows(page).first()).not.toContainText(page1Emails[0]!);
+
+    const reply = await request.get('/api/admin/users?page=2&maxPerPage=100', { headers: { Authorization: `Bearer ${token}` } });
+    const { users } = (await reply.json()) as { users: { email: string }[] };
+    await expect(rows(page).first()).toContainText(users[0]!.email);
+    await expect(rows(page).last()).toContainText(users[99]!.email);
+    expect(page1Emails).not.toContain(users[0]!.email);
+  });
+});

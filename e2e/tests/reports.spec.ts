@@ -1,0 +1,306 @@
+/**
+ * Reports: /exchangereport and /bonusreport (defaults, range preset, 'User Email' filter, page size back to page 1,
+ * CSV content) and /xapareport (both cards for a typed range, against the API's numbers for the same range).
+ */
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Locator, Page, Request, Response } from '@playwright/test';
+import { expect, test } from '../fixtures/server';
+import type { BackofficeServer } from '../fixtures/server';
+import { signInByApi, useToken } from '../fixtures/sign-in';
+
+// A server of its own: report totals move only with the demo's own activity, not with other files' tests.
+test.use({ serverOptions: { label: 'reports' } });
+// The first test signs in through the API, whose fresh TOTP code can take up to 30 s.
+test.describe.configure({ timeout: 60_000 });
+
+const EXCHANGE_LIST = /\/api\/admin\/exchange\/history\?/;
+const BONUS_LIST = /\/api\/admin\/wallets\/report\?/;
+
+interface ExchangeRow {
+  id: number;
+  user: { id: number; email: string };
+  fromWallet: { coinType: { symbol: string } };
+  toWallet: { coinType: { symbol: string } };
+  exchangeRate: string;
+  fromAmount: string;
+  toAmount: string;
+  created_at: string;
+}
+interface BonusRow {
+  id: number;
+  user: { id: number; email: string };
+  invited_user: { id: number; email: string };
+  bonusAmount: string;
+  usdAmount: string;
+  bonusWallet: { coinType: { symbol: string } };
+  created_at: string;
+}
+interface Paged {
+  total_items: number;
+}
+
+let token = '';
+
+async function api<T>(request: APIRequestContext, path: string, query: Record<string, string | number> = {}): Promise<T> {
+  const res = await request.get(`/api${path}`, { params: query, headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+async function open(page: Page, server: BackofficeServer, request: APIRequestContext, path: string, list: RegExp) {
+  if (!token) token = await signInByApi(request, server.creds);
+  await page.goto('/admin/login');
+  await useToken(page, token);
+  return nextCall(page, list, () => page.goto(path));
+}
+
+/** The query and reply of the next list call the page makes (after `action`). */
+async function nextCall(page: Page, list: RegExp, action: () => Promise<unknown>) {
+  const isList = (url: string) => list.test(url) && !url.includes('/CSV?');
+  const [response] = await Promise.all([
+    page.waitForResponse((r: Response) => isList(r.url())),
+    page.waitForRequest((r: Request) => isList(r.url())),
+    action(),
+  ]);
+  return { query: Object.fromEntries(new URL(response.url()).searchParams), reply: await response.json() };
+}
+
+async function pick(page: Page, select: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: select }).click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+}
+
+const rows = (page: Page) => page.locator('.ant-table-tbody tr[data-row-key]');
+const rowIds = (page: Page) => rows(page).evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-row-key'))));
+const cells = (row: Locator) => row.locator('td').allInnerTexts();
+
+const stamp = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+const noCommas = (text: string) => text.replaceAll(',', '');
+
+/** product-spec.md section 4: two years back at the start of the day (local) to the end of today, as sent (UTC). */
+function twoYearsBack(now = new Date()) {
+  const lastDay = new Date(now.getFullYear() - 2, now.getMonth() + 1, 0).getDate();
+  const from = new Date(now.getFullYear() - 2, now.getMonth(), Math.min(now.getDate(), lastDay));
+  const to = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 59, 59);
+  return { minDate: stamp(from), maxDate: stamp(to) };
+}
+
+/** A decimal string rounded to `decimals` places (the values here are far below 2^53 at that scale). */
+const fixed = (value: string, decimals: number) => Number(value).toFixed(decimals);
+const usd = (value: string) =>
+  `$${Number(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+async function downloadCsv(page: Page): Promise<{ name: string; lines: string[] }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const text = await readFile(await download.path(), 'utf8');
+  return { name: download.suggestedFilename(), lines: text.trim().split('\n') };
+}
+
+test.describe('exchange report', () => {
+  test('defaults, rows as the API replies, email links to the profile', async ({ page, server, request, pageProblems }) => {
+    const first = await open(page, server, request, '/exchangereport', EXCHANGE_LIST);
+    await expect(page.getByRole('heading', { name: 'Exchange Report', level: 1 })).toBeVisible();
+    expect(first.query).toEqual({ page: '1', maxPerPage: '25', ...twoYearsBack() });
+    await expect(page.getByPlaceholder('From')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(page.locator('.list-pager .ant-select')).toContainText('View 25 Per Page');
+    await expect(rows(page)).toHaveCount(25);
+    const reply = first.reply as { report: ExchangeRow[]; total_items: number };
+    expect(await rowIds(page)).toEqual(reply.report.map((r) => r.id));
+    await expect(page.getByText(`${reply.total_items} records`, { exact: true })).toBeVisible();
+
+    const top = reply.report[0];
+    expect((await cells(rows(page).first())).map(noCommas)).toEqual([
+      top.user.email,
+      top.fromWallet.coinType.symbol,
+      top.toWallet.coinType.symbol,
+      fixed(top.exchangeRate, 5),
+      fixed(top.fromAmount, 6),
+      fixed(top.toAmount, 6),
+      top.created_at.replace('+00:00', '').replace('T', ' '),
+    ]);
+    // demo has ADMIN_SHOW_USER: the email opens the profile.
+    await rows(page).first().getByRole('link', { name: top.user.email }).click();
+    await expect(page).toHaveURL(new RegExp(`/userprofile/${top.user.id}$`));
+    await expect(page.getByRole('heading', { name: 'User Profile', level: 1 })).toBeVisible();
+    expect(pageProblems.pageErrors, pageProblems.summary()).toEqual([]);
+    expect(pageProblems.cspViolations, pageProblems.summary()).toEqual([]);
+  });
+
+  test('page size goes back to page 1; the Weekly preset; the email filter; the CSV of those filters', async ({
+    page,
+    server,
+    request,
+  }) => {
+    await open(page, server, request, '/exchangereport', EXCHANGE_LIST);
+    await expect(rows(page)).toHaveCount(25);
+    expect(await page.locator('.ant-pagination-item').count()).toBeLessThanOrEqual(10);
+
+    let call = await nextCall(page, EXCHANGE_LIST, () => page.getByTitle('3', { exact: true }).click());
+    expect(call.query).toMatchObject({ page: '3', maxPerPage: '25' });
+    call = await nextCall(page, EXCHANGE_LIST, () => pick(page, 'Page size', 'View 50 Per Page'));
+    expect(call.query).toMatchObject({ page: '1', maxPerPage: '50' });
+    await expect(rows(page)).toHaveCount(50);
+
+    await page.getByPlaceholder('From').click();
+    call = await nextCall(page, EXCHANGE_LIST, () =>
+      page.locator('.ant-picker-presets').getByText('Weekly', { exact: true }).click(),
+    );
+    const days = (Date.parse(`${call.query.maxDate}Z`) - Date.parse(`${call.query.minDate}Z`)) / 86_400_000;
+    expect(days).toBeGreaterThan(7);
+    expect(days).toBeLessThan(8);
+    expect(call.query.maxDate).toBe(twoYearsBack().maxDate);
+    expect(call.query.page).toBe('1');
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000);
+    const ymd = (d: Date) =>
+      `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    await expect(page.getByPlaceholder('From')).toHaveValue(ymd(weekAgo));
+    await expect(page.getByPlaceholder('To')).toHaveValue(ymd(new Date()));
+
+    // Filter by part of an email that has exchanges in the last week.
+    const week = await api<{ report: ExchangeRow[] }>(request, '/admin/exchange/history', { ...call.query, maxPerPage: 100 });
+    expect(week.report.length).toBeGreaterThan(0);
+    const part = week.report[0].user.email.split('@')[0];
+    call = await nextCall(page, EXCHANGE_LIST, () => page.getByRole('searchbox', { name: 'User Email' }).fill(part));
+    expect(call.query).toMatchObject({ page: '1', maxPerPage: '50', user: part });
+    const filtered = call.reply as { report: ExchangeRow[]; total_items: number };
+    expect(filtered.report.length).toBeGreaterThan(0);
+    expect(await rowIds(page)).toEqual(filtered.report.map((r) => r.id));
+    for (const text of await rows(page).locator('td:first-child').allInnerTexts()) expect(text).toContain(part);
+
+    const { name, lines } = await downloadCsv(page);
+    const after = await api<Paged>(request, '/admin/exchange/history', { ...call.query, maxPerPage: 1 });
+    expect(name).toMatch(/^exchanges-\d{8}-\d{8}\.csv$/);
+    const header = lines[0].split(',');
+    expect(header).toEqual(['ID', 'User ID', 'User', 'Source Coin', 'Target Coin', 'Exchange Rate', 'Sent Amount', 'Received Amount', 'Fee', 'Created At']);
+    const body = lines.slice(1).map((line) => line.split(','));
+    expect(body.length).toBeGreaterThanOrEqual(filtered.total_items);
+    expect(body.length).toBeLessThanOrEqual(after.total_items);
+    for (const row of body) expect(row[2]).toContain(part);
+    expect(body.map((row) => Number(row[0]))).toEqual(expect.arrayContaining(filtered.report.map((r) => r.id)));
+  });
+});
+
+test.describe('bonus report', () => {
+  test('defaults, columns, the email filter and the CSV', async ({ page, server, request }) => {
+    const first = await open(page, server, request, '/bonusreport', BONUS_LIST);
+    await expect(page.getByRole('heading', { name: 'Bonus Report', level: 1 })).toBeVisible();
+    expect(first.query).toEqual({ page: '1', maxPerPage: '25', ...twoYearsBack() });
+    const reply = first.reply as { reports: BonusRow[]; total_items: number };
+    await expect(rows(page)).toHaveCount(Math.min(25, reply.total_items));
+    expect(await page.locator('.ant-table-thead th').allInnerTexts()).toEqual([
+      'U-ID',
+      'User',
+      'Invited User',
+      'Bonus Amount (Coin)',
+      'Bonus Amount ($)',
+      'Time Stamp',
+    ]);
+    const top = reply.reports[0];
+    expect((await cells(rows(page).first())).map(noCommas)).toEqual([
+      String(top.user.id),
+      top.user.email,
+      top.invited_user.email,
+      `${fixed(top.bonusAmount, 6)} ${top.bonusWallet.coinType.symbol}`,
+      noCommas(usd(top.usdAmount)),
+      top.created_at.replace('+00:00', '').replace('T', ' '),
+    ]);
+
+    const part = top.invited_user.email.split('@')[0];
+    const call = await nextCall(page, BONUS_LIST, () => page.getByRole('searchbox', { name: 'User Email' }).fill(part));
+    expect(call.query).toMatchObject({ page: '1', user: part });
+    const filtered = call.reply as { reports: BonusRow[]; total_items: number };
+    expect(await rowIds(page)).toEqual(filtered.reports.map((r) => r.id));
+
+    const { name, lines } = await downloadCsv(page);
+    expect(name).toMatch(/^bonuses-\d{8}-\d{8}\.csv$/);
+    expect(lines[0]).toBe('U-ID,User,Invited User,Bonus Amount (Coin),Coin,Bonus Amount ($),Kind,Time Stamp');
+    expect(lines.length - 1).toBe(filtered.total_items);
+    for (const line of lines.slice(1)) expect(line.split(',')[1]).toContain(part);
+  });
+});
+
+test.describe('accounting report', () => {
+  interface Users {
+    total_registered: number;
+    total_verified: number;
+    total_users_assets: string;
+    total_registration: number;
+    total_verified_last: number;
+  }
+  interface Financial {
+    total_customers_credit: string;
+    total_current_balance: string;
+    total_income: { count: number; usd_balance: string };
+    total_outcome: { count: number; usd_balance: string };
+    paid_bonuses: string;
+    allocated_bonus_wallets: { details: { users: number; bonuses: string } };
+    total_revenue_earned_by_send: string;
+  }
+
+  const figure = (page: Page, card: string, label: string) =>
+    page.getByRole('region', { name: card, exact: true }).locator('tr').filter({ has: page.getByText(label, { exact: true }) }).locator('td');
+
+  test('both cards for a typed range, as the API answers for it', async ({ page, server, request }) => {
+    const ACCOUNTING = /\/api\/admin\/(users|transactions)\/accounting\?/;
+    const first = await open(page, server, request, '/xapareport', ACCOUNTING);
+    await expect(page.getByRole('heading', { name: 'Accounting Report', level: 1 })).toBeVisible();
+    const weekSpan = Date.parse(`${first.query.maxDate}Z`) - Date.parse(`${first.query.minDate}Z`);
+    expect(weekSpan / 86_400_000).toBeGreaterThan(7); // one week before now … end of today
+    expect(weekSpan / 86_400_000).toBeLessThan(8);
+
+    // A closed range in the past: its in-range figures no longer move.
+    const from = new Date();
+    from.setDate(from.getDate() - 60);
+    const to = new Date();
+    to.setDate(to.getDate() - 2);
+    const dmy = (d: Date, hm: string) =>
+      `${String(d.getDate()).padStart(2, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${d.getFullYear()} ${hm}`;
+    const minDate = stamp(new Date(from.getFullYear(), from.getMonth(), from.getDate()));
+    const responses = Promise.all(
+      ['users', 'transactions'].map((kind) =>
+        page.waitForResponse(
+          (r) => r.url().includes(`/api/admin/${kind}/accounting?`) && new URL(r.url()).searchParams.get('minDate') === minDate,
+        ),
+      ),
+    );
+    await page.getByPlaceholder('From').click();
+    await page.getByPlaceholder('From').fill(dmy(from, '00:00'));
+    await page.getByPlaceholder('From').press('Enter');
+    await page.getByPlaceholder('To').fill(dmy(to, '23:59'));
+    await page.getByPlaceholder('To').press('Enter');
+    const [usersRes, financialRes] = await responses;
+    const query = Object.fromEntries(new URL(usersRes.url()).searchParams);
+    expect(Object.fromEntries(new URL(financialRes.url()).searchParams)).toEqual(query);
+    expect(query.maxDate).toBe(stamp(new Date(to.getFullYear(), to.getMonth(), to.getDate(), 23, 59)));
+
+    // Figures of "now" (assets, balances) as the page's own replies; figures of the range as the API answers now.
+    const shownUsers = ((await usersRes.json()) as { accounting: Users }).accounting;
+    const shownFinancial = ((await financialRes.json()) as { accounting: Financial }).accounting;
+    const users = (await api<{ accounting: Users }>(request, '/admin/users/accounting', query)).accounting;
+    const fin = (await api<{ accounting: Financial }>(request, '/admin/transactions/accounting', query)).accounting;
+    const n = (v: number) => v.toLocaleString('en-US');
+    const expected: [string, string, string][] = [
+      ['Users', 'Registered users (all time)', n(shownUsers.total_registered)],
+      ['Users', 'Verified users (all time)', n(shownUsers.total_verified)],
+      ['Users', "Users' assets", usd(shownUsers.total_users_assets)],
+      ['Users', 'Registered in range', n(users.total_registration)],
+      ['Users', 'Verified in range', n(users.total_verified_last)],
+      ['Financial Reports', "Customers' credit", usd(shownFinancial.total_customers_credit)],
+      ['Financial Reports', 'Current balance', usd(shownFinancial.total_current_balance)],
+      ['Financial Reports', 'Income', usd(fin.total_income.usd_balance)],
+      ['Financial Reports', 'Income transactions', n(fin.total_income.count)],
+      ['Financial Reports', 'Outcome', usd(fin.total_outcome.usd_balance)],
+      ['Financial Reports', 'Outcome transactions', n(fin.total_outcome.count)],
+      ['Financial Reports', 'Paid bonuses', usd(fin.paid_bonuses)],
+      ['Financial Reports', 'Allocated bonus wallets', usd(shownFinancial.allocated_bonus_wallets.details.bonuses)],
+      ['Financial Reports', 'Users with a bonus wallet', n(shownFinancial.allocated_bonus_wallets.details.users)],
+      ['Financial Reports', 'Revenue earned by send', usd(fin.total_revenue_earned_by_send)],
+    ];
+    for (const [card, label, value] of expected) await expect(figure(page, card, label), label).toHaveText(value);
+    expect(fin.total_income.count + fin.total_outcome.count).toBeGreaterThan(0);
+    expect(users.total_registration).toBeLessThanOrEqual(users.total_registered);
+  });
+});

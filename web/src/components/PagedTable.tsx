@@ -1,0 +1,35 @@
+import { Table } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { ListPager } from './ListPager';
+
+export interface PagedTableProps<Row> {
+  rows: readonly Row[];
+  columns: TableColumnsType<Row>;
+  rowKey: keyof Row & string;
+  /** Spinner over the table (first load and page changes). */
+  loading: boolean;
+  emptyText: string;
+  page: number;
+  pageSize: number;
+  total: number;
+  onPaging: (page: number, pageSize: number) => void;
+}
+
+/** One page of a server-paginated list as a table, with the ListPager under it. Rows carry `data-row-key`. */
+export function PagedTable<Row extends object>({ rows, columns, rowKey, loading, emptyText, page, pageSize, total, onPaging }: PagedTableProps<Row>) {
+  return (
+    <>
+      <Table<Row>
+        rowKey={rowKey}
+        size="small"
+        columns={columns}
+        dataSource={rows}
+        loading={loading}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText }}
+      />
+      <ListPager page={page} pageSize={pageSize} total={total} onChange={onPaging} />
+    </>
+  );
+}

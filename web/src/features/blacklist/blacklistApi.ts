@@ -1,0 +1,23 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet } from '../../lib/api';
+
+/** One blacklisted market. */
+export interface BlacklistEntry {
+  id: number;
+  MarketName: string;
+}
+
+interface BlacklistReply {
+  code: number;
+  res?: { result?: BlacklistEntry[] };
+}
+
+/** `GET /api/admin/exchange/blackList`: only a reply with code 200 counts (product-spec.md sections 7 and 8). */
+export const blacklistQuery = queryOptions({
+  queryKey: ['admin-blacklist'],
+  queryFn: async ({ signal }) => {
+    const reply = await apiGet<BlacklistReply>('/admin/exchange/blackList', undefined, { signal });
+    if (reply.code !== 200) throw new Error('The black list could not be loaded.');
+    return reply.res?.result ?? [];
+  },
+});

@@ -1,0 +1,41 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Popconfirm } from 'antd';
+import { errorMessage } from '../../lib/api';
+import { appVersionKeys, deleteAppVersion } from './appVersionsApi';
+import type { AppVersion } from './types';
+
+export const APP_VERSION_DELETED = 'App Version Has Been Deleted';
+
+interface DeleteAppVersionButtonProps {
+  version: AppVersion;
+  onDeleted: () => void;
+}
+
+/** Delete, after a confirmation; the list reloads. */
+export function DeleteAppVersionButton({ version, onDeleted }: DeleteAppVersionButtonProps) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => deleteAppVersion(version.id),
+    onSuccess: () => {
+      void message.success(APP_VERSION_DELETED);
+      onDeleted();
+      void queryClient.invalidateQueries({ queryKey: appVersionKeys.all });
+    },
+    onError: (error) => void message.error(errorMessage(error)),
+  });
+  const label = `${version.platform} ${version.name}`;
+  return (
+    <Popconfirm
+      title="Delete this app version?"
+      description={`${label} and its change log will be deleted.`}
+      okText="Delete"
+      okButtonProps={{ danger: true }}
+      cancelText="Cancel"
+      onConfirm={() => remove.mutateAsync().catch(() => undefined)}
+    >
+      <Button danger icon={<DeleteOutlined />} aria-label={`Delete ${label}`} loading={remove.isPending} />
+    </Popconfirm>
+  );
+}

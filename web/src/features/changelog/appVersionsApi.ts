@@ -1,0 +1,33 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiDelete, apiGet, apiPost } from '../../lib/api';
+import type { AppVersionsPage, NewAppVersion } from './types';
+
+export const appVersionKeys = {
+  all: ['app-versions'] as const,
+  page: (page: number, maxPerPage: number) => [...appVersionKeys.all, 'list', page, maxPerPage] as const,
+  groups: ['app-version-groups'] as const,
+};
+
+/** One page of app versions, newest release first; the previous page stays on screen while the next loads. */
+export function appVersionsQuery(page: number, maxPerPage: number) {
+  return queryOptions({
+    queryKey: appVersionKeys.page(page, maxPerPage),
+    queryFn: ({ signal }) => apiGet<AppVersionsPage>('/admin/app_versions', { page, maxPerPage }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The change-log group names the builder offers. */
+export const changeLogGroupsQuery = queryOptions({
+  queryKey: appVersionKeys.groups,
+  queryFn: ({ signal }) => apiGet<string[]>('/admin/app_versions/groups', undefined, { signal }),
+  staleTime: 10 * 60_000,
+});
+
+export function createAppVersion(version: NewAppVersion): Promise<{ id: number }> {
+  return apiPost<{ id: number }>('/admin/app_versions/new', version);
+}
+
+export function deleteAppVersion(id: number): Promise<void> {
+  return apiDelete(`/admin/app_versions/${id}`);
+}

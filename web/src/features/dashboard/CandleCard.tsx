@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { Space } from 'antd';
+import { lazy, Suspense, useMemo } from 'react';
+import { QueryCard } from '../../components/QueryCard';
+import type { CoinType } from '../../lib/coinTypes';
+import { formatPrice } from './formatPrice';
+import { lastCandles } from './candles';
+import { CandleTable } from './CandleTable';
+import type { Market } from './dashboardApi';
+import { marketQuery } from './dashboardApi';
+import { PercentChange } from './PercentChange';
+
+const CandleChart = lazy(() => import('./CandleChart'));
+
+function CandleBody({ symbol, market }: { symbol: string; market: Market }) {
+  const candles = useMemo(() => lastCandles(market.changes), [market.changes]);
+  const latest = candles[candles.length - 1];
+  return (
+    <>
+      {latest ? (
+        <div className="candle-card__price">
+          <span aria-label={`${symbol} price`}>{formatPrice(latest.source.close)}</span>
+          <PercentChange label="Change on the last day" percent={latest.source.percentChange} />
+        </div>
+      ) : null}
+      <Suspense fallback={<div className="candle-chart" />}>
+        <CandleChart candles={candles} />
+      </Suspense>
+      <CandleTable symbol={symbol} candles={candles} />
+    </>
+  );
+}
+
+/** One coin's last 7 daily candles, its price and the last day's change. */
+export function CandleCard({ coin }: { coin: CoinType }) {
+  const query = useQuery(marketQuery(coin.symbol));
+  const title = (
+    <Space size={8}>
+      <img src={coin.icon} alt="" width={20} height={20} />
+      <span>{coin.name}</span>
+      <span className="muted">{coin.symbol}</span>
+    </Space>
+  );
+  return (
+    <QueryCard
+      title={title}
+      label={`${coin.symbol} candles`}
+      query={query}
+      isEmpty={(data) => data.changes.length === 0}
+      emptyText="No market data"
+    >
+      {(data) => <CandleBody symbol={coin.symbol} market={data} />}
+    </QueryCard>
+  );
+}

@@ -1,0 +1,81 @@
+import { Col, Empty, Row } from 'antd';
+import { Can } from '../session/Can';
+import { useSession } from '../session/SessionContext';
+import { can, Permission } from '../../lib/permissions';
+import { BalanceCards } from './BalanceCards';
+import { CandleCards } from './CandleCards';
+import { revenueQuery, totalBalancesQuery } from './dashboardApi';
+import { OnlineUsersCard } from './OnlineUsersCard';
+import { RecentTransactionsCard } from './RecentTransactionsCard';
+import { RegistrationsCard } from './RegistrationsCard';
+import { WeeklyTotalCard } from './WeeklyTotalCard';
+import './dashboard.css';
+
+/** The keys that show something here (product-spec.md section 6, "Dashboard parts"). */
+const DASHBOARD_KEYS = [
+  Permission.CANDLES,
+  Permission.TOTAL_USER,
+  Permission.TOTAL_ONLINE_USER,
+  Permission.CUSTOMER_BALANCE,
+  Permission.TRANSACTION_BALANCES,
+  Permission.TRANSACTION_SENT,
+  Permission.TRANSACTION_EXCHANGE,
+  Permission.TRANSACTION_HISTORY,
+];
+
+const sendRevenue = revenueQuery('send');
+const exchangeRevenue = revenueQuery('exchange');
+const THIRD = { xs: 24, md: 12, xl: 8 } as const;
+
+/** `/`: every widget the viewer's permissions allow; each polls on its own. */
+export default function DashboardPage() {
+  const permissions = useSession().user?.permissions;
+  if (!can(permissions, { anyOf: DASHBOARD_KEYS })) {
+    return <Empty description="Your permissions show nothing on the dashboard." />;
+  }
+  return (
+    <div className="dashboard">
+      <Can rule={Permission.CANDLES}>
+        <CandleCards />
+      </Can>
+      <Row gutter={[16, 16]}>
+        <Can rule={Permission.TOTAL_USER}>
+          <Col {...THIRD}>
+            <RegistrationsCard verified={false} />
+          </Col>
+          <Col {...THIRD}>
+            <RegistrationsCard verified />
+          </Col>
+        </Can>
+        <Can rule={Permission.TOTAL_ONLINE_USER}>
+          <Col {...THIRD}>
+            <OnlineUsersCard />
+          </Col>
+        </Can>
+        <Can rule={Permission.TRANSACTION_BALANCES}>
+          <Col {...THIRD}>
+            <WeeklyTotalCard title="Total balances" options={totalBalancesQuery} />
+          </Col>
+        </Can>
+        <Can rule={Permission.TRANSACTION_SENT}>
+          <Col {...THIRD}>
+            <WeeklyTotalCard title="Revenue by send" options={sendRevenue} />
+          </Col>
+        </Can>
+        <Can rule={Permission.TRANSACTION_EXCHANGE}>
+          <Col {...THIRD}>
+            <WeeklyTotalCard title="Revenue by exchange" options={exchangeRevenue} />
+          </Col>
+        </Can>
+        <Can rule={Permission.CUSTOMER_BALANCE}>
+          <BalanceCards />
+        </Can>
+        <Can rule={Permission.TRANSACTION_HISTORY}>
+          <Col span={24}>
+            <RecentTransactionsCard />
+          </Col>
+        </Can>
+      </Row>
+    </div>
+  );
+}

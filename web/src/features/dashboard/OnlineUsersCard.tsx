@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { QueryCard } from '../../components/QueryCard';
+import { onlineUsersQuery } from './dashboardApi';
+import { Figure } from './Figure';
+
+/** Users seen in the last 2 minutes. */
+export function OnlineUsersCard() {
+  const query = useQuery(onlineUsersQuery);
+  return (
+    <QueryCard title="Online users" query={query}>
+      {(data) => (
+        <Figure label="Online users now" value={data.total.count.toLocaleString('en-US')} caption="seen in the last 2 minutes" />
+      )}
+    </QueryCard>
+  );
+}

@@ -1,0 +1,35 @@
+import type { CandleDirection } from './colors';
+import { candleDirection, COLORS } from './colors';
+import type { MarketChange } from './dashboardApi';
+
+/** The candle cards show the last 7 days (product-spec.md section 9). */
+export const CANDLE_DAYS = 7;
+
+export interface Candle {
+  /** 'YYYY-MM-DD' (UTC day of startsAt). */
+  day: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  direction: CandleDirection;
+  color: string;
+  source: MarketChange;
+}
+
+/** The last CANDLE_DAYS entries (the reply is newest last), with their colour. */
+export function lastCandles(changes: readonly MarketChange[]): Candle[] {
+  return changes.slice(-CANDLE_DAYS).map((change) => {
+    const direction = candleDirection(change);
+    return {
+      day: change.startsAt.slice(0, 10),
+      open: Number(change.open),
+      high: Number(change.high),
+      low: Number(change.low),
+      close: Number(change.close),
+      direction,
+      color: COLORS[direction],
+      source: change,
+    };
+  });
+}

@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button } from 'antd';
+import { errorMessage } from '../../lib/api';
+import { transactionSearchQuery } from './historyApi';
+import { TransactionTable } from './TransactionTable';
+
+interface HashSearchResultsProps {
+  hash: string;
+  onClose: () => void;
+}
+
+/** What the hash search found, or the reply's message (product-spec.md section 8). */
+export function HashSearchResults({ hash, onClose }: HashSearchResultsProps) {
+  const query = useQuery(transactionSearchQuery(hash));
+  const back = <Button onClick={onClose}>Back to the list</Button>;
+  if (query.isError) {
+    return <Alert type="error" showIcon title={errorMessage(query.error)} action={back} className="history__error" />;
+  }
+  const found = query.data?.transactionHistory ?? [];
+  return (
+    <>
+      <div className="history__search-summary">
+        <span>{query.isPending ? 'Searching…' : `${query.data?.total_items ?? found.length} records for ${hash}`}</span>
+        {back}
+      </div>
+      <TransactionTable transactions={found} loading={query.isPending} />
+    </>
+  );
+}

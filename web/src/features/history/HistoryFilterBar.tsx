@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { coinLabel, coinTypesQuery } from '../../lib/coinTypes';
+import type { HistoryFilters } from './historyFilters';
+import type { Network, TransactionType } from './types';
+
+const ALL = 'all';
+
+const TYPE_OPTIONS = [
+  { value: ALL, label: 'All Types' },
+  { value: 'received', label: 'Received' },
+  { value: 'sent', label: 'Sent' },
+];
+
+const NETWORK_OPTIONS: { value: Network; label: string }[] = [
+  { value: 'main', label: 'Main' },
+  { value: 'test', label: 'Testnet' },
+];
+
+interface HistoryFilterBarProps {
+  filters: HistoryFilters;
+  onChange: (filters: HistoryFilters) => void;
+}
+
+/** Coin (All Coins or one, tokens included), type, network and the date range. */
+export function HistoryFilterBar({ filters, onChange }: HistoryFilterBarProps) {
+  const coins = useQuery(coinTypesQuery(true));
+  const coinOptions = [
+    { value: ALL, label: 'All Coins' },
+    ...(coins.data ?? []).map((coin) => ({ value: String(coin.id), label: coinLabel(coin) })),
+  ];
+  return (
+    <>
+      <Select
+        aria-label="Coin"
+        className="history-filters__coin"
+        value={filters.coinType === undefined ? ALL : String(filters.coinType)}
+        options={coinOptions}
+        loading={coins.isPending}
+        status={coins.isError ? 'error' : undefined}
+        onChange={(value: string) => onChange({ ...filters, coinType: value === ALL ? undefined : Number(value) })}
+      />
+      <Select
+        aria-label="Type"
+        className="history-filters__type"
+        value={filters.type ?? ALL}
+        options={TYPE_OPTIONS}
+        onChange={(value: string) =>
+          onChange({ ...filters, type: value === ALL ? undefined : (value as TransactionType) })
+        }
+      />
+      <Select
+        aria-label="Network"
+        className="history-filters__network"
+        value={filters.network}
+        options={NETWORK_OPTIONS}
+        onChange={(network: Network) => onChange({ ...filters, network })}
+      />
+      <DateRangeFilter value={filters.range} onChange={(range) => onChange({ ...filters, range })} />
+    </>
+  );
+}

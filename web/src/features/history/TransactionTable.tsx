@@ -1,0 +1,31 @@
+import { Table } from 'antd';
+import { useMemo } from 'react';
+import type { TransactionColumn } from './transactionColumns';
+import { ALL_TRANSACTION_COLUMNS, transactionColumns } from './transactionColumns';
+import type { Transaction } from './types';
+
+interface TransactionTableProps {
+  transactions: Transaction[];
+  loading?: boolean;
+  columns?: readonly TransactionColumn[];
+}
+
+/**
+ * Transactions as a table (History, the dashboard's recent transactions). Each row carries `data-row-key` = the
+ * transaction id. Paging is the caller's (ListPager).
+ */
+export function TransactionTable({ transactions, loading, columns = ALL_TRANSACTION_COLUMNS }: TransactionTableProps) {
+  const tableColumns = useMemo(() => transactionColumns(columns), [columns]);
+  return (
+    <Table<Transaction>
+      rowKey="id"
+      size="small"
+      columns={tableColumns}
+      dataSource={transactions}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: 'No transactions' }}
+    />
+  );
+}

@@ -1,0 +1,34 @@
+import type { Dayjs } from 'dayjs';
+import type { Query } from '../../lib/api';
+import type { DateRange } from '../../lib/dates';
+import { dayjs, rangeBackFromToday, toApiDate } from '../../lib/dates';
+import type { Network, TransactionType } from './types';
+
+/** What the History filters hold; `undefined` coin or type means all of them. */
+export interface HistoryFilters {
+  coinType?: number;
+  type?: TransactionType;
+  network: Network;
+  range: DateRange;
+}
+
+/** product-spec.md: one month ago at midnight to the end of today, all coins and types, network main. */
+export function defaultHistoryFilters(now: Dayjs = dayjs()): HistoryFilters {
+  return { network: 'main', range: rangeBackFromToday(1, 'month', now) };
+}
+
+/** The filter part of the list and CSV calls (dates in UTC, `YYYY-MM-DD HH:mm:ss`). */
+export function toCsvQuery(filters: HistoryFilters): Query {
+  return {
+    minDate: toApiDate(filters.range[0]),
+    maxDate: toApiDate(filters.range[1]),
+    coinType: filters.coinType,
+    type: filters.type,
+    network: filters.network,
+  };
+}
+
+/** GET /api/admin/transactions/history's query for one page. */
+export function toListQuery(filters: HistoryFilters, page: number, pageSize: number): Query {
+  return { page, maxPerPage: pageSize, ...toCsvQuery(filters) };
+}

@@ -1,0 +1,67 @@
+import { Space, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { UserEmailLink } from '../../components/UserEmailLink';
+import { formatDateTime } from '../../lib/dateDisplay';
+import { HashLink } from './HashLink';
+import { TransactionStatus } from './TransactionStatus';
+import type { Transaction } from './types';
+
+type Column = TableColumnsType<Transaction>[number];
+
+const TYPE_LABELS: Record<Transaction['type'], string> = { received: 'Received', sent: 'Sent' };
+
+const COLUMNS = {
+  date: { key: 'date', title: 'Date', render: (_, tx) => formatDateTime(tx.created_at), width: 140 },
+  user: { key: 'user', title: 'User', render: (_, tx) => <UserEmailLink user={tx.user} /> },
+  coin: {
+    key: 'coin',
+    title: 'Coin',
+    render: (_, tx) => (
+      <Space size={6}>
+        <img src={tx.coinType.icon} alt="" width={18} height={18} />
+        <span title={tx.coinType.name}>{tx.coinType.symbol}</span>
+      </Space>
+    ),
+  },
+  type: {
+    key: 'type',
+    title: 'Type',
+    render: (_, tx) => (
+      <Space size={4}>
+        {TYPE_LABELS[tx.type]}
+        {tx.exchange ? <Tag>Exchange</Tag> : null}
+      </Space>
+    ),
+  },
+  amount: { key: 'amount', title: 'Amount', align: 'right', render: (_, tx) => `${tx.formatedAmount} ${tx.coinType.symbol}` },
+  networkFee: {
+    key: 'networkFee',
+    title: 'Network Fee',
+    align: 'right',
+    render: (_, tx) => tx.formattedNetworkFee,
+  },
+  fee: { key: 'fee', title: 'Fee', align: 'right', render: (_, tx) => tx.formatedFee },
+  status: { key: 'status', title: 'Status', render: (_, tx) => <TransactionStatus tx={tx} /> },
+  hash: { key: 'hash', title: 'Hash', render: (_, tx) => <HashLink hash={tx.hash} explorerUrl={tx.explorerUrl} /> },
+  wallet: { key: 'wallet', title: 'Wallet', render: (_, tx) => tx.wallet.name },
+} satisfies Record<string, Column>;
+
+export type TransactionColumn = keyof typeof COLUMNS;
+
+/** Every column, in History's order. */
+export const ALL_TRANSACTION_COLUMNS: readonly TransactionColumn[] = [
+  'date',
+  'user',
+  'coin',
+  'type',
+  'amount',
+  'networkFee',
+  'fee',
+  'status',
+  'hash',
+  'wallet',
+];
+
+export function transactionColumns(which: readonly TransactionColumn[]): TableColumnsType<Transaction> {
+  return which.map((key) => COLUMNS[key]);
+}

@@ -1,0 +1,124 @@
+import { useMutation } from '@tanstack/react-query';
+import { App, Form, Input, Modal } from 'antd';
+import { errorMessage, isApiError } from '../../lib/api';
+import { useSession } from '../session/SessionContext';
+import { ActiveSelect } from './ActiveSelect';
+import { FormError } from './FormError';
+import { editUser } from './membersApi';
+import type { AdminUser, UserEdit } from './types';
+import { useInvalidateUsers } from './useInvalidateUsers';
+
+export const USER_EDITED = 'User Has Been Edited';
+
+type EditValues = Omit<UserEdit, 'phone_number'> & { phone_number?: string };
+
+const REQUIRED = [{ required: true, message: 'Required' }];
+
+/** Under a 2FA selector whose method is off: this screen can only switch a method off. */
+const ALREADY_OFF = 'Already off: it can only be switched off here.';
+
+function initialValues(user: AdminUser): EditValues {
+  return {
+    email: user.email,
+    full_name: user.full_name,
+    username: user.username,
+    enabled: user.enabled,
+    isGoogleAuthenticatorEnabled: user.isGoogleAuthenticatorEnabled,
+    isSMS2FaEnabled: user.isSMS2FaEnabled,
+    phone_number: user.phone_number ?? '',
+  };
+}
+
+/** A failed edit shows the message and, when it says more, the first field error. */
+function EditError({ error }: { error: unknown }) {
+  if (!isApiError(error)) return <FormError title={errorMessage(error)} />;
+  const first = error.errors[0]?.message;
+  return <FormError title={error.message} description={first && first !== error.message ? first : undefined} />;
+}
+
+interface EditUserModalProps {
+  /** The user being edited; null: closed. */
+  user: AdminUser | null;
+  onClose: () => void;
+}
+
+/**
+ * "User Information": email and status required; the two 2FA methods can only be switched off here, so their
+ * selectors are disabled while the method is already off.
+ */
+export function EditUserModal({ user, onClose }: EditUserModalProps) {
+  const { message } = App.useApp();
+  const session = useSession();
+  const [form] = Form.useForm<EditValues>();
+  const invalidateUsers = useInvalidateUsers();
+
+  const edit = useMutation({
+    mutationFn: ({ id, values }: { id: number; values: UserEdit }) => editUser(id, values),
+    onSuccess: (_saved, { id }) => {
+      void message.success(USER_EDITED);
+      void invalidateUsers();
+      if (id === session.user?.id) void session.refresh();
+      onClose();
+    },
+  });
+
+  const submit = (values: EditValues) => {
+    if (!user) return;
+    edit.mutate({ id: user.id, values: { ...values, phone_number: values.phone_number?.trim() ?? '' } });
+  };
+
+  return (
+    <Modal
+      open={user !== null}
+      title="User Information"
+      okText="Save"
+      okButtonProps={{ htmlType: 'submit', loading: edit.isPending }}
+      onCancel={onClose}
+      afterClose={() => edit.reset()}
+      destroyOnHidden
+      modalRender={(dom) => (
+        <Form<EditValues>
+          form={form}
+          name="edit-user"
+          layout="vertical"
+          initialValues={user ? initialValues(user) : undefined}
+          clearOnDestroy
+          onFinish={submit}
+        >
+          {dom}
+        </Form>
+      )}
+    >
+      {edit.isError ? <EditError error={edit.error} /> : null}
+      <Form.Item label="Email" name="email" rules={REQUIRED}>
+        <Input inputMode="email" autoComplete="off" autoFocus />
+      </Form.Item>
+      <Form.Item label="Full Name" name="full_name">
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item label="Username" name="username">
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item label="Phone Number" name="phone_number">
+        <Input type="tel" autoComplete="off" />
+      </Form.Item>
+      <Form.Item label="Status" name="enabled" rules={REQUIRED}>
+        <ActiveSelect />
+      </Form.Item>
+      <Form.Item
+        label="Google Authenticator"
+        name="isGoogleAuthenticatorEnabled"
+        extra={user?.isGoogleAuthenticatorEnabled ? undefined : ALREADY_OFF}
+      >
+        <ActiveSelect disabled={!user?.isGoogleAuthenticatorEnabled} />
+      </Form.Item>
+      <Form.Item
+        label="SMS2Fa"
+        name="isSMS2FaEnabled"
+        extra={user?.isSMS2FaEnabled ? undefined : ALREADY_OFF}
+      >
+        <ActiveSelect disabled={!user?.isSMS2FaEnabled} />
+      </Form.Item>
+    </Modal>
+  );
+}

@@ -1,0 +1,140 @@
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Alert, Button, Input } from 'antd';
+import { useState } from 'react';
+import { ListPager, PAGE_SIZES } from '../../components/ListPager';
+import { errorMessage } from '../../lib/api';
+import { Permission } from '../../lib/permissions';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { Can } from '../session/Can';
+import { CreateUserModal } from './CreateUserModal';
+import { EditUserModal } from './EditUserModal';
+import type { MemberListKind } from './listKinds';
+import { RemoveSelectedButton } from './RemoveSelectedButton';
+import { SelectionBar } from './SelectionBar';
+import { SetRoleModal } from './SetRoleModal';
+import type { AdminUser } from './types';
+import { useUsersPage } from './userQueries';
+import { UsersTable } from './UsersTable';
+import './memberList.css';
+
+/** Page and size of the list, for one search text: a new search starts again at page 1. */
+interface Paging {
+  q: string;
+  page: number;
+  pageSize: number;
+}
+
+/** Selected rows, for one page of one search: another page or search starts with nothing selected. */
+interface Selection {
+  listKey: string;
+  ids: number[];
+}
+
+/**
+ * The member list (product-spec.md "Member list screen"): `/members` (staff) and `/usermanagement` (every
+ * user) differ only by `kind`.
+ */
+export function MemberListScreen({ kind }: { kind: MemberListKind }) {
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  const [paging, setPaging] = useState<Paging>({ q: '', page: 1, pageSize: PAGE_SIZES[0] });
+  const page = paging.q === q ? paging.page : 1;
+  const { pageSize } = paging;
+
+  const users = useUsersPage({ page, maxPerPage: pageSize, q, role: kind.roleFilter });
+  const rows = users.data?.users ?? [];
+
+  const listKey = `${q}|${page}|${pageSize}`;
+  const [selection, setSelection] = useState<Selection>({ listKey, ids: [] });
+  const selectedIds = selection.listKey === listKey ? selection.ids.filter((id) => rows.some((u) => u.id === id)) : [];
+  const select = (ids: number[]) => setSelection({ listKey, ids });
+
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [settingRole, setSettingRole] = useState(false);
+
+  return (
+    <div className="member-list">
+      <div className="member-list__toolbar">
+        <Input
+          className="member-list__search"
+          type="search"
+          aria-label={`Search ${kind.plural}`}
+          placeholder="Search by name, username or email"
+          prefix={<SearchOutlined aria-hidden />}
+          allowClear
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <Can rule={Permission.CREATE_USER}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
+            {kind.createLabel}
+          </Button>
+        </Can>
+      </div>
+
+      <SelectionBar
+        rowCount={rows.length}
+        selectedCount={selectedIds.length}
+        onSelectAll={() => select(rows.map((u) => u.id))}
+        onUnselectAll={() => select([])}
+      >
+        {kind.staff ? (
+          <>
+            <Can rule={Permission.REMOVE_USER_ROLE_ADMIN}>
+              <RemoveSelectedButton userIds={selectedIds} onDone={() => select([])} />
+            </Can>
+            <Can rule={Permission.ADD_USER_ROLE}>
+              <Button disabled={selectedIds.length === 0} onClick={() => setSettingRole(true)}>
+                Modify Users Role
+              </Button>
+            </Can>
+          </>
+        ) : null}
+      </SelectionBar>
+
+      {users.isError ? (
+        <Alert
+          className="member-list__error"
+          type="error"
+          showIcon
+          title={`The ${kind.plural} could not be loaded.`}
+          description={errorMessage(users.error)}
+          action={
+            <Button size="small" onClick={() => void users.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : null}
+
+      <UsersTable
+        users={rows}
+        loading={users.isFetching}
+        staff={kind.staff}
+        emptyText={q ? `No ${kind.plural} match "${q}".` : `No ${kind.plural} yet.`}
+        selectedIds={selectedIds}
+        onSelect={select}
+        onEdit={setEditing}
+      />
+
+      <ListPager
+        page={page}
+        pageSize={pageSize}
+        total={users.data?.total_items ?? 0}
+        onChange={(nextPage, nextSize) => setPaging({ q, page: nextPage, pageSize: nextSize })}
+      />
+
+      <CreateUserModal open={creating} kind={kind} onClose={() => setCreating(false)} />
+      <EditUserModal user={editing} onClose={() => setEditing(null)} />
+      {kind.staff ? (
+        <SetRoleModal
+          open={settingRole}
+          userIds={selectedIds}
+          onClose={() => setSettingRole(false)}
+          onDone={() => select([])}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useMutation } from '@tanstack/react-query';
+import { App, Button } from 'antd';
+import { errorMessage } from '../../lib/api';
+import { removeMembers } from './membersApi';
+import { useInvalidateUsers } from './useInvalidateUsers';
+
+export const MEMBERS_REMOVED = 'Members Have Been Removed';
+
+interface RemoveSelectedButtonProps {
+  userIds: number[];
+  /** After the removal (the screen clears its selection). */
+  onDone: () => void;
+}
+
+/** "Remove Selected": after a confirmation, takes ROLE_ADMIN away from the selected members. */
+export function RemoveSelectedButton({ userIds, onDone }: RemoveSelectedButtonProps) {
+  const { message, modal } = App.useApp();
+  const invalidateUsers = useInvalidateUsers();
+  const remove = useMutation({ mutationFn: removeMembers });
+
+  const confirm = () => {
+    const count = userIds.length;
+    modal.confirm({
+      title: 'Remove the selected members?',
+      content: `${count === 1 ? '1 member loses' : `${count} members lose`} staff access and their role.`,
+      okText: 'Yes',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      onOk: async () => {
+        try {
+          await remove.mutateAsync([...userIds]);
+          void message.success(MEMBERS_REMOVED);
+          onDone();
+        } catch (error) {
+          void message.error(errorMessage(error));
+        } finally {
+          void invalidateUsers();
+        }
+      },
+    });
+  };
+
+  return (
+    <Button danger disabled={userIds.length === 0} onClick={confirm}>
+      Remove Selected
+    </Button>
+  );
+}

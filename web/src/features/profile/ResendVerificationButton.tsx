@@ -1,0 +1,20 @@
+import { MailOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { App, Button } from 'antd';
+import { errorMessage } from '../../lib/api';
+import { sendVerificationMail } from './profileApi';
+
+/** Resends the verification mail: a success toast with the server's status, else an error toast with its text. */
+export function ResendVerificationButton({ userId }: { userId: number }) {
+  const { message } = App.useApp();
+  const mutation = useMutation({
+    mutationFn: () => sendVerificationMail(userId),
+    onSuccess: ({ status }) => void message.success(status),
+    onError: (error) => void message.error(errorMessage(error)),
+  });
+  return (
+    <Button icon={<MailOutlined />} loading={mutation.isPending} onClick={() => mutation.mutate()}>
+      Resend Verification Email
+    </Button>
+  );
+}

@@ -1,0 +1,56 @@
+/** The user profile's calls (product-spec.md section 7 "Users"); every one needs ADMIN_SHOW_USER. */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Query } from '../../lib/api';
+import { apiDownload, apiGet } from '../../lib/api';
+import type { ListReply } from '../../lib/listPage';
+import type { Transaction } from '../history/types';
+import type { Invite, ProfileUser, UserBrief, UserSession, Wallet } from './types';
+
+const USERS = '/admin/users';
+
+export function profileUserQuery(id: number) {
+  return queryOptions({
+    queryKey: ['profile', id, 'user'],
+    queryFn: ({ signal }) => apiGet<ProfileUser>(`${USERS}/${id}`, undefined, { signal }),
+  });
+}
+
+export function userBriefQuery(id: number) {
+  return queryOptions({
+    queryKey: ['profile', id, 'brief'],
+    queryFn: ({ signal }) => apiGet<UserBrief>(`${USERS}/brief/${id}`, undefined, { signal }),
+  });
+}
+
+function pageQuery<K extends string, Row>(id: number, list: K, path: string, query: Query) {
+  return queryOptions({
+    queryKey: ['profile', id, list, query],
+    queryFn: ({ signal }) => apiGet<ListReply<K, Row>>(path, query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const userReportQuery = (id: number, query: Query) =>
+  pageQuery<'reports', Transaction>(id, 'reports', `${USERS}/report/${id}`, query);
+
+export const userWalletsQuery = (id: number, query: Query) =>
+  pageQuery<'wallets', Wallet>(id, 'wallets', `${USERS}/wallets/${id}`, query);
+
+export const userSessionsQuery = (id: number, query: Query) =>
+  pageQuery<'sessions', UserSession>(id, 'sessions', `${USERS}/sessions/${id}`, query);
+
+export function userInvitesQuery(id: number) {
+  return queryOptions({
+    queryKey: ['profile', id, 'invites'],
+    queryFn: async ({ signal }) => (await apiGet<{ invites: Invite[] }>(`${USERS}/invites/${id}`, undefined, { signal })).invites,
+  });
+}
+
+export const downloadUserReportCsv = (id: number, query: Query) => apiDownload(`${USERS}/report/${id}/CSV`, query);
+
+export const downloadUserWalletsCsv = (id: number, query: Query) => apiDownload(`${USERS}/wallets/${id}/CSV`, query);
+
+/** Resends the verification mail: `{status}` to show, or an ApiError (e.g. already verified). */
+export function sendVerificationMail(id: number): Promise<{ status: string }> {
+  return apiGet<{ status: string }>(`/admin/email/${id}/sendmail`);
+}

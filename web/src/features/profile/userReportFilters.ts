@@ -1,0 +1,25 @@
+import type { Dayjs } from 'dayjs';
+import type { Query } from '../../lib/api';
+import type { DateRange } from '../../lib/dates';
+import { dayjs, rangeBackFromToday, toApiDate } from '../../lib/dates';
+import type { TransactionType } from '../history/types';
+
+/** The User Reports tab's filters; `undefined` coin or type means all of them. */
+export interface UserReportFilters {
+  coinType?: number;
+  type?: TransactionType;
+  range: DateRange;
+}
+
+/** product-spec.md section 9: the user report's range starts two years back (start of day) and ends today. */
+export function defaultUserReportFilters(now: Dayjs = dayjs()): UserReportFilters {
+  return { range: rangeBackFromToday(2, 'year', now) };
+}
+
+export function userReportCsvQuery(f: UserReportFilters): Query {
+  return { coinType: f.coinType, minDate: toApiDate(f.range[0]), maxDate: toApiDate(f.range[1]), type: f.type };
+}
+
+export function userReportListQuery(f: UserReportFilters, page: number, pageSize: number): Query {
+  return { page, maxPerPage: pageSize, ...userReportCsvQuery(f) };
+}

@@ -1,0 +1,94 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Form, Space } from 'antd';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/api';
+import type { CoinType } from '../../lib/coinTypes';
+import { BonusFields } from './BonusFields';
+import { MinimumBonusList } from './MinimumBonusList';
+import { promotionKey, savePromotion } from './promotionApi';
+import type { PromotionDraft } from './promotionRules';
+import { canSubmitPromotion, draftFromSettings, startNow, toPayload } from './promotionRules';
+import { PromotionRange } from './PromotionRange';
+import type { PromotionPayload, PromotionSettings } from './types';
+import { useCoinInfo } from './useCoinInfo';
+
+export const PROMOTION_SAVED = 'Promotion Has Been Saved';
+export const PROMOTION_STARTED = 'Promotion Has Been Started';
+export const PROMOTION_STOPPED = 'Promotion Has Been Stopped';
+
+interface PromotionEditorProps {
+  settings: PromotionSettings;
+  /** Whether the promotion is on now (the countdown has not reached zero). */
+  enabled: boolean;
+  coins: readonly CoinType[];
+  coinsLoading: boolean;
+}
+
+interface Save {
+  payload: PromotionPayload;
+  toast: string;
+}
+
+/** The promotion's settings as a form: range, both bonuses, the minimum list; Submit, Stop Now, Start Now. */
+export function PromotionEditor({ settings, enabled, coins, coinsLoading }: PromotionEditorProps) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<PromotionDraft>(() => draftFromSettings(settings));
+  const coinInfo = useCoinInfo(coins, settings);
+  const change = (part: Partial<PromotionDraft>) => setDraft((current) => ({ ...current, ...part }));
+
+  const save = useMutation({
+    mutationFn: ({ payload }: Save) => savePromotion(payload),
+    onSuccess: (reply, { toast }) => {
+      void message.success(toast);
+      // The reply is the new settings: the page shows them (and this form starts again from them).
+      queryClient.setQueryData(promotionKey, reply);
+    },
+  });
+  const submitting = save.isPending;
+  const listEmpty = draft.minimum.length === 0;
+  const bonusProps = { coins, coinsLoading, coinInfo };
+
+  return (
+    <Form layout="vertical" component="div" className="promotion__form">
+      <PromotionRange start={draft.start} end={draft.end} onChange={change} />
+      <div className="promotion__bonuses">
+        <BonusFields side="Inviter" bonus={draft.inviter} onChange={(inviter) => change({ inviter })} {...bonusProps} />
+        <BonusFields side="Invited" bonus={draft.invited} onChange={(invited) => change({ invited })} {...bonusProps} />
+      </div>
+      <MinimumBonusList
+        minimum={draft.minimum}
+        onMinimumChange={(minimum) => change({ minimum })}
+        waitingDays={draft.waitingDays}
+        onWaitingDaysChange={(waitingDays) => change({ waitingDays })}
+        {...bonusProps}
+      />
+      {save.isError ? <Alert type="error" showIcon title={errorMessage(save.error)} className="promotion__error" /> : null}
+      <Space wrap>
+        <Button
+          type="primary"
+          disabled={!canSubmitPromotion(draft) || submitting}
+          loading={submitting && save.variables?.toast === PROMOTION_SAVED}
+          onClick={() => save.mutate({ payload: toPayload(draft, enabled), toast: PROMOTION_SAVED })}
+        >
+          Submit
+        </Button>
+        <Button
+          danger
+          disabled={submitting}
+          loading={submitting && save.variables?.toast === PROMOTION_STOPPED}
+          onClick={() => save.mutate({ payload: toPayload(draft, false), toast: PROMOTION_STOPPED })}
+        >
+          Stop Now
+        </Button>
+        <Button
+          disabled={listEmpty || submitting}
+          loading={submitting && save.variables?.toast === PROMOTION_STARTED}
+          onClick={() => save.mutate({ payload: toPayload(startNow(draft), true), toast: PROMOTION_STARTED })}
+        >
+          Start Now
+        </Button>
+      </Space>
+    </Form>
+  );
+}

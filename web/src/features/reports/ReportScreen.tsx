@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import { CsvDownloadButton } from '../../components/CsvDownloadButton';
+import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { DebouncedInput } from '../../components/DebouncedInput';
+import { PagedTable } from '../../components/PagedTable';
+import { usePagedFilters } from '../../components/usePagedFilters';
+import type { Query } from '../../lib/api';
+import type { ReportSource } from './reportApi';
+import { downloadReportCsv, reportPageQuery } from './reportApi';
+import { defaultReportFilters, reportCsvQuery, reportListQuery } from './reportFilters';
+import './reports.css';
+
+interface ReportScreenProps<K extends string, Row> {
+  source: ReportSource<K>;
+  columns: TableColumnsType<Row>;
+  emptyText: string;
+}
+
+/**
+ * The bonus and exchange reports (product-spec.md section 2): date range (YYYY-MM-DD, presets), 'User Email'
+ * filter, green CSV icon, the rows with a spinner while they load, and the ListPager. A filter change goes back
+ * to page 1; a failed call shows an empty list, without a message.
+ */
+export function ReportScreen<K extends string, Row extends { id: number }>({ source, columns, emptyText }: ReportScreenProps<K, Row>) {
+  const { filters, page, pageSize, setFilters, setPaging } = usePagedFilters(() => defaultReportFilters());
+  const query = useQuery(reportPageQuery<K, Row>(source, reportListQuery(filters, page, pageSize)));
+  const reply = query.data;
+  return (
+    <div className="report">
+      <div className="report__toolbar" role="search" aria-label="Filters">
+        <DateRangeFilter dateOnly value={filters.range} onChange={(range) => setFilters({ range })} />
+        <DebouncedInput
+          className="report__user"
+          type="search"
+          aria-label="User Email"
+          placeholder="User Email"
+          allowClear
+          onChange={(user) => setFilters({ user })}
+        />
+        <CsvDownloadButton
+          iconOnly
+          color="green"
+          download={(csvQuery: Query) => downloadReportCsv(source, csvQuery)}
+          query={reportCsvQuery(filters)}
+        />
+      </div>
+      <PagedTable<Row>
+        rows={reply?.[source.listKey] ?? []}
+        columns={columns}
+        rowKey="id"
+        loading={query.isFetching}
+        emptyText={emptyText}
+        page={page}
+        pageSize={pageSize}
+        total={reply?.total_items ?? 0}
+        onPaging={setPaging}
+      />
+    </div>
+  );
+}

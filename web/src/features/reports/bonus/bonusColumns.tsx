@@ -1,0 +1,19 @@
+import type { TableColumnsType } from 'antd';
+import { formatCoin, formatUsd } from '../../../lib/decimal';
+import { reportTimestamp } from '../reportTimestamp';
+import type { BonusRow } from './bonusReport';
+
+/** product-spec.md "Bonus Report": U-ID, User, Invited User, Bonus Amount (Coin), Bonus Amount ($), Time Stamp. */
+export const BONUS_COLUMNS: TableColumnsType<BonusRow> = [
+  { key: 'uid', title: 'U-ID', render: (_, row) => row.user.id },
+  { key: 'user', title: 'User', render: (_, row) => row.user.email },
+  { key: 'invited', title: 'Invited User', render: (_, row) => row.invited_user.email },
+  {
+    key: 'coin',
+    title: 'Bonus Amount (Coin)',
+    align: 'right',
+    render: (_, row) => `${formatCoin(row.bonusAmount)} ${row.bonusWallet.coinType.symbol}`,
+  },
+  { key: 'usd', title: 'Bonus Amount ($)', align: 'right', render: (_, row) => formatUsd(row.usdAmount) },
+  { key: 'time', title: 'Time Stamp', render: (_, row) => reportTimestamp(row.created_at) },
+];

@@ -1,0 +1,19 @@
+import type { TableColumnsType } from 'antd';
+import { UserEmailLink } from '../../../components/UserEmailLink';
+import { formatCoin, formatRate } from '../../../lib/decimal';
+import { reportTimestamp } from '../reportTimestamp';
+import type { ExchangeRow } from './exchangeReport';
+
+/**
+ * product-spec.md "Exchange Report": the user's email links to the profile only with ADMIN_SHOW_USER; rate with
+ * 5 decimals, amounts with 6; Created At without '+00:00' and with a space for the 'T'.
+ */
+export const EXCHANGE_COLUMNS: TableColumnsType<ExchangeRow> = [
+  { key: 'user', title: 'User', render: (_, row) => <UserEmailLink user={row.user} /> },
+  { key: 'source', title: 'Source Coin', render: (_, row) => row.fromWallet.coinType.symbol },
+  { key: 'target', title: 'Target Coin', render: (_, row) => row.toWallet.coinType.symbol },
+  { key: 'rate', title: 'Exchange Rate', align: 'right', render: (_, row) => formatRate(row.exchangeRate) },
+  { key: 'sent', title: 'Sent Amount', align: 'right', render: (_, row) => formatCoin(row.fromAmount) },
+  { key: 'received', title: 'Received Amount', align: 'right', render: (_, row) => formatCoin(row.toAmount) },
+  { key: 'created', title: 'Created At', render: (_, row) => reportTimestamp(row.created_at) },
+];

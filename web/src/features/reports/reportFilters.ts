@@ -1,0 +1,26 @@
+import type { Dayjs } from 'dayjs';
+import type { Query } from '../../lib/api';
+import type { DateRange } from '../../lib/dates';
+import { dayjs, rangeBackFromToday, toApiDate } from '../../lib/dates';
+
+/** The filters of the bonus and exchange reports. */
+export interface ReportFilters {
+  range: DateRange;
+  /** Part of the user's email ('' = every user). */
+  user: string;
+}
+
+/** product-spec.md section 4: two years ago at the start of the day to the end of today, every user. */
+export function defaultReportFilters(now: Dayjs = dayjs()): ReportFilters {
+  return { range: rangeBackFromToday(2, 'year', now), user: '' };
+}
+
+/** The CSV call's query (the list's without paging). */
+export function reportCsvQuery({ range, user }: ReportFilters): Query {
+  return { minDate: toApiDate(range[0]), maxDate: toApiDate(range[1]), user };
+}
+
+/** The list call's query for one page. */
+export function reportListQuery(filters: ReportFilters, page: number, pageSize: number): Query {
+  return { page, maxPerPage: pageSize, ...reportCsvQuery(filters) };
+}

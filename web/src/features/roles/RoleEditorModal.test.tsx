@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { apiError, mockApi } from '../../test/mockApi';
+import { jsonResponse, renderWithProviders } from '../../test/render';
+import { CATALOGUE_REPLY, makeRole } from '../members/memberTestData';
+import { ROLE_CREATED, ROLE_MODIFIED, RoleEditorModal } from './RoleEditorModal';
+
+const catalogue = { 'GET /api/admin/roles/permissions': () => jsonResponse(CATALOGUE_REPLY) };
+
+describe('RoleEditorModal', () => {
+  it('Create New Role: Apply Role is disabled while the name is shorter than 3 characters', async () => {
+    mockApi(catalogue);
+    renderWithProviders(<RoleEditorModal open role={null} onClose={() => {}} />);
+    expect(await screen.findByText('Create New Role')).toBeInTheDocument();
+    const apply = screen.getByRole('button', { name: 'Apply Role' });
+    expect(apply).toBeDisabled();
+    await userEvent.type(screen.getByLabelText("Role's Display Name"), 'ab');
+    expect(apply).toBeDisabled();
+    await userEvent.type(screen.getByLabelText("Role's Display Name"), 'c');
+    expect(apply).toBeEnabled();
+  });
+
+  it('creates a role from the grouped editor (Select All of a group, one more key)', async () => {
+    const calls = mockApi({
+      ...catalogue,
+      'POST /api/admin/roles/new': () => jsonResponse(makeRole({ id: 9 }), { status: 201 }),
+    });
+    const onClose = vi.fn();
+    renderWithProviders(<RoleEditorModal open role={null} onClose={onClose} />);
+    await userEvent.type(await screen.findByLabelText("Role's Display Name"), 'Auditors');
+    await userEvent.type(screen.getByLabelText('Description'), 'Read only');
+    await userEvent.click(await screen.findByRole('button', { name: 'Users (0/2)' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select All Users' }));
+    expect(screen.getByRole('button', { name: 'Users (2/2)' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Dashboard (0/2)' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Coin candle cards/ }));
+    expect(screen.getByRole('checkbox', { name: 'Select All Dashboard' })).toBePartiallyChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Role' }));
+
+    expect(await screen.findByText(ROLE_CREATED)).toBeInTheDocument();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const body = calls.find((c) => c.method === 'POST')?.body as { role: string; description: string; permissions: string[] };
+    expect(body.role).toBe('Auditors');
+    expect(body.description).toBe('Read only');
+    expect([...body.permissions].sort()).toEqual(['ADMIN_CANDLES', 'ADMIN_CREATE_USER', 'ADMIN_USERS_LIST']);
+  });
+
+  it('shows the message of a refused create', async () => {
+    mockApi({
+      ...catalogue,
+      'POST /api/admin/roles/new': () => apiError(400, 'The role name Support is already in use.', [{ field: 'role', message: 'taken' }]),
+    });
+    renderWithProviders(<RoleEditorModal open role={null} onClose={() => {}} />);
+    await userEvent.type(await screen.findByLabelText("Role's Display Name"), 'Support{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The role name Support is already in use.');
+  });
+
+  it('Modify Permissions: prefilled; success needs the id in the reply', async () => {
+    const role = makeRole({ id: 2, role: 'Support', description: 'Help desk', permissions: ['ADMIN_USERS_LIST'] });
+    let reply: unknown = { message: 'Not saved.' };
+    const calls = mockApi({ ...catalogue, 'POST /api/admin/roles/2/edit': () => jsonResponse(reply) });
+    const onClose = vi.fn();
+    renderWithProviders(<RoleEditorModal open role={role} onClose={onClose} />);
+    expect(await screen.findByText('Modify Permissions')).toBeInTheDocument();
+    expect(screen.getByLabelText("Role's Display Name")).toHaveValue('Support');
+    expect(screen.getByLabelText('Description')).toHaveValue('Help desk');
+    expect(await screen.findByRole('button', { name: 'Users (1/2)' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Modify Role' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not saved.');
+    expect(onClose).not.toHaveBeenCalled();
+
+    reply = { ...role, description: 'Help desk' };
+    await userEvent.click(screen.getByRole('button', { name: 'Modify Role' }));
+    expect(await screen.findByText(ROLE_MODIFIED)).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+      role: 'Support',
+      description: 'Help desk',
+      permissions: ['ADMIN_USERS_LIST'],
+    });
+  });
+
+  it('keeps the permission sections collapsible', async () => {
+    mockApi(catalogue);
+    renderWithProviders(<RoleEditorModal open role={null} onClose={() => {}} />);
+    const header = await screen.findByRole('button', { name: 'Dashboard (0/2)' });
+    expect(header).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(header);
+    expect(header).toHaveAttribute('aria-expanded', 'true');
+    expect(within(screen.getByRole('dialog')).getByRole('checkbox', { name: /Registered and verified users/ })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,66 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Button, Table } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { Permission } from '../../lib/permissions';
+import { useCan } from '../session/useCan';
+import type { Role } from './types';
+
+interface RolesTableProps {
+  roles: Role[];
+  loading: boolean;
+  onModify: (role: Role) => void;
+  onRemove: (role: Role) => void;
+}
+
+/** Role and Description, with the Modify (ADMIN_EDIT_ROLE) and Remove (ADMIN_REMOVE_ROLE) columns. */
+export function RolesTable({ roles, loading, onModify, onRemove }: RolesTableProps) {
+  const canModify = useCan(Permission.EDIT_ROLE);
+  const canRemove = useCan(Permission.REMOVE_ROLE);
+  const columns: TableColumnsType<Role> = [
+    { key: 'role', title: 'Role', dataIndex: 'role' },
+    { key: 'description', title: 'Description', dataIndex: 'description' },
+  ];
+  if (canModify) {
+    columns.push({
+      key: 'modify',
+      title: 'Modify',
+      align: 'center',
+      render: (_, role) => (
+        <Button icon={<EditOutlined />} aria-label={`Modify ${role.role}`} onClick={() => onModify(role)}>
+          Modify
+        </Button>
+      ),
+    });
+  }
+  if (canRemove) {
+    columns.push({
+      key: 'remove',
+      title: 'Remove',
+      align: 'center',
+      render: (_, role) => (
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={`Remove ${role.role}`}
+          disabled={role.builtin}
+          title={role.builtin ? 'The built-in role cannot be removed.' : undefined}
+          onClick={() => onRemove(role)}
+        >
+          Remove
+        </Button>
+      ),
+    });
+  }
+  return (
+    <Table<Role>
+      rowKey="id"
+      size="middle"
+      dataSource={roles}
+      columns={columns}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: 'No roles yet.' }}
+    />
+  );
+}

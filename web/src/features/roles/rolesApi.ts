@@ -1,0 +1,27 @@
+import { apiDelete, apiGet, apiPost } from '../../lib/api';
+import type { PermissionCatalogue, Role, RoleInput, RolesPage } from './types';
+
+/** The roles screen (and the role picker) read the first 100 roles in one page (product-spec.md section 7). */
+export const ROLES_PAGE_SIZE = 100;
+
+export function fetchRoles(signal?: AbortSignal): Promise<RolesPage> {
+  return apiGet<RolesPage>('/admin/roles', { page: 1, maxPerPage: ROLES_PAGE_SIZE }, { signal });
+}
+
+export async function fetchPermissionCatalogue(signal?: AbortSignal): Promise<PermissionCatalogue> {
+  const reply = await apiGet<{ permissions: PermissionCatalogue }>('/admin/roles/permissions', undefined, { signal });
+  return reply.permissions;
+}
+
+export function createRole(input: RoleInput): Promise<Role> {
+  return apiPost<Role>('/admin/roles/new', input);
+}
+
+/** The reply is the role (with its id) on success; product-spec.md treats a reply without an id as a failure. */
+export function editRole(id: number, input: RoleInput): Promise<Partial<Role> & { message?: string }> {
+  return apiPost(`/admin/roles/${id}/edit`, input);
+}
+
+export function deleteRole(id: number): Promise<void> {
+  return apiDelete(`/admin/roles/${id}`);
+}

@@ -1,0 +1,52 @@
+import { EditOutlined } from '@ant-design/icons';
+import { Button, Table } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { CoinIcon } from './CoinIcon';
+import type { Token } from './types';
+
+interface TokenTableProps {
+  tokens: Token[];
+  loading: boolean;
+  onEdit: (token: Token) => void;
+}
+
+function columns(onEdit: (token: Token) => void): TableColumnsType<Token> {
+  return [
+    { title: 'ID', dataIndex: 'id', width: 70 },
+    { title: 'Icon', dataIndex: 'icon', width: 70, render: (icon: string) => <CoinIcon src={icon} /> },
+    { title: 'Name', dataIndex: 'name' },
+    { title: 'Symbol', dataIndex: 'symbol' },
+    { title: 'Blockchain', dataIndex: 'blockchain' },
+    { title: 'Max Confirmation', dataIndex: 'maxConfirmation' },
+    { title: 'Main Contract', dataIndex: 'mainContract', ellipsis: true, className: 'token-table__contract' },
+    { title: 'Decimals', dataIndex: 'decimals' },
+    { title: 'Test Contract', dataIndex: 'testContract', ellipsis: true, className: 'token-table__contract' },
+    {
+      title: 'Edit',
+      key: 'edit',
+      width: 70,
+      render: (_: unknown, token: Token) => (
+        <Button
+          icon={<EditOutlined />}
+          aria-label={`Edit ${token.symbol} (${token.blockchain})`}
+          onClick={() => onEdit(token)}
+        />
+      ),
+    },
+  ];
+}
+
+/** Every token, one row each; the contracts are cut short (the whole address shows on hover). */
+export function TokenTable({ tokens, loading, onEdit }: TokenTableProps) {
+  return (
+    <Table<Token>
+      rowKey="id"
+      columns={columns(onEdit)}
+      dataSource={tokens}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 1100 }}
+      locale={{ emptyText: 'No tokens yet' }}
+    />
+  );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { compareDecimals, formatCoin, formatDecimal, formatRate, formatUsd, signOf, timesIsAtLeast } from './decimal';
+
+describe('decimal helpers', () => {
+  it('compares exactly', () => {
+    expect(compareDecimals('0.1', '0.10')).toBe(0);
+    expect(compareDecimals('-1.5', '1')).toBe(-1);
+    expect(compareDecimals('100000000000000000000.000001', '100000000000000000000')).toBe(1);
+    expect(signOf('0.00')).toBe(0);
+    expect(signOf('-0.01')).toBe(-1);
+  });
+
+  it('multiplies exactly (no float drift at 1.15 × 100 = 115)', () => {
+    expect(timesIsAtLeast('1.15', '100', '115')).toBe(true);
+    expect(timesIsAtLeast('1.15', '100', '115.000001')).toBe(false);
+    expect(timesIsAtLeast('1.1', '0.3', '0.33')).toBe(true);
+  });
+
+  it('formats with rounding and grouping', () => {
+    expect(formatDecimal('1234.5', 2)).toBe('1,234.50');
+    expect(formatDecimal('0.0049', 2)).toBe('0.00');
+    expect(formatDecimal('0.005', 2)).toBe('0.01');
+    expect(formatDecimal('-2673.435', 2)).toBe('-2,673.44');
+    expect(formatDecimal('7', 0)).toBe('7');
+    expect(formatCoin('32.47095838')).toBe('32.470958');
+    expect(formatUsd('38560393.56')).toBe('$38,560,393.56');
+    expect(formatUsd('-3.1')).toBe('-$3.10');
+    expect(formatRate('0.1234')).toBe('0.12340');
+  });
+
+  it('rejects what is not a decimal', () => {
+    expect(() => formatCoin('abc')).toThrow();
+    expect(() => formatCoin('')).toThrow();
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Exact decimal helpers for the money strings the server sends (api-decisions.md: amounts are decimal strings,
+ * never floats). Display: coin amounts 6 decimals, dollars 2, rates 5 (product-spec.md section 9).
+ */
+
+/** A decimal as an integer and a scale: `12.5` is {units: 125n, scale: 1}. */
+interface Scaled {
+  units: bigint;
+  scale: number;
+}
+
+const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+
+function parse(value: string): Scaled {
+  const match = DECIMAL.exec(value.trim());
+  if (!match || (match[2] === '' && !match[3])) throw new Error(`Not a decimal: "${value}"`);
+  const [, sign, whole, fraction = ''] = match;
+  const units = BigInt(`${whole || '0'}${fraction}`);
+  return { units: sign === '-' ? -units : units, scale: fraction.length };
+}
+
+function rescale(a: Scaled, scale: number): bigint {
+  return a.units * 10n ** BigInt(scale - a.scale);
+}
+
+/** -1, 0 or 1 as a < b, a = b, a > b. */
+export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
+  const x = parse(a);
+  const y = parse(b);
+  const scale = Math.max(x.scale, y.scale);
+  const diff = rescale(x, scale) - rescale(y, scale);
+  return diff === 0n ? 0 : diff < 0n ? -1 : 1;
+}
+
+/** Whether factor × a ≥ b, exactly. */
+export function timesIsAtLeast(factor: string, a: string, b: string): boolean {
+  const f = parse(factor);
+  const x = parse(a);
+  const product: Scaled = { units: f.units * x.units, scale: f.scale + x.scale };
+  const y = parse(b);
+  const scale = Math.max(product.scale, y.scale);
+  return rescale(product, scale) >= rescale(y, scale);
+}
+
+/** The sign of a decimal string. */
+export function signOf(value: string): -1 | 0 | 1 {
+  return compareDecimals(value, '0');
+}
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** `value` rounded half away from zero to `decimals` places, with thousands separators: `1234.5` → `1,234.50`. */
+export function formatDecimal(value: string, decimals: number): string {
+  const { units, scale } = parse(value);
+  let scaled: bigint;
+  if (scale <= decimals) {
+    scaled = units * 10n ** BigInt(decimals - scale);
+  } else {
+    const divisor = 10n ** BigInt(scale - decimals);
+    const magnitude = units < 0n ? -units : units;
+    const rounded = (magnitude + divisor / 2n) / divisor;
+    scaled = units < 0n ? -rounded : rounded;
+  }
+  const negative = scaled < 0n;
+  const digits = (negative ? -scaled : scaled).toString().padStart(decimals + 1, '0');
+  const whole = groupThousands(digits.slice(0, digits.length - decimals));
+  const fraction = decimals > 0 ? `.${digits.slice(digits.length - decimals)}` : '';
+  return `${negative ? '-' : ''}${whole}${fraction}`;
+}
+
+/** A coin amount: 6 decimals. */
+export function formatCoin(value: string): string {
+  return formatDecimal(value, 6);
+}
+
+/** A dollar amount: `$1,234.50` (2 decimals). */
+export function formatUsd(value: string): string {
+  const text = formatDecimal(value, 2);
+  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
+}
+
+/** A rate: 5 decimals. */
+export function formatRate(value: string): string {
+  return formatDecimal(value, 5);
+}

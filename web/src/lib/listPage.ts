@@ -1,0 +1,10 @@
+/** The paging fields every list reply carries beside its list (api-decisions.md "Lists"). */
+export interface PageInfo {
+  page: number;
+  items_per_page: number;
+  total_items: number;
+  total_pages: number;
+}
+
+/** A list reply: the paging fields and the rows under `K` (e.g. `ListReply<'wallets', Wallet>`). */
+export type ListReply<K extends string, Row> = PageInfo & { [P in K]: Row[] };
