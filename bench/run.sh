@@ -1,58 +1,144 @@
 #!/usr/bin/env bash
-# Measures the dashboard's polling load, History pages and the full CSV export
-# against the real binary on a filled database.
-#   bench/run.sh DB_URL    (seed it first: bin/backoffice seed --db DB_URL --users 100000 --transactions 1000000)
-# Needs wrk (apt-get install -y wrk) and a built bin/backoffice. Prints a Markdown block for bench/results.md.
+# Measures the real binary on a filled database (seed it first, or use `make bench`, which does):
+#   1. the mixed staff workload at a fixed rate (~200 requests/s), and each budgeted part of it alone;
+#   2. the dashboard's polling by 100 staff, with the server's CPU use;
+#   3. the CSV export of every transaction beside the database's own CSV dump of the same query;
+#   4. one History page through the API beside the same SQL run directly (pgbench -f; PostgreSQL only).
+#   bench/run.sh DB_URL          DB_URL: postgres://... or sqlite:PATH
+# Needs wrk, curl, jq, and psql + pgbench or sqlite3; a built bin/backoffice. Prints Markdown for results.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DB=${1:?usage: bench/run.sh DB_URL}
 PORT=${PORT:-18181}
-DURATION=${DURATION:-30s}
-BIN=bin/backoffice
+DURATION=${DURATION:-20} # seconds per load run
+BIN=${BIN:-bin/backoffice}
+OUT=${BENCH_TMP:-/tmp/backoffice-bench}
+mkdir -p "$OUT"
+URL=http://127.0.0.1:$PORT
+KIND=${DB%%:*}
 
-$BIN serve --addr 127.0.0.1:$PORT --db "$DB" --log-level info >/tmp/bench-server.log 2>&1 &
+$BIN serve --addr 127.0.0.1:$PORT --db "$DB" --log-level warn >"$OUT/server.log" 2>&1 &
 PID=$!
 trap 'kill $PID 2>/dev/null; wait $PID 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do curl -sf "127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.2; done
-for _ in $(seq 1 300); do grep -q "caches warm" /tmp/bench-server.log && break; sleep 0.2; done # as a long-running server is
+for _ in $(seq 1 100); do curl -sf "$URL/healthz" >/dev/null && break; sleep 0.2; done
 export TOKEN=$($BIN admin token --db "$DB" --username demo)
-
-cpu() { awk '{print $14 + $15}' /proc/$PID/stat; } # user + system clock ticks
-hwm() { awk '/VmHWM/ {print $2}' /proc/$PID/status; } # peak resident set, kB
-TICKS=$(getconf CLK_TCK)
-
-echo "### $(date -u +%F) on $(nproc) cores, database ${DB%%:*}"
-echo
-# Warm the caches once, as a dashboard already open would have.
-for p in users/total_registers wallets/customer_balance transactions/total/balances transactions/total/revenue/exchange; do
-  curl -sf -o /dev/null -H "Authorization: Bearer $TOKEN" "127.0.0.1:$PORT/api/admin/$p"
+auth=(-H "Authorization: Bearer $TOKEN")
+# As a long-running server is: the start-up aggregation done, every cache filled once.
+for p in users/total_registers wallets/customer_balance transactions/total/balances transactions/total/revenue/exchange \
+  "transactions/history?page=1&maxPerPage=10"; do
+  curl -sf -o /dev/null "${auth[@]}" "$URL/api/admin/$p"
 done
 
-echo "**Dashboard polling of 100 staff** (13 calls each every 10 s = 130 requests/s; wrk -c 20, a ${DURATION} run):"
-echo '```'
-c0=$(cpu)
-DELAY_MS=154 wrk -t2 -c20 -d"$DURATION" --latency -s bench/dashboard.lua "http://127.0.0.1:$PORT" | grep -E "Latency|50%|90%|99%|requests in|Requests/sec|Non-2xx|Socket errors"
-c1=$(cpu)
-secs=${DURATION%s}
-echo "server CPU: $(awk -v a=$c0 -v b=$c1 -v t=$TICKS -v s=$secs 'BEGIN {printf "%.1f%% of one core", (b-a)/t/s*100}')"
-echo '```'
-echo
+cpu() { awk '{print $14 + $15}' /proc/$PID/stat; }      # user + system clock ticks
+rss() { awk '/VmRSS/ {print $2}' /proc/$PID/status; }   # resident set, kB
+TICKS=$(getconf CLK_TCK)
+# wrk's figures, one line: p50 / p90 / p99 / max, rate, errors.
+summary() {
+  awk '/^ +50%/ {p50=$2} /^ +90%/ {p90=$2} /^ +99%/ {p99=$2} /^ +Latency +[0-9]/ {max=$4}
+    /Requests\/sec/ {rate=$2} /Non-2xx/ {err=$5} /Socket errors/ {sock=$0}
+    END {printf "p50 %s, p90 %s, p99 %s, max %s; %s requests/s; non-2xx: %d%s\n", p50, p90, p99, max, rate, err,
+      sock ? "; " sock : ""}'
+}
+# load NAME LUA CONNECTIONS DELAY_MS [env...]: one wrk run, its summary and the server's CPU share.
+load() {
+  local name=$1 script=$2 conns=$3 delay=$4
+  shift 4
+  local c0 c1
+  c0=$(cpu)
+  env "$@" DELAY_MS="$delay" wrk -t2 -c"$conns" -d"${DURATION}s" --latency -s "bench/$script" "$URL" >"$OUT/wrk.txt"
+  c1=$(cpu)
+  printf '| %s | %s | %s |\n' "$name" "$(summary <"$OUT/wrk.txt")" \
+    "$(awk -v a="$c0" -v b="$c1" -v t="$TICKS" -v s="$DURATION" 'BEGIN {printf "%.0f%%", (b-a)/t/s*100}')"
+}
 
 MIN=$(date -u -d '1 month ago' +%Y-%m-%d)%2000:00:00
 MAX=$(date -u +%Y-%m-%d)%2023:59:59
-echo "**History pages**, random filters and pages over the last month (wrk -c 10, ~100 requests/s):"
-echo '```'
-MIN_DATE=$MIN MAX_DATE=$MAX DELAY_MS=100 wrk -t2 -c10 -d"$DURATION" --latency -s bench/history.lua "http://127.0.0.1:$PORT" | grep -E "Latency|50%|90%|99%|requests in|Requests/sec|Non-2xx|Socket errors"
-echo '```'
+# Real hashes for the hash searches: the newest page of every coin.
+for coin in $(seq 1 11); do
+  curl -sf "${auth[@]}" "$URL/api/admin/transactions/history?page=1&maxPerPage=50&coinType=$coin" | jq -r '.transactionHistory[].hash'
+done | sort -u >"$OUT/hashes.txt"
+USERS=$(curl -sf "${auth[@]}" "$URL/api/admin/users?page=1&maxPerPage=1" | jq -r '.total_items')
+mix=(MIN_DATE="$MIN" MAX_DATE="$MAX" HASHES="$OUT/hashes.txt" USERS="$USERS")
+
+echo "### $(date -u +%F), $KIND, $(nproc) cores"
+echo
+echo "\`bench/run.sh $DB\` (wrk runs of ${DURATION} s each; CPU is the server's, of one core)"
+echo
+echo "| workload (wrk -c 20, ~200 requests/s) | latency, rate, errors | server CPU |"
+echo "| --- | --- | --- |"
+load "mixed: history, hash search, user search, profile tabs, reports" mixed.lua 20 95 "${mix[@]}"
+load "History pages alone" mixed.lua 20 95 "${mix[@]}" MIX=history
+load "user searches alone" mixed.lua 20 95 "${mix[@]}" MIX=users
+load "report pages alone" mixed.lua 20 95 "${mix[@]}" MIX=reports
+load "profile tabs alone" mixed.lua 20 95 "${mix[@]}" MIX=profile
+load "dashboard polling of 100 staff (13 calls each / 10 s = 130 requests/s)" dashboard.lua 20 150
 echo
 
-echo "**CSV export of every transaction:**"
-echo '```'
-before=$(hwm)
-curl -sf -o /tmp/bench-export.csv -w "%{time_total}s, %{size_download} bytes\n" -H "Authorization: Bearer $TOKEN" \
-  "127.0.0.1:$PORT/api/admin/transactions/history/CSV" | tee /tmp/bench-csv.txt
-rows=$(($(wc -l </tmp/bench-export.csv) - 1))
-t=$(cut -ds -f1 /tmp/bench-csv.txt)
-echo "$rows rows, $(awk -v r=$rows -v t=$t 'BEGIN {printf "%.0f", r/t}') rows/s; server peak memory $((before / 1024)) MB before, $(($(hwm) / 1024)) MB after"
-echo '```'
-rm -f /tmp/bench-export.csv
+# The export beside the database's own dump of the same query.
+echo "**CSV export of every transaction** (memory: the server's resident set sampled every 0.1 s):"
+echo
+before=$(rss)
+curl -sf -o "$OUT/export.csv" -w "%{time_total}\n" "${auth[@]}" "$URL/api/admin/transactions/history/CSV" >"$OUT/time.txt" &
+CURL=$!
+peak=$before
+while kill -0 $CURL 2>/dev/null; do r=$(rss); ((r > peak)) && peak=$r; sleep 0.1; done
+wait $CURL
+api_s=$(cat "$OUT/time.txt")
+rows=$(($(wc -l <"$OUT/export.csv") - 1))
+rm -f "$OUT/export.csv"
+EXPORT_SQL="SELECT t.id, t.user_id, u.email, t.amount, t.network_fee, t.commission, t.fee, t.type, t.network,
+  t.is_exchange, t.hash, t.explorer_url, t.created_at, t.confirmations, t.max_confirmation, t.status,
+  t.receiver_address, c.id, c.name, c.symbol, c.icon, w.id, w.name
+  FROM transactions t JOIN users u ON u.id = t.user_id JOIN coins c ON c.id = t.coin_id
+  JOIN wallets w ON w.id = t.wallet_id ORDER BY t.created_at DESC, t.id DESC"
+start=$(date +%s.%N)
+if [ "$KIND" = sqlite ]; then
+  tool="sqlite3 -csv"
+  sqlite3 -csv -header "${DB#sqlite:}" "$(tr '\n' ' ' <<<"$EXPORT_SQL")" >"$OUT/dump.csv"
+else
+  tool="psql \\copy"
+  psql -q "$DB" -c "\\copy ($(tr '\n' ' ' <<<"$EXPORT_SQL")) to '$OUT/dump.csv' csv header"
+fi
+db_s=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN {printf "%.2f", e - s}')
+db_rows=$(($(wc -l <"$OUT/dump.csv") - 1))
+rm -f "$OUT/dump.csv"
+TOOL=$tool awk -v r="$rows" -v t="$api_s" -v dr="$db_rows" -v dt="$db_s" -v b="$before" -v p="$peak" 'BEGIN {
+  tool = ENVIRON["TOOL"]
+  printf "- API: %d rows in %.2f s = %.0f rows/s; server memory %d MB before, peak %d MB during (growth %d MB)\n",
+    r, t, r / t, b / 1024, p / 1024, (p - b) / 1024
+  printf "- %s of the same query: %d rows in %.2f s = %.0f rows/s\n", tool, dr, dt, dr / dt
+  printf "- ratio: the API exports at %.0f%% of the database tool'"'"'s rate\n", (r / t) / (dr / dt) * 100 }'
+echo
+
+# One History page (page 5 of the main network's last month, 25 rows) through the API, one client,
+# beside the SQL a direct implementation runs for it: the page and its count.
+[ "$KIND" = sqlite ] && exit 0
+FROM=$(date -u -d '1 month ago' +%Y-%m-%d)
+TO=$(date -u +%Y-%m-%d)
+cat >"$OUT/page.sql" <<SQL
+SELECT count(*) FROM transactions t WHERE t.network = 'main'
+  AND t.created_at >= '$FROM 00:00:00+00' AND t.created_at <= '$TO 23:59:59+00';
+SELECT t.id, t.user_id, u.email, t.amount, t.network_fee, t.commission, t.fee, t.type, t.network, t.is_exchange, t.hash,
+  t.explorer_url, t.created_at, t.confirmations, t.max_confirmation, t.status, t.receiver_address, c.id, c.name,
+  c.symbol, c.icon, w.id, w.name
+  FROM (SELECT t.id FROM transactions t WHERE t.network = 'main'
+    AND t.created_at >= '$FROM 00:00:00+00' AND t.created_at <= '$TO 23:59:59+00'
+    ORDER BY t.created_at DESC, t.id DESC LIMIT 25 OFFSET 100) page
+  JOIN transactions t ON t.id = page.id JOIN users u ON u.id = t.user_id JOIN coins c ON c.id = t.coin_id
+  JOIN wallets w ON w.id = t.wallet_id ORDER BY t.created_at DESC, t.id DESC;
+SQL
+sed -n '/^SELECT t.id/,$p' "$OUT/page.sql" >"$OUT/page-only.sql"
+pg_avg() { pgbench -n -c1 -T10 -f "$1" "$DB" 2>/dev/null | awk '/latency average/ {print $4}'; }
+sql_ms=$(pg_avg "$OUT/page.sql")
+page_ms=$(pg_avg "$OUT/page-only.sql")
+cat >"$OUT/page.lua" <<LUA
+local path = "/api/admin/transactions/history?page=5&maxPerPage=25&network=main&minDate=$FROM%2000:00:00&maxDate=$TO%2023:59:59"
+function request() return wrk.format("GET", path, { ["Authorization"] = "Bearer $TOKEN" }) end
+LUA
+api_ms=$(wrk -t1 -c1 -d10s --latency -s "$OUT/page.lua" "$URL" | awk '/^ +Latency +[0-9]/ {v=$2; sub(/ms$/, "", v); if ($2 ~ /us$/) {sub(/us$/, "", v); v=v/1000}; print v}')
+echo "**One History page, one client** (page 5 of the main network's last month, 25 rows; averages over 10 s):"
+echo
+awk -v a="$api_ms" -v s="$sql_ms" -v p="$page_ms" 'BEGIN {
+  printf "- API: %.2f ms (wrk -t1 -c1)\n", a
+  printf "- the same SQL by pgbench -f: %.2f ms for the page and its count(*); %.2f ms for the page alone\n", s, p
+  printf "- ratio: the API takes %.2f x the page and count; %.2f x the page alone\n", a / s, a / p }'

@@ -29,6 +29,7 @@ import (
 func serve(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", ":8080", "listen address")
+	tlsFiles := config.TLSFlags(fs)
 	dbURL := config.DBFlag(fs)
 	demoMode := fs.Bool("demo", false, "fill an empty database with demo data and print the demo sign-ins")
 	users := fs.Int("users", 300, "with --demo: customers to generate")
@@ -45,11 +46,16 @@ func serve(ctx context.Context, args []string) error {
 	logFormat := fs.String("log-format", "text", "log format: text or json")
 	logLevel := fs.String("log-level", "info", "log level: debug, info, warn or error")
 	debugAddr := fs.String("debug-addr", "", "when set, serve Go's pprof profiles on this address (keep it on localhost)")
-	fs.Usage = config.Usage(fs, "backoffice serve [--addr :8080] [--db URL] [--demo]")
+	grace := fs.Duration("shutdown-timeout", 30*time.Second, "on SIGTERM or Ctrl-C: how long requests in flight may take to finish")
+	fs.Usage = config.Usage(fs, "backoffice serve [--addr :8080] [--db URL] [--demo] [--tls-cert FILE --tls-key FILE]")
 	if err := config.Parse(fs, args); err != nil {
 		return err
 	}
 	if err := setupLogging(os.Stderr, *logFormat, *logLevel); err != nil {
+		return err
+	}
+	tlsConfig, err := tlsFiles.Load() // nil: plain HTTP
+	if err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
@@ -80,8 +86,12 @@ func serve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	scheme := "http"
+	if tlsConfig != nil {
+		scheme = "https"
+	}
 	if *publicURL == "" {
-		*publicURL = "http://" + displayHost(ln.Addr())
+		*publicURL = scheme + "://" + displayHost(ln.Addr())
 	}
 	authService, err := auth.NewService(ctx, db, auth.Options{Mailer: mail.New(db, smtpCfg), PublicURL: *publicURL})
 	if err != nil {
@@ -92,15 +102,22 @@ func serve(ctx context.Context, args []string) error {
 	srv := &http.Server{
 		Handler: httpapi.New(httpapi.Options{DB: db, Auth: authService, Stats: statsService, Ledger: ledgerService,
 			Web: web.Dist(), GatewayKey: *gatewayKey}),
+		TLSConfig:         tlsConfig,
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(slog.Default().Handler(), slog.LevelWarn),
 	}
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
-	slog.Info("serving", "addr", ln.Addr().String(), "db", db.Dialect)
+	go func() {
+		if tlsConfig != nil {
+			served <- srv.ServeTLS(ln, "", "") // the pair is in TLSConfig; HSTS goes out on these replies
+			return
+		}
+		served <- srv.Serve(ln)
+	}()
+	slog.Info("serving", "addr", ln.Addr().String(), "scheme", scheme, "db", db.Dialect)
 	if *demoMode {
-		if err := printDemoSignIns(ctx, db, ln.Addr()); err != nil {
+		if err := printDemoSignIns(ctx, db, scheme, ln.Addr()); err != nil {
 			return err
 		}
 		go demo.Live(ctx, db, 3*time.Second)
@@ -111,12 +128,19 @@ func serve(ctx context.Context, args []string) error {
 		return err
 	case <-ctx.Done():
 	}
-	slog.Info("shutting down: finishing requests in flight")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	stop() // a second signal ends the process at once
+	slog.Info("shutting down: finishing requests in flight", "grace", grace.String())
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), *grace)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+		// The grace period is over: cut the connections still open, so their
+		// clients see an aborted reply (a CSV download without its final
+		// chunk) at once. Transactions still open roll back when the process
+		// ends; nothing half-done is committed.
+		_ = srv.Close()
+		return fmt.Errorf("shutdown: requests still running after %s were cut off: %w", *grace, err)
 	}
+	slog.Info("stopped: every request finished")
 	return nil
 }
 
@@ -170,7 +194,7 @@ func setupLogging(w io.Writer, format, level string) error {
 
 // printDemoSignIns writes the demo sign-ins to standard output (never to
 // the log): the browser tests read this block.
-func printDemoSignIns(ctx context.Context, db *store.DB, addr net.Addr) error {
+func printDemoSignIns(ctx context.Context, db *store.DB, scheme string, addr net.Addr) error {
 	staff, err := demo.DemoStaff(ctx, db)
 	if err != nil {
 		return err
@@ -181,7 +205,7 @@ func printDemoSignIns(ctx context.Context, db *store.DB, addr net.Addr) error {
 	}
 	first := staff[0]
 	fmt.Printf("Xapa Back Office demo is ready.\n")
-	fmt.Printf("  Sign in:     http://%s/admin/login\n", displayHost(addr))
+	fmt.Printf("  Sign in:     %s://%s/admin/login\n", scheme, displayHost(addr))
 	fmt.Printf("  Username:    %s\n", first.Username)
 	fmt.Printf("  Password:    %s\n", demo.Password)
 	fmt.Printf("  TOTP secret: %s\n", first.TOTPSecret)

@@ -31,10 +31,9 @@ func List(ctx context.Context, db *store.DB, f ListFilter) ([]User, int, error) 
 		where = append(where, "u.is_admin = TRUE")
 	}
 	if q := strings.TrimSpace(f.Q); q != "" {
+		// search_key: email, username and display name in lower case (migration 00003).
 		args = append(args, store.LikePattern(q))
-		n := fmt.Sprintf("$%d", len(args))
-		like := db.Dialect.ILike()
-		where = append(where, fmt.Sprintf(`(u.email %[1]s %[2]s ESCAPE '\' OR u.username %[1]s %[2]s ESCAPE '\' OR u.full_name %[1]s %[2]s ESCAPE '\')`, like, n))
+		where = append(where, fmt.Sprintf(`u.search_key LIKE lower($%d) ESCAPE '\'`, len(args)))
 	}
 	cond := ""
 	if len(where) > 0 {
@@ -135,15 +134,19 @@ func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, e Ed
 			return User{}, err
 		}
 	}
-	if e.FullName != nil {
-		if next.FullName = strings.TrimSpace(*e.FullName); next.FullName == "" || utf8.RuneCountInString(next.FullName) > 100 {
-			return User{}, apperr.Fieldf("full_name", "Enter the display name (up to 100 characters).")
+	// product-spec.md: only email and status are required here. A blank
+	// display name or username keeps the current one (a user always has both).
+	if v := trimmed(e.FullName); v != "" {
+		if utf8.RuneCountInString(v) > 100 {
+			return User{}, apperr.Fieldf("full_name", "The display name may have at most 100 characters.")
 		}
+		next.FullName = v
 	}
-	if e.Username != nil {
-		if next.Username = strings.TrimSpace(*e.Username); next.Username == "" || utf8.RuneCountInString(next.Username) > 100 {
-			return User{}, apperr.Fieldf("username", "Enter the username (up to 100 characters).")
+	if v := trimmed(e.Username); v != "" {
+		if utf8.RuneCountInString(v) > 100 {
+			return User{}, apperr.Fieldf("username", "The username may have at most 100 characters.")
 		}
+		next.Username = v
 	}
 	if e.Enabled != nil {
 		if !*e.Enabled && id == actor.ID {
@@ -205,7 +208,7 @@ func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, e Ed
 			if err := auth.RevokeUserSessions(ctx, tx, id, now); err != nil {
 				return err
 			}
-			if err := roles.EnsureRoleEditorRemains(ctx, tx); err != nil {
+			if err := roles.EnsureRoleEditorRemains(ctx, tx, "enabled"); err != nil {
 				return err
 			}
 		}
@@ -240,7 +243,7 @@ func SetRole(ctx context.Context, db *store.DB, actor audit.Actor, roleID int64,
 				return err
 			}
 		}
-		return roles.EnsureRoleEditorRemains(ctx, tx)
+		return roles.EnsureRoleEditorRemains(ctx, tx, "users")
 	})
 }
 
@@ -268,8 +271,15 @@ func RemoveStaff(ctx context.Context, db *store.DB, actor audit.Actor, ids []int
 				return err
 			}
 		}
-		return roles.EnsureRoleEditorRemains(ctx, tx)
+		return roles.EnsureRoleEditorRemains(ctx, tx, "users")
 	})
+}
+
+func trimmed(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return strings.TrimSpace(*s)
 }
 
 func checkIDs(ids []int64, self int64, selfAction string) error {

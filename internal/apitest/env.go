@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 	"testing/fstest"
@@ -136,8 +137,15 @@ func (e *Env) CreateUser(t testing.TB, username string, staff, ga bool, perms ..
 				VALUES ($1, 'test role', $2, $2) RETURNING id`, "role-"+username, now).Scan(&id); err != nil {
 				return err
 			}
-			for _, p := range perms {
-				if _, err := tx.ExecContext(ctx, `INSERT INTO role_permissions (role_id, permission) VALUES ($1, $2)`, id, p); err != nil {
+			if len(perms) > 0 {
+				// One statement for every key: tests make many staff members.
+				values, args := make([]string, len(perms)), []any{id}
+				for i, p := range perms {
+					values[i] = fmt.Sprintf("($1, $%d)", i+2)
+					args = append(args, p)
+				}
+				if _, err := tx.ExecContext(ctx, `INSERT INTO role_permissions (role_id, permission) VALUES `+
+					strings.Join(values, ", "), args...); err != nil {
 					return err
 				}
 			}

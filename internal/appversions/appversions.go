@@ -194,8 +194,8 @@ func validate(ctx context.Context, db *store.DB, in *Input) (time.Time, error) {
 	if !ok {
 		return time.Time{}, apperr.Fieldf("platform", "The platform must be Android, IOS or Web.")
 	}
-	release, err := time.ParseInLocation("2006-01-02 15:04:05", in.ReleaseDate, time.UTC)
-	if err != nil {
+	release, err := time.ParseInLocation(time.DateTime, in.ReleaseDate, time.UTC)
+	if err != nil || release.Format(time.DateTime) != in.ReleaseDate { // exactly: no fractional seconds
 		return time.Time{}, apperr.Fieldf("releaseDate", "The release date must be YYYY-MM-DD HH:mm:ss.")
 	}
 	if len(in.ChangeLog) == 0 || len(in.ChangeLog) > maxGroups {

@@ -3,7 +3,6 @@ package auth
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"sort"
 	"time"
 
@@ -57,44 +56,44 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 		updated   time.Time
 		expires   time.Time
 		enabled   bool
-		roleID    sql.NullInt64
 		sessionOK bool
 	)
-	err := s.db.QueryRowContext(ctx, `SELECT s.id, s.kind, s.updated_at, s.expires_at, u.id, u.email, u.full_name,
-			u.enabled, u.is_admin, u.role_id
+	// One round trip: the session, its user and (for staff) one row per
+	// permission of their role, read on every call so a role change counts at once.
+	rows, err := s.db.QueryContext(ctx, `SELECT s.id, s.kind, s.updated_at, s.expires_at, u.id, u.email, u.full_name,
+			u.enabled, u.is_admin, rp.permission
 		FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = $1 AND s.revoked_at IS NULL`, HashToken(token)).Scan(
-		&p.SessionID, &p.Kind, &updated, &expires, &p.UserID, &p.Email, &p.FullName, &enabled, &p.IsAdmin, &roleID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrUnauthorized
-	}
+		LEFT JOIN role_permissions rp ON u.is_admin = TRUE AND rp.role_id = u.role_id
+		WHERE s.token_hash = $1 AND s.revoked_at IS NULL`, HashToken(token))
 	if err != nil {
 		return nil, err
+	}
+	defer rows.Close()
+	p.perms = map[string]bool{}
+	found := false
+	for rows.Next() {
+		var perm sql.NullString
+		if err := rows.Scan(&p.SessionID, &p.Kind, &updated, &expires, &p.UserID, &p.Email, &p.FullName, &enabled,
+			&p.IsAdmin, &perm); err != nil {
+			return nil, err
+		}
+		found = true
+		if perm.Valid && !p.perms[perm.String] {
+			p.perms[perm.String] = true
+			p.Permissions = append(p.Permissions, perm.String)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, ErrUnauthorized
 	}
 	sessionOK = enabled && now.Before(expires) && now.Sub(updated) < IdleTimeout
 	if !sessionOK {
 		return nil, ErrUnauthorized
 	}
-	p.perms = map[string]bool{}
-	if p.IsAdmin && roleID.Valid {
-		rows, err := s.db.QueryContext(ctx, `SELECT permission FROM role_permissions WHERE role_id = $1`, roleID.Int64)
-		if err != nil {
-			return nil, err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var k string
-			if err := rows.Scan(&k); err != nil {
-				return nil, err
-			}
-			p.perms[k] = true
-			p.Permissions = append(p.Permissions, k)
-		}
-		if err := rows.Err(); err != nil {
-			return nil, err
-		}
-		sort.Strings(p.Permissions)
-	}
+	sort.Strings(p.Permissions)
 	if p.Permissions == nil {
 		p.Permissions = []string{}
 	}

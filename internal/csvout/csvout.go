@@ -3,6 +3,7 @@
 package csvout
 
 import (
+	"bufio"
 	"encoding/csv"
 	"net/http"
 	"strings"
@@ -24,7 +25,10 @@ func Start(w http.ResponseWriter, kind string, from, to *time.Time, header []str
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
 	w.Header().Set("X-Content-Type-Options", "nosniff")
-	cw := &Writer{w: w, csv: csv.NewWriter(w)}
+	// 64 KiB writes, not encoding/csv's 4 KiB: a million-row export makes
+	// a sixteenth of the system calls. (csv.NewWriter keeps a large enough
+	// *bufio.Writer as it is.)
+	cw := &Writer{w: w, csv: csv.NewWriter(bufio.NewWriterSize(w, 64<<10))}
 	cw.flusher, _ = w.(http.Flusher)
 	_ = cw.csv.Write(header)
 	return cw

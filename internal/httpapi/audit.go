@@ -14,15 +14,17 @@ func auditFilter(r *http.Request) (audit.Filter, error) {
 	if f.From, err = queryDate(r, "minDate"); err != nil {
 		return f, err
 	}
-	if f.To, err = queryDate(r, "maxDate"); err != nil {
+	if f.To, err = queryEndDate(r, "maxDate"); err != nil {
 		return f, err
 	}
-	q := r.URL.Query()
-	f.Actor, f.Action = q.Get("actor"), q.Get("action")
-	if len(f.Actor) > 200 || len(f.Action) > 100 {
-		return f, Errorf(http.StatusBadRequest, "The filter text is too long.")
+	if f.From != nil && f.To != nil && f.To.Before(*f.From) {
+		return f, Errorf(http.StatusBadRequest, "maxDate is before minDate.", FieldError{"maxDate", "is before minDate"})
 	}
-	return f, nil
+	if f.Actor, err = queryText(r, "actor", 200); err != nil {
+		return f, err
+	}
+	f.Action, err = queryText(r, "action", 100)
+	return f, err
 }
 
 func (s *Server) auditLog(w http.ResponseWriter, r *http.Request) {

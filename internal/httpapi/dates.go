@@ -17,12 +17,27 @@ func queryDate(r *http.Request, name string) (*time.Time, error) {
 		return nil, nil
 	}
 	for _, layout := range []string{dateLayout, "2006-01-02"} {
-		if t, err := time.ParseInLocation(layout, v, time.UTC); err == nil {
+		// Printed back as given: time.Parse also takes fractional seconds
+		// ("00:00:00.5") the layout does not name, which the API does not.
+		if t, err := time.ParseInLocation(layout, v, time.UTC); err == nil && t.Format(layout) == v {
 			return &t, nil
 		}
 	}
 	return nil, Errorf(http.StatusBadRequest, name+" must be a date as YYYY-MM-DD HH:mm:ss.",
 		FieldError{name, "must be a date as YYYY-MM-DD HH:mm:ss"})
+}
+
+// queryEndDate reads an optional inclusive end date. A date names a whole
+// second (a bare date, its first second), and every instant within it is
+// before the end: "until 23:59:59" takes in 23:59:59.5, and a range of whole
+// days ends exactly at midnight, which per-day aggregates can serve.
+func queryEndDate(r *http.Request, name string) (*time.Time, error) {
+	t, err := queryDate(r, name)
+	if t != nil {
+		end := t.Add(time.Second - time.Microsecond) // stored times are whole microseconds
+		t = &end
+	}
+	return t, err
 }
 
 // queryID reads an optional positive id parameter (0 when absent).

@@ -74,8 +74,14 @@ func recoverPanics(next http.Handler) http.Handler {
 	})
 }
 
+// hstsValue is sent on replies to requests that came over TLS only: a
+// browser ignores it over plain HTTP, and sending it there would mislead.
+const hstsValue = "max-age=31536000; includeSubDomains"
+
 // securityHeaders sets the headers every reply carries. HTML replies set
-// their own Content-Security-Policy with a nonce (spa.go).
+// their own Content-Security-Policy with a nonce (spa.go). HSTS goes out
+// only when the request itself came over TLS (r.TLS): forwarded headers such
+// as X-Forwarded-Proto are not trusted (see clientIP).
 func securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
@@ -87,7 +93,7 @@ func securityHeaders(next http.Handler) http.Handler {
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
 		h.Set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
 		if r.TLS != nil {
-			h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
+			h.Set("Strict-Transport-Security", hstsValue)
 		}
 		if isAPI(r.URL.Path) {
 			h.Set("Cache-Control", "no-store")

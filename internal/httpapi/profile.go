@@ -55,7 +55,7 @@ func (s *Server) userTxFilter(r *http.Request) (ledger.Filter, error) {
 	if err != nil {
 		return ledger.Filter{}, err
 	}
-	f, err := txFilter(r)
+	f, err := s.txFilter(r)
 	if err != nil {
 		return f, err
 	}
@@ -77,13 +77,13 @@ func (s *Server) userReportCSV(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) userWallets(w http.ResponseWriter, r *http.Request) {
-	servePage(w, r, "wallets", walletFilter, func(ctx context.Context, f profile.WalletFilter, p page) ([]profile.Wallet, int, error) {
+	servePage(w, r, "wallets", s.walletFilter, func(ctx context.Context, f profile.WalletFilter, p page) ([]profile.Wallet, int, error) {
 		return profile.Wallets(ctx, s.db, f, p.limit(), p.offset())
 	})
 }
 
 func (s *Server) userWalletsCSV(w http.ResponseWriter, r *http.Request) {
-	f, err := walletFilter(r)
+	f, err := s.walletFilter(r)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -107,18 +107,18 @@ func (s *Server) userWalletsCSV(w http.ResponseWriter, r *http.Request) {
 	_ = out.Close()
 }
 
-func walletFilter(r *http.Request) (profile.WalletFilter, error) {
+func (s *Server) walletFilter(r *http.Request) (profile.WalletFilter, error) {
 	id, err := pathID(r, "id")
 	if err != nil {
 		return profile.WalletFilter{}, err
 	}
-	coin, err := queryID(r, "coinType")
+	coin, err := s.queryCoin(r)
 	if err != nil {
 		return profile.WalletFilter{}, err
 	}
-	name := r.URL.Query().Get("wallet_name")
-	if len(name) > 100 {
-		return profile.WalletFilter{}, Errorf(http.StatusBadRequest, "wallet_name is too long.", FieldError{"wallet_name", "at most 100 characters"})
+	name, err := queryText(r, "wallet_name", 100)
+	if err != nil {
+		return profile.WalletFilter{}, err
 	}
 	return profile.WalletFilter{UserID: id, CoinID: coin, WalletName: name}, nil
 }
@@ -177,7 +177,7 @@ func (s *Server) rangeOrLastWeek(r *http.Request) (time.Time, time.Time, error) 
 	if err != nil {
 		return time.Time{}, time.Time{}, err
 	}
-	to, err := queryDate(r, "maxDate")
+	to, err := queryEndDate(r, "maxDate")
 	if err != nil {
 		return time.Time{}, time.Time{}, err
 	}

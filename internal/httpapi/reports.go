@@ -14,17 +14,14 @@ func reportFilter(r *http.Request) (reports.Filter, error) {
 	if f.From, err = queryDate(r, "minDate"); err != nil {
 		return f, err
 	}
-	if f.To, err = queryDate(r, "maxDate"); err != nil {
+	if f.To, err = queryEndDate(r, "maxDate"); err != nil {
 		return f, err
 	}
 	if f.From != nil && f.To != nil && f.To.Before(*f.From) {
 		return f, Errorf(http.StatusBadRequest, "maxDate is before minDate.", FieldError{"maxDate", "is before minDate"})
 	}
-	f.User = r.URL.Query().Get("user")
-	if len(f.User) > 200 {
-		return f, Errorf(http.StatusBadRequest, "user is too long.", FieldError{"user", "at most 200 characters"})
-	}
-	return f, nil
+	f.User, err = queryText(r, "user", 200)
+	return f, err
 }
 
 func (s *Server) bonusReport(w http.ResponseWriter, r *http.Request) {
@@ -91,7 +88,7 @@ func (s *Server) userAccounting(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	a, err := reports.Users(r.Context(), s.db, from, to)
+	a, err := s.stats.Users(r.Context(), from, to)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -105,7 +102,7 @@ func (s *Server) transactionAccounting(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	a, err := reports.Financial(r.Context(), s.db, from, to)
+	a, err := s.stats.Financial(r.Context(), from, to)
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -1,12 +1,15 @@
 package httpapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"strings"
+	"unicode/utf8"
 
 	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/store"
@@ -85,14 +88,26 @@ func asError(r *http.Request, err error) *Error {
 const maxBody = 1 << 20
 
 // decodeJSON reads a JSON body into dst, refusing unknown fields, trailing
-// data and oversized bodies with a 4xx envelope.
+// data, oversized bodies, bodies that are not UTF-8 and text holding NUL
+// characters (which PostgreSQL cannot store) with a 4xx envelope.
 func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
 		return Errorf(http.StatusUnsupportedMediaType, "Send the body as application/json.")
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		return Errorf(http.StatusRequestEntityTooLarge, "The request body is larger than 1 MiB.")
+	case err != nil:
+		return Errorf(http.StatusBadRequest, "The request body could not be read.")
+	case !utf8.Valid(body):
+		// The decoder would silently turn such bytes into U+FFFD: refuse them instead.
+		return Errorf(http.StatusBadRequest, "The request body is not valid UTF-8.")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
-	err := dec.Decode(dst)
+	err = dec.Decode(dst)
 	if err == nil && dec.More() {
 		err = errors.New("trailing data after the JSON value")
 	}
@@ -101,13 +116,17 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 			err = errors.New("trailing data after the JSON value")
 		}
 	}
-	var tooBig *http.MaxBytesError
 	var typeErr *json.UnmarshalTypeError
 	switch {
 	case err == nil:
+		if field, ok := findNUL(reflect.ValueOf(dst), ""); ok {
+			if field == "" {
+				field = "body"
+			}
+			return Errorf(http.StatusBadRequest, "Invalid value for "+field+".",
+				FieldError{Field: field, Message: "must not contain NUL characters"})
+		}
 		return nil
-	case errors.As(err, &tooBig):
-		return Errorf(http.StatusRequestEntityTooLarge, "The request body is larger than 1 MiB.")
 	case errors.Is(err, io.EOF):
 		return Errorf(http.StatusBadRequest, "The request body is empty.")
 	case errors.As(err, &typeErr):
@@ -119,4 +138,55 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	default:
 		return Errorf(http.StatusBadRequest, "The request body is not valid JSON.")
 	}
+}
+
+// findNUL looks through a decoded value for a string holding a NUL
+// character (JSON allows "\u0000"; PostgreSQL text does not) and names the
+// field, as a dotted path of JSON names.
+func findNUL(v reflect.Value, at string) (string, bool) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			return findNUL(v.Elem(), at)
+		}
+	case reflect.String:
+		if strings.IndexByte(v.String(), 0) >= 0 {
+			return at, true
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			if f, ok := findNUL(v.Index(i), at); ok {
+				return f, true
+			}
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			if f, ok := findNUL(it.Key(), at); ok {
+				return f, true
+			}
+			if f, ok := findNUL(it.Value(), at); ok {
+				return f, true
+			}
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			sf := v.Type().Field(i)
+			if !sf.IsExported() {
+				continue
+			}
+			name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
+			if name == "" {
+				name = sf.Name
+			}
+			if at != "" && !sf.Anonymous {
+				name = at + "." + name
+			} else if sf.Anonymous {
+				name = at
+			}
+			if f, ok := findNUL(v.Field(i), name); ok {
+				return f, true
+			}
+		}
+	}
+	return "", false
 }

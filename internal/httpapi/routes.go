@@ -15,6 +15,7 @@ type Rule struct {
 	Kinds   []auth.Kind // token kinds admitted
 	Perms   []string    // permission keys a full token must hold, all of them
 	AnyPerm []string    // or: permission keys of which a full token must hold one
+	Export  bool        // a CSV export: also limited per staff member (limits.go)
 }
 
 func (r Rule) allows(k auth.Kind) bool { return slices.Contains(r.Kinds, k) }
@@ -52,6 +53,10 @@ func Perm(keys ...string) Rule { return Rule{Kinds: []auth.Kind{auth.Full}, Perm
 
 // AnyPerm admits full tokens holding at least one of the keys.
 func AnyPerm(keys ...string) Rule { return Rule{Kinds: []auth.Kind{auth.Full}, AnyPerm: keys} }
+
+// Export marks a rule's route as a CSV export, which runs under the export
+// limits of limits.go (429 with Retry-After beyond them).
+func Export(r Rule) Rule { r.Export = true; return r }
 
 // Route is one entry of the route table.
 type Route struct {
@@ -97,7 +102,7 @@ func (s *Server) Routes() []Route {
 		{"GET", "/api/coins/markets/{symbol}", Perm(rbac.Candles), s.market},
 		{"GET", "/api/admin/transactions/history", Perm(rbac.TransactionHistory), s.transactionHistory},
 		{"GET", "/api/admin/transactions/history/search", Perm(rbac.TransactionHistory), s.transactionSearch},
-		{"GET", "/api/admin/transactions/history/CSV", Perm(rbac.TransactionHistory), s.transactionCSV},
+		{"GET", "/api/admin/transactions/history/CSV", Export(Perm(rbac.TransactionHistory)), s.transactionCSV},
 		{"GET", "/api/admin/users/total_registers", Perm(rbac.TotalUser), s.totalRegisters},
 		{"GET", "/api/admin/users/total_onlines", Perm(rbac.TotalOnlineUser), s.totalOnlines},
 		{"GET", "/api/admin/wallets/customer_balance", Perm(rbac.CustomerBalance), s.customerBalance},
@@ -123,9 +128,9 @@ func (s *Server) Routes() []Route {
 		{"GET", "/api/admin/users/{id}", Perm(rbac.ShowUser), s.getUser},
 		{"GET", "/api/admin/users/brief/{id}", Perm(rbac.ShowUser), s.userBrief},
 		{"GET", "/api/admin/users/report/{id}", Perm(rbac.ShowUser), s.userReport},
-		{"GET", "/api/admin/users/report/{id}/CSV", Perm(rbac.ShowUser), s.userReportCSV},
+		{"GET", "/api/admin/users/report/{id}/CSV", Export(Perm(rbac.ShowUser)), s.userReportCSV},
 		{"GET", "/api/admin/users/wallets/{id}", Perm(rbac.ShowUser), s.userWallets},
-		{"GET", "/api/admin/users/wallets/{id}/CSV", Perm(rbac.ShowUser), s.userWalletsCSV},
+		{"GET", "/api/admin/users/wallets/{id}/CSV", Export(Perm(rbac.ShowUser)), s.userWalletsCSV},
 		{"GET", "/api/admin/users/invites/{id}", Perm(rbac.ShowUser), s.userInvites},
 		{"GET", "/api/admin/users/sessions/{id}", Perm(rbac.ShowUser), s.userSessions},
 		{"GET", "/api/admin/email/{id}/sendmail", Perm(rbac.ShowUser), s.sendVerification},
@@ -133,12 +138,12 @@ func (s *Server) Routes() []Route {
 		{"GET", "/api/admin/users/accounting", Perm(rbac.UserAccounting), s.userAccounting},
 		{"GET", "/api/admin/transactions/accounting", Perm(rbac.TransactionAccounting), s.transactionAccounting},
 		{"GET", "/api/admin/wallets/report", Perm(rbac.BonusReport), s.bonusReport},
-		{"GET", "/api/admin/wallets/report/CSV", Perm(rbac.BonusReport), s.bonusReportCSV},
+		{"GET", "/api/admin/wallets/report/CSV", Export(Perm(rbac.BonusReport)), s.bonusReportCSV},
 		{"GET", "/api/admin/exchange/history", Perm(rbac.TransactionExchange), s.exchangeReport},
-		{"GET", "/api/admin/exchange/history/CSV", Perm(rbac.TransactionExchange), s.exchangeReportCSV},
+		{"GET", "/api/admin/exchange/history/CSV", Export(Perm(rbac.TransactionExchange)), s.exchangeReportCSV},
 
 		// The audit log (api-decisions.md: append only; nothing updates or deletes it).
 		{"GET", "/api/admin/audit", Perm(rbac.AuditLog), s.auditLog},
-		{"GET", "/api/admin/audit/CSV", Perm(rbac.AuditLog), s.auditLogCSV},
+		{"GET", "/api/admin/audit/CSV", Export(Perm(rbac.AuditLog)), s.auditLogCSV},
 	}
 }

@@ -32,6 +32,7 @@ type Server struct {
 	stats      *stats.Service
 	ledger     *ledger.Service
 	mux        *http.ServeMux
+	exports    *exportLimiter
 	gatewayKey string
 	now        func() time.Time
 }
@@ -51,8 +52,13 @@ func NewServer(o Options) *Server {
 		o.Now = time.Now
 	}
 	s := &Server{now: func() time.Time { return o.Now().UTC() }, db: o.DB, auth: o.Auth, stats: o.Stats, ledger: o.Ledger, mux: http.NewServeMux(), gatewayKey: o.GatewayKey}
+	s.exports = newExportLimiter(s.now)
 	for _, rt := range s.Routes() {
-		s.mux.Handle(rt.Method+" "+rt.Path, s.guard(rt.Rule, rt.Handler))
+		var h http.Handler = rt.Handler
+		if rt.Rule.Export {
+			h = s.exports.limit(h) // inside the guard: the caller is known
+		}
+		s.mux.Handle(rt.Method+" "+rt.Path, s.guard(rt.Rule, h))
 	}
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, Errorf(http.StatusNotFound, "No such API call: "+r.Method+" "+r.URL.Path+"."))

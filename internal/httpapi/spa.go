@@ -2,12 +2,16 @@ package httpapi
 
 import (
 	"bytes"
+	"compress/gzip"
 	"crypto/rand"
 	"encoding/base64"
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
+	"sync"
 )
 
 // spa serves the built web app: hashed assets with long cache lifetimes,
@@ -15,7 +19,8 @@ import (
 // browser router can take over. index.html gets a fresh CSP nonce per reply.
 type spa struct {
 	files fs.FS
-	index []byte // nil when the web app was not built
+	index []byte   // nil when the web app was not built
+	gz    sync.Map // asset name -> its gzipped bytes (nil: not worth it)
 }
 
 const noncePlaceholder = "__CSP_NONCE__"
@@ -42,6 +47,16 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			} else {
 				w.Header().Set("Cache-Control", "public, max-age=86400")
 			}
+			w.Header().Add("Vary", "Accept-Encoding")
+			if body := s.gzipped(name); body != nil && acceptsGzip(r) {
+				w.Header().Set("Content-Encoding", "gzip")
+				w.Header().Set("Content-Type", mime.TypeByExtension(path.Ext(name)))
+				w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+				if r.Method == http.MethodGet {
+					_, _ = w.Write(body)
+				}
+				return
+			}
 			http.ServeFileFS(w, r, s.files, name)
 			return
 		}
@@ -57,8 +72,10 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	nonce := newNonce()
+	// worker-src is 'self' only: the captcha's proof-of-work worker is a
+	// bundled file under /assets (altcha/external), never a blob: URL.
 	w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'nonce-"+nonce+"'; "+
-		"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; "+
+		"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self'; "+
 		"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -67,6 +84,45 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_, _ = w.Write(body)
+}
+
+// gzipped is a text asset compressed once (the assets never change within a
+// binary), so the JavaScript a page loads travels at a third of its size
+// without a compressing proxy in front. nil: not a text asset, or no smaller.
+func (s *spa) gzipped(name string) []byte {
+	if v, ok := s.gz.Load(name); ok {
+		return v.([]byte)
+	}
+	var out []byte
+	switch path.Ext(name) {
+	case ".js", ".mjs", ".css", ".svg", ".json", ".map", ".txt", ".webmanifest":
+		if raw, err := fs.ReadFile(s.files, name); err == nil {
+			var buf bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+			_, _ = zw.Write(raw)
+			if zw.Close() == nil && buf.Len() < len(raw) {
+				out = buf.Bytes()
+			}
+		}
+	}
+	s.gz.Store(name, out)
+	return out
+}
+
+// acceptsGzip reads Accept-Encoding: gzip (or *) listed without q=0.
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if coding = strings.ToLower(strings.TrimSpace(coding)); coding != "gzip" && coding != "*" {
+			continue
+		}
+		q := 1.0
+		if v, ok := strings.CutPrefix(strings.ToLower(strings.TrimSpace(params)), "q="); ok {
+			q, _ = strconv.ParseFloat(v, 64)
+		}
+		return q > 0
+	}
+	return false
 }
 
 func newNonce() string {

@@ -10,16 +10,16 @@ import (
 
 // txFilter reads the history filters: minDate, maxDate, coinType (a coin
 // id), type (received or sent) and network (main or test).
-func txFilter(r *http.Request) (ledger.Filter, error) {
+func (s *Server) txFilter(r *http.Request) (ledger.Filter, error) {
 	var f ledger.Filter
 	var err error
 	if f.From, err = queryDate(r, "minDate"); err != nil {
 		return f, err
 	}
-	if f.To, err = queryDate(r, "maxDate"); err != nil {
+	if f.To, err = queryEndDate(r, "maxDate"); err != nil {
 		return f, err
 	}
-	if f.CoinID, err = queryID(r, "coinType"); err != nil {
+	if f.CoinID, err = s.queryCoin(r); err != nil {
 		return f, err
 	}
 	q := r.URL.Query()
@@ -28,7 +28,7 @@ func txFilter(r *http.Request) (ledger.Filter, error) {
 }
 
 func (s *Server) transactionHistory(w http.ResponseWriter, r *http.Request) {
-	servePage(w, r, "transactionHistory", txFilter, s.transactionPage)
+	servePage(w, r, "transactionHistory", s.txFilter, s.transactionPage)
 }
 
 func (s *Server) transactionPage(ctx context.Context, f ledger.Filter, p page) ([]ledger.Transaction, int, error) {
@@ -36,7 +36,11 @@ func (s *Server) transactionPage(ctx context.Context, f ledger.Filter, p page) (
 }
 
 func (s *Server) transactionSearch(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query().Get("q")
+	q, err := queryText(r, "q", 200)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
 	list, err := s.ledger.ByHash(r.Context(), q)
 	if err != nil {
 		writeError(w, r, err)
@@ -52,7 +56,7 @@ func (s *Server) transactionSearch(w http.ResponseWriter, r *http.Request) {
 
 // transactionCSV streams every transaction matching the filters.
 func (s *Server) transactionCSV(w http.ResponseWriter, r *http.Request) {
-	f, err := txFilter(r)
+	f, err := s.txFilter(r)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -90,12 +94,32 @@ func (s *Server) coinTypes(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) market(w http.ResponseWriter, r *http.Request) {
 	symbol := r.PathValue("symbol")
+	if len(symbol) > 20 || !cleanText(symbol) {
+		writeError(w, r, Errorf(http.StatusNotFound, "No such coin."))
+		return
+	}
 	changes, err := ledger.Market(r.Context(), s.db, symbol)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"symbol": symbol, "changes": changes})
+}
+
+// queryCoin reads the optional coinType filter: the id of a known coin.
+func (s *Server) queryCoin(r *http.Request) (int64, error) {
+	id, err := queryID(r, "coinType")
+	if err != nil || id == 0 {
+		return id, err
+	}
+	var n int
+	if err := s.db.QueryRowContext(r.Context(), `SELECT count(*) FROM coins WHERE id = $1`, id).Scan(&n); err != nil {
+		return 0, err
+	}
+	if n == 0 {
+		return 0, Errorf(http.StatusBadRequest, "coinType names no coin.", FieldError{"coinType", "unknown coin"})
+	}
+	return id, nil
 }
 
 func clipText(s string, n int) string {

@@ -24,9 +24,9 @@ func userFilter(r *http.Request) (accounts.ListFilter, error) {
 	if role != "" && role != rbac.RoleAdmin {
 		return accounts.ListFilter{}, Errorf(http.StatusBadRequest, "role must be empty or "+rbac.RoleAdmin+".", FieldError{"role", "unknown security role"})
 	}
-	q := r.URL.Query().Get("q")
-	if len(q) > 200 {
-		return accounts.ListFilter{}, Errorf(http.StatusBadRequest, "The search text is too long.", FieldError{"q", "at most 200 characters"})
+	q, err := queryText(r, "q", 200)
+	if err != nil {
+		return accounts.ListFilter{}, err
 	}
 	return accounts.ListFilter{Q: q, StaffOnly: role != ""}, nil
 }

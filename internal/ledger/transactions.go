@@ -118,9 +118,11 @@ type Transaction struct {
 	} `json:"wallet"`
 }
 
-const txColumns = `t.id, t.user_id, u.email, t.amount, t.network_fee, t.commission, t.fee, t.type, t.network,
-	t.is_exchange, t.hash, t.explorer_url, t.created_at, t.confirmations, t.max_confirmation, t.status,
-	t.receiver_address, c.id, c.name, c.symbol, c.icon, w.id, w.name`
+func txColumns(d store.Dialect) string {
+	return `t.id, t.user_id, u.email, ` + d.Money("t.amount") + `, ` + d.Money("t.network_fee") + `, ` +
+		d.Money("t.commission") + `, ` + d.Money("t.fee") + `, t.type, t.network, t.is_exchange, t.hash, t.explorer_url,
+	t.created_at, t.confirmations, t.max_confirmation, t.status, t.receiver_address, c.id, c.name, c.symbol, c.icon, w.id, w.name`
+}
 
 const txFrom = ` FROM transactions t JOIN users u ON u.id = t.user_id JOIN coins c ON c.id = t.coin_id
 	JOIN wallets w ON w.id = t.wallet_id`
@@ -133,7 +135,7 @@ func (s *Service) Page(ctx context.Context, f Filter, limit, offset int) ([]Tran
 		return nil, 0, err
 	}
 	cond, args := f.where()
-	list, err := query(ctx, s.db, `SELECT `+txColumns+` FROM (SELECT t.id FROM transactions t`+cond+
+	list, err := query(ctx, s.db, `SELECT `+txColumns(s.db.Dialect)+` FROM (SELECT t.id FROM transactions t`+cond+
 		fmt.Sprintf(` ORDER BY t.created_at DESC, t.id DESC LIMIT $%d OFFSET $%d) page`, len(args)+1, len(args)+2)+
 		` JOIN transactions t ON t.id = page.id JOIN users u ON u.id = t.user_id JOIN coins c ON c.id = t.coin_id
 		JOIN wallets w ON w.id = t.wallet_id ORDER BY t.created_at DESC, t.id DESC`, append(args, limit, offset)...)
@@ -146,14 +148,14 @@ func (s *Service) ByHash(ctx context.Context, hash string) ([]Transaction, error
 	if hash == "" || len(hash) > 200 {
 		return nil, apperr.Fieldf("q", "Enter a transaction hash.")
 	}
-	return query(ctx, s.db, `SELECT `+txColumns+txFrom+` WHERE t.hash = $1 OR t.hash = $2 ORDER BY t.created_at DESC, t.id DESC LIMIT 20`,
+	return query(ctx, s.db, `SELECT `+txColumns(s.db.Dialect)+txFrom+` WHERE t.hash = $1 OR t.hash = $2 ORDER BY t.created_at DESC, t.id DESC LIMIT 20`,
 		hash, strings.ToLower(hash))
 }
 
 // Each streams every transaction matching f, newest first, to fn.
 func (s *Service) Each(ctx context.Context, f Filter, fn func(Transaction) error) error {
 	cond, args := f.where()
-	rows, err := s.db.QueryContext(ctx, `SELECT `+txColumns+txFrom+cond+` ORDER BY t.created_at DESC, t.id DESC`, args...)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+txColumns(s.db.Dialect)+txFrom+cond+` ORDER BY t.created_at DESC, t.id DESC`, args...)
 	if err != nil {
 		return err
 	}

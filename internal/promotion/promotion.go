@@ -12,6 +12,7 @@ import (
 
 	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/money"
 	"xapa/backoffice/internal/store"
 )
 
@@ -147,16 +148,20 @@ type Input struct {
 	} `json:"range"`
 }
 
-// MaxWaitingDays bounds the waiting time (ten years).
-const MaxWaitingDays = 3650
+// MaxWaitingDays bounds the waiting time (ten years); maxMinimums the
+// minimum list (one entry per coin at most).
+const (
+	MaxWaitingDays = 3650
+	maxMinimums    = 1000
+)
 
 // Save replaces the promotion, all at once.
 func Save(ctx context.Context, db *store.DB, actor audit.Actor, in Input, now time.Time) error {
-	start, err := time.ParseInLocation("2006-01-02 15:04:05", in.Range.StartDate, time.UTC)
+	start, err := parseDate(in.Range.StartDate)
 	if err != nil {
 		return apperr.Fieldf("range.start_date", "The start must be a date as YYYY-MM-DD HH:mm:ss.")
 	}
-	end, err := time.ParseInLocation("2006-01-02 15:04:05", in.Range.EndDate, time.UTC)
+	end, err := parseDate(in.Range.EndDate)
 	if err != nil {
 		return apperr.Fieldf("range.end_date", "The end must be a date as YYYY-MM-DD HH:mm:ss.")
 	}
@@ -181,6 +186,13 @@ func Save(ctx context.Context, db *store.DB, actor audit.Actor, in Input, now ti
 		case b.Amount.IsPositive() && b.Default.IsPositive():
 			return apperr.Fieldf(name+".default", "Give either a promotion amount or a default amount, not both.")
 		}
+		var err error
+		if b.Amount, err = money.Amount(b.Amount); err != nil {
+			return apperr.Fieldf(name+".amount", "The amount: %s.", err.Error())
+		}
+		if b.Default, err = money.Amount(b.Default); err != nil {
+			return apperr.Fieldf(name+".default", "The default amount: %s.", err.Error())
+		}
 		if b.Network == "" {
 			b.Network = "main"
 		}
@@ -191,8 +203,12 @@ func Save(ctx context.Context, db *store.DB, actor audit.Actor, in Input, now ti
 	if in.IsEnabled && len(in.Minimum) == 0 {
 		return apperr.Fieldf("minimum", "Add at least one minimum bonus.")
 	}
+	if len(in.Minimum) > maxMinimums {
+		return apperr.Fieldf("minimum", "The minimum list has at most %d entries.", maxMinimums)
+	}
 	seen := map[int64]bool{}
-	for _, m := range in.Minimum {
+	for i := range in.Minimum {
+		m := &in.Minimum[i]
 		switch {
 		case coins[m.Coin].ID == 0:
 			return apperr.Fieldf("minimum", "Unknown coin in the minimum list.")
@@ -202,6 +218,10 @@ func Save(ctx context.Context, db *store.DB, actor audit.Actor, in Input, now ti
 			return apperr.Fieldf("minimum", "The coin %s is in the minimum list twice.", coins[m.Coin].Symbol)
 		case !m.Main.IsPositive():
 			return apperr.Fieldf("minimum", "Each minimum needs an amount above 0.")
+		}
+		var err error
+		if m.Main, err = money.Amount(m.Main); err != nil {
+			return apperr.Fieldf("minimum", "A minimum amount: %s.", err.Error())
 		}
 		seen[m.Coin] = true
 	}
@@ -258,6 +278,16 @@ func inCoin(usd decimal.Decimal, c CoinRef, places int32) string {
 		return decimal.Zero.StringFixed(places)
 	}
 	return usd.DivRound(c.FiatExchangeRate, places+2).StringFixed(places)
+}
+
+// parseDate reads YYYY-MM-DD HH:mm:ss as UTC, exactly (time.Parse would
+// also take fractional seconds).
+func parseDate(s string) (time.Time, error) {
+	t, err := time.ParseInLocation(time.DateTime, s, time.UTC)
+	if err == nil && t.Format(time.DateTime) != s {
+		err = errors.New("not YYYY-MM-DD HH:mm:ss")
+	}
+	return t, err
 }
 
 func stamp(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05-07:00") }

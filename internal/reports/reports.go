@@ -43,6 +43,16 @@ func (f Filter) where(d store.Dialect) (string, []any) {
 	return " WHERE " + strings.Join(conds, " AND "), args
 }
 
+// countFrom is what a report's total counts over: the table alone unless the
+// filter names a user (every joined row exists: foreign keys, NOT NULL), so
+// the count is an index range, not a join of every matching row.
+func countFrom(table, joined string, f Filter) string {
+	if strings.TrimSpace(f.User) != "" {
+		return joined
+	}
+	return " FROM " + table + " t"
+}
+
 // UserRef names a user.
 type UserRef struct {
 	ID    int64  `json:"id"`
@@ -75,7 +85,7 @@ func Bonuses(ctx context.Context, db *store.DB, f Filter, limit, offset int, eac
 	cond, args := f.where(db.Dialect)
 	total := -1
 	if limit > 0 {
-		if err := db.QueryRowContext(ctx, `SELECT count(*)`+bonusFrom+cond, args...).Scan(&total); err != nil {
+		if err := db.QueryRowContext(ctx, `SELECT count(*)`+countFrom("bonuses", bonusFrom, f)+cond, args...).Scan(&total); err != nil {
 			return 0, err
 		}
 	}
@@ -131,7 +141,7 @@ func Exchanges(ctx context.Context, db *store.DB, f Filter, limit, offset int, e
 	cond, args := f.where(db.Dialect)
 	total := -1
 	if limit > 0 {
-		if err := db.QueryRowContext(ctx, `SELECT count(*)`+exchangeFrom+cond, args...).Scan(&total); err != nil {
+		if err := db.QueryRowContext(ctx, `SELECT count(*)`+countFrom("exchanges", exchangeFrom, f)+cond, args...).Scan(&total); err != nil {
 			return 0, err
 		}
 	}

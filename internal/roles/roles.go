@@ -181,7 +181,7 @@ func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, in I
 		if err := setPermissions(ctx, tx, id, in.Permissions); err != nil {
 			return err
 		}
-		if err := EnsureRoleEditorRemains(ctx, tx); err != nil {
+		if err := EnsureRoleEditorRemains(ctx, tx, "permissions"); err != nil {
 			return err
 		}
 		if err := actor.Record(ctx, tx, "role.update", target(id), map[string]any{
@@ -203,11 +203,12 @@ func Delete(ctx context.Context, db *store.DB, actor audit.Actor, id int64) erro
 		if err != nil {
 			return err
 		}
-		if r.Members > 0 {
-			return &apperr.Conflict{Message: fmt.Sprintf("The role %s is still held by %d staff member(s). Give them another role first.", r.Role, r.Members)}
-		}
+		// The built-in role can never go, held or not: say that first.
 		if r.Builtin {
 			return &apperr.Invalid{Message: "The built-in role " + r.Role + " cannot be removed."}
+		}
+		if r.Members > 0 {
+			return &apperr.Conflict{Message: fmt.Sprintf("The role %s is still held by %d staff member(s). Give them another role first.", r.Role, r.Members)}
 		}
 		// Former staff keep no link to a role (removal clears it), so nothing else refers to it.
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET role_id = NULL WHERE role_id = $1 AND is_admin = FALSE`, id); err != nil {
@@ -222,15 +223,16 @@ func Delete(ctx context.Context, db *store.DB, actor audit.Actor, id int64) erro
 
 // EnsureRoleEditorRemains refuses a change (call it inside the change's
 // transaction, after the change) that leaves no enabled staff member able
-// to edit roles: nobody could repair the permissions afterwards.
-func EnsureRoleEditorRemains(ctx context.Context, tx *sql.Tx) error {
+// to edit roles: nobody could repair the permissions afterwards. field names
+// the input of the change that is refused (its errors[0].field).
+func EnsureRoleEditorRemains(ctx context.Context, tx *sql.Tx, field string) error {
 	var n int
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM users u JOIN role_permissions p ON p.role_id = u.role_id
 		WHERE u.is_admin = TRUE AND u.enabled = TRUE AND p.permission = $1`, rbac.EditRole).Scan(&n); err != nil {
 		return err
 	}
 	if n == 0 {
-		return &apperr.Invalid{Message: "This change would leave no staff member able to edit roles."}
+		return apperr.Fieldf(field, "This change would leave no staff member able to edit roles.")
 	}
 	return nil
 }

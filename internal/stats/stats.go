@@ -139,9 +139,17 @@ func (s *Service) rates(ctx context.Context) (map[int64]decimal.Decimal, error) 
 
 // Warm computes the slow figures ahead of the first viewer.
 func (s *Service) Warm(ctx context.Context) error {
-	if _, err := s.Volume(ctx); err != nil {
+	for _, sr := range []series{txSeries, exchangeSeries, userSeries, bonusSeries} {
+		if _, err := s.days(ctx, sr); err != nil {
+			return err
+		}
+	}
+	// The accounting cards' live figures (sums over every wallet): once
+	// cached, an expired one is served while it refreshes, so no viewer waits.
+	now := s.now()
+	if _, err := s.Users(ctx, now.AddDate(0, 0, -7), now); err != nil {
 		return err
 	}
-	_, err := s.ExchangeRevenue(ctx)
+	_, err := s.Financial(ctx, now.AddDate(0, 0, -7), now)
 	return err
 }

@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	neturl "net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,7 +36,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		db, err = openSQLite(strings.TrimPrefix(url, "sqlite:"))
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
 		d = Postgres
-		db, err = sql.Open("pgx", url)
+		db, err = sql.Open("pgx", withConnectTimeout(url))
 		if err == nil {
 			db.SetMaxOpenConns(20)
 			db.SetMaxIdleConns(20)
@@ -54,6 +55,22 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		return nil, fmt.Errorf("connect to %s database: %w", d, err)
 	}
 	return &DB{DB: db, Dialect: d}, nil
+}
+
+// connectTimeout bounds each attempt to open a PostgreSQL connection when
+// the URL sets no connect_timeout: a database host that does not answer at
+// all then costs a caller seconds (answered 503), not minutes of TCP retries.
+const connectTimeout = "5"
+
+func withConnectTimeout(raw string) string {
+	u, err := neturl.Parse(raw)
+	if err != nil || u.Query().Has("connect_timeout") {
+		return raw // a URL pgx cannot read fails in Open with pgx's own message
+	}
+	q := u.Query()
+	q.Set("connect_timeout", connectTimeout)
+	u.RawQuery = q.Encode()
+	return u.String()
 }
 
 func openSQLite(path string) (*sql.DB, error) {

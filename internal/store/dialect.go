@@ -5,6 +5,7 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"strings"
 
@@ -42,6 +43,17 @@ func (d Dialect) Mul(a, b string) string {
 		return "dec_mul(" + a + ", " + b + ")"
 	}
 	return "(" + a + " * " + b + ")"
+}
+
+// Money reads a money column for Go: PostgreSQL's NUMERIC(38, 18) prints 18
+// decimals ("0.100000000000000000"), which parse as big integers; without the
+// trailing zeros most amounts parse and print on the int64 fast path, the
+// same value. SQLite stores the shortest text already.
+func (d Dialect) Money(col string) string {
+	if d == SQLite {
+		return col
+	}
+	return "trim_scale(" + col + ")"
 }
 
 // Day is the UTC calendar day of a timestamp expression as text YYYY-MM-DD.
@@ -96,6 +108,17 @@ func IsUnavailable(err error) bool {
 	}
 	var connErr *pgconn.ConnectError
 	var netErr net.Error
-	return errors.As(err, &connErr) || errors.As(err, &netErr) || errors.Is(err, driver.ErrBadConn) ||
-		errors.Is(err, sql.ErrConnDone) || strings.Contains(err.Error(), "sql: database is closed")
+	var pg *pgconn.PgError
+	if errors.As(err, &connErr) {
+		return true
+	}
+	if errors.As(err, &pg) {
+		// A server going away ends its sessions with one of these (a fast or
+		// crash shutdown, a restart still in progress); class 08 is a broken
+		// connection.
+		return strings.HasPrefix(pg.Code, "08") || pg.Code == "57P01" || pg.Code == "57P02" || pg.Code == "57P03"
+	}
+	return errors.As(err, &netErr) || errors.Is(err, driver.ErrBadConn) ||
+		errors.Is(err, sql.ErrConnDone) || errors.Is(err, pgconn.ErrConnClosed) ||
+		errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "sql: database is closed")
 }

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 
 	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
 )
 
 //go:embed migrations
@@ -32,12 +33,20 @@ func (db *DB) MigrationVersion(ctx context.Context) (int64, error) {
 
 func (db *DB) migrator() (*goose.Provider, error) {
 	dir, gd := "migrations/sqlite", goose.DialectSQLite3
+	var opts []goose.ProviderOption
 	if db.Dialect == Postgres {
 		dir, gd = "migrations/postgres", goose.DialectPostgres
+		// Two processes starting at once (a server and a CLI command, or two
+		// replicas) take turns instead of applying one migration twice.
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
 	}
 	sub, err := fs.Sub(migrations, dir)
 	if err != nil {
 		return nil, err
 	}
-	return goose.NewProvider(gd, db.DB, sub)
+	return goose.NewProvider(gd, db.DB, sub, opts...)
 }

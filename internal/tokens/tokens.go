@@ -14,6 +14,7 @@ import (
 
 	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/money"
 	"xapa/backoffice/internal/store"
 )
 
@@ -80,6 +81,10 @@ func List(ctx context.Context, db *store.DB) ([]Token, error) {
 
 // Create adds a token to a chain coin.
 func Create(ctx context.Context, db *store.DB, actor audit.Actor, in Input) (Token, error) {
+	if in.ID != nil {
+		// The add payload has no id (product-spec.md: "plus id for modify"): never take one.
+		return Token{}, apperr.Fieldf("id", "A new token gets its id from the server; leave id out.")
+	}
 	if err := validate(&in, false); err != nil {
 		return Token{}, err
 	}
@@ -206,6 +211,11 @@ func validate(in *Input, modify bool) error {
 	if in.MinSpendable.IsNegative() {
 		return apperr.Fieldf("minSpendable", "Min spendable cannot be negative.")
 	}
+	min, err := money.Amount(*in.MinSpendable)
+	if err != nil {
+		return apperr.Fieldf("minSpendable", "Min spendable: %s.", err.Error())
+	}
+	in.MinSpendable = &min
 	return nil
 }
 

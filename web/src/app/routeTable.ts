@@ -60,7 +60,6 @@ export interface AppRoute {
   component: LazyExoticComponent<ComponentType>;
 }
 
-const UnderConstruction = lazy(() => import('../components/UnderConstruction'));
 const ExchangePage = lazy(() => import('../features/placeholders/ExchangePage'));
 const MyWalletPage = lazy(() => import('../features/placeholders/MyWalletPage'));
 const SecurityPage = lazy(() => import('../features/placeholders/SecurityPage'));
@@ -77,6 +76,7 @@ const AccountingReportPage = lazy(() => import('../features/reports/accounting/A
 const BonusReportPage = lazy(() => import('../features/reports/bonus/BonusReportPage'));
 const ExchangeReportPage = lazy(() => import('../features/reports/exchange/ExchangeReportPage'));
 const UserProfilePage = lazy(() => import('../features/profile/UserProfilePage'));
+const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
 
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', title: 'Dashboard', rule: null, inMenu: true, icon: DashboardOutlined, component: DashboardPage },
@@ -188,7 +188,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     group: 'Setting',
     inMenu: true,
     icon: AuditOutlined,
-    component: UnderConstruction,
+    component: AuditLogPage,
   },
   {
     path: '/xapareport',

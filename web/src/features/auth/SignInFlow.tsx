@@ -1,6 +1,7 @@
 import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { prefetchSignedInApp } from '../../app/prefetch';
 import { logoutCall } from '../session/sessionApi';
 import { CredentialsForm } from './CredentialsForm';
 import { CodeStep } from './twofactor/CodeStep';
@@ -58,6 +59,7 @@ export function SignInFlow({ identifierLabel, children, onStepChange }: SignInFl
       notice={notice}
       onSignedIn={(result) => {
         if (result.kind === 'pending') {
+          prefetchSignedInApp();
           setNotice(null);
           setPendingToken(result.token);
           onStepChange?.('code');

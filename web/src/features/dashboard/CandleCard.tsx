@@ -10,7 +10,10 @@ import type { Market } from './dashboardApi';
 import { marketQuery } from './dashboardApi';
 import { PercentChange } from './PercentChange';
 
-const CandleChart = lazy(() => import('./CandleChart'));
+const loadChart = () => import('./CandleChart');
+const CandleChart = lazy(loadChart);
+// The chart's chunk (the page's largest) is fetched with the cards, not after the market data arrives.
+void loadChart();
 
 function CandleBody({ symbol, market }: { symbol: string; market: Market }) {
   const candles = useMemo(() => lastCandles(market.changes), [market.changes]);

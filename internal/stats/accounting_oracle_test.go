@@ -1,4 +1,4 @@
-package reports
+package stats_test
 
 import (
 	"context"
@@ -7,21 +7,15 @@ import (
 	"github.com/shopspring/decimal"
 
 	"xapa/backoffice/internal/money"
+	"xapa/backoffice/internal/stats"
 	"xapa/backoffice/internal/store"
 )
 
-// UserAccounting is the Users card of the accounting report.
-type UserAccounting struct {
-	TotalRegistered   int    `json:"total_registered"`   // all time
-	TotalVerified     int    `json:"total_verified"`     // all time
-	TotalUsersAssets  string `json:"total_users_assets"` // USD of every customer wallet now
-	TotalRegistration int    `json:"total_registration"` // registered within the range
-	TotalVerifiedLast int    `json:"total_verified_last"`
-}
+// The accounting figures as plain SQL over every row: the oracle that the
+// cached, per-day Service.Users and Service.Financial must agree with.
 
-// Users computes the Users card for [from, to].
-func Users(ctx context.Context, db *store.DB, from, to time.Time) (UserAccounting, error) {
-	var a UserAccounting
+func plainUsers(ctx context.Context, db *store.DB, from, to time.Time) (stats.UserAccounting, error) {
+	var a stats.UserAccounting
 	d := db.Dialect
 	var assets decimal.NullDecimal
 	err := db.QueryRowContext(ctx, `SELECT
@@ -41,32 +35,8 @@ func Users(ctx context.Context, db *store.DB, from, to time.Time) (UserAccountin
 	return a, nil
 }
 
-// Flow is a count of transactions and their USD value.
-type Flow struct {
-	Count      int    `json:"count"`
-	USDBalance string `json:"usd_balance"`
-}
-
-// FinancialAccounting is the Financial Reports card (product-spec.md section 3).
-type FinancialAccounting struct {
-	TotalCustomersCredit  string `json:"total_customers_credit"` // USD of customer wallets now
-	TotalCurrentBalance   string `json:"total_current_balance"`  // USD of company wallets now
-	TotalIncome           Flow   `json:"total_income"`           // received within the range
-	TotalOutcome          Flow   `json:"total_outcome"`          // sent within the range
-	PaidBonuses           string `json:"paid_bonuses"`           // USD of bonuses within the range
-	AllocatedBonusWallets struct {
-		Details struct {
-			Users   int    `json:"users"`   // users holding a bonus wallet
-			Bonuses string `json:"bonuses"` // USD held in bonus wallets now
-		} `json:"details"`
-	} `json:"allocated_bonus_wallets"`
-	TotalRevenueEarnedBySend string `json:"total_revenue_earned_by_send"` // USD of commission within the range
-}
-
-// Financial computes the Financial Reports card for [from, to]; transaction
-// figures count the main network and leave failed transactions out.
-func Financial(ctx context.Context, db *store.DB, from, to time.Time) (FinancialAccounting, error) {
-	var a FinancialAccounting
+func plainFinancial(ctx context.Context, db *store.DB, from, to time.Time) (stats.FinancialAccounting, error) {
+	var a stats.FinancialAccounting
 	d := db.Dialect
 	usdOf := d.Sum(d.Mul("w.balance", "c.fiat_rate"))
 	var credit, company, bonusHeld, paid decimal.NullDecimal
@@ -97,7 +67,7 @@ func Financial(ctx context.Context, db *store.DB, from, to time.Time) (Financial
 		if err := rows.Scan(&typ, &n, &value, &commission); err != nil {
 			return a, err
 		}
-		flow := Flow{Count: n, USDBalance: money.USD(value.Decimal)}
+		flow := stats.Flow{Count: n, USDBalance: money.USD(value.Decimal)}
 		if typ == "received" {
 			a.TotalIncome = flow
 		} else {

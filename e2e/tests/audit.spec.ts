@@ -1,0 +1,343 @@
+/**
+ * Audit Log (/audit, ADMIN_AUDIT_LOG): the menu entry under Setting, a write made through the API at the top of the
+ * list with its actor and action, the action and actor filters against the API's answers, paging and page size,
+ * the CSV of the filtered list, and Access Denied (no menu entry) for a staff member without the permission.
+ */
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Locator, Page, Request, Response } from '@playwright/test';
+import { expect, test } from '../fixtures/server';
+import type { BackofficeServer } from '../fixtures/server';
+import { signInByApi, useToken } from '../fixtures/sign-in';
+
+// A server of its own: the tests count audit entries, which other files' writes and sign-ins would move.
+test.use({ serverOptions: { label: 'audit' } });
+// Sign-ins through the API wait for a fresh TOTP code (up to 30 s).
+test.describe.configure({ timeout: 90_000 });
+
+const AUDIT_LIST = /\/api\/admin\/audit\?/;
+
+interface AuditRow {
+  id: number;
+  actor: { id: number | null; email: string };
+  action: string;
+  target: string;
+  details: unknown;
+  ip: string;
+  created_at: string;
+}
+interface AuditPage {
+  audit: AuditRow[];
+  page: number;
+  items_per_page: number;
+  total_items: number;
+  total_pages: number;
+}
+
+const tokens = new Map<string, string>();
+
+async function tokenFor(server: BackofficeServer, request: APIRequestContext, username: string): Promise<string> {
+  const key = `${server.baseURL} ${username}`;
+  if (!tokens.has(key)) tokens.set(key, await signInByApi(request, server.login(username)));
+  return tokens.get(key)!;
+}
+
+const demoToken = (server: BackofficeServer, request: APIRequestContext) => tokenFor(server, request, server.creds.username);
+
+async function api<T>(request: APIRequestContext, token: string, path: string, query: Record<string, string | number> = {}): Promise<T> {
+  const res = await request.get(`/api${path}`, { params: query, headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** The query and reply of the next list call the page makes (after `action`). */
+async function nextCall(page: Page, action: () => Promise<unknown>): Promise<{ query: Record<string, string>; reply: AuditPage }> {
+  const isList = (url: string) => AUDIT_LIST.test(url);
+  const [response] = await Promise.all([
+    page.waitForResponse((r: Response) => isList(r.url())),
+    page.waitForRequest((r: Request) => isList(r.url())),
+    action(),
+  ]);
+  expect(response.status()).toBe(200);
+  return { query: Object.fromEntries(new URL(response.url()).searchParams), reply: (await response.json()) as AuditPage };
+}
+
+/** Opens `path` with `token` stored, and returns the first audit list call when `path` is /audit. */
+async function openWith(page: Page, token: string, path: string) {
+  await page.goto('/admin/login');
+  await useToken(page, token);
+  return nextCall(page, () => page.goto(path));
+}
+
+const rows = (page: Page): Locator => page.locator('.ant-table-tbody tr[data-row-key]');
+const rowIds = (page: Page) => rows(page).evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-row-key'))));
+const pager = (page: Page) => page.getByTestId('list-pager');
+
+/** The side menu's links by group title ('' for links outside a group), e.g. `{ Setting: ['Members', …] }`. */
+const menuGroups = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main menu' }).evaluate((nav) => {
+    const groups: Record<string, string[]> = {};
+    for (const link of Array.from(nav.querySelectorAll('a'))) {
+      const group = link.closest('.ant-menu-item-group')?.querySelector('.ant-menu-item-group-title')?.textContent ?? '';
+      (groups[group] ??= []).push(link.textContent ?? '');
+    }
+    return groups;
+  });
+
+/** Waits until the side menu's Setting group lists `links`. */
+const expectSettingLinks = (page: Page, links: string[]) =>
+  expect.poll(async () => (await menuGroups(page)).Setting ?? [], { timeout: 15_000 }).toEqual(links);
+
+async function pickAction(page: Page, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Action' }).click();
+  await page.locator(`.audit__action-popup:visible .ant-select-item-option[title="${option}"]`).click();
+}
+
+async function pickPageSize(page: Page, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Page size' }).click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+}
+
+/** The list call's filters without paging (for the same question to the API). */
+const filtersOf = (query: Record<string, string>) => {
+  const { page: _page, maxPerPage: _size, ...rest } = query;
+  return rest;
+};
+
+test.describe('audit log', () => {
+  // Per worker (a failed test gets a new worker, hence a new server): each test calls `ensureRole` first.
+  let demoEmail = '';
+  let roleId = 0;
+  const roleName = `Auditors ${Date.now().toString(36)}`;
+
+  /** The demo staff member's token; creates the role the tests edit (one role.create entry) if not done yet. */
+  async function ensureRole(server: BackofficeServer, request: APIRequestContext): Promise<string> {
+    const token = await demoToken(server, request);
+    if (!demoEmail) demoEmail = (await api<{ email: string }>(request, token, '/user')).email;
+    if (!roleId) {
+      const created = await request.post('/api/admin/roles/new', {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { role: roleName, description: 'Reads the audit log', permissions: ['ADMIN_AUDIT_LOG', 'ADMIN_USERS_LIST'] },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      roleId = ((await created.json()) as { id: number }).id;
+    }
+    return token;
+  }
+
+  test('Audit Log is under Setting; a role created through the API is at the top with its actor and action', async ({
+    page,
+    server,
+    request,
+    pageProblems,
+  }) => {
+    const token = await ensureRole(server, request);
+
+    // From the menu: Setting lists Audit Log (demo holds every key).
+    await page.goto('/admin/login');
+    await useToken(page, token);
+    await page.goto('/');
+    await expectSettingLinks(page, ['Members', 'Roles and Permissions', 'ChangeLog', 'Promotion', 'Tokens', 'Black List', 'Audit Log']);
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    const first = await nextCall(page, () => menu.getByRole('link', { name: 'Audit Log', exact: true }).click());
+    await expect(page).toHaveURL(/\/audit$/);
+    await expect(page.getByRole('heading', { name: 'Audit Log', level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(/Home.*Setting.*Audit Log/);
+    expect(first.query).toMatchObject({ page: '1', maxPerPage: '25' });
+    expect(Object.keys(first.query).sort()).toEqual(['maxDate', 'maxPerPage', 'minDate', 'page']);
+
+    // The page shows the reply, newest first; the API answers the same for the same question.
+    const fresh = await api<AuditPage>(request, token, '/admin/audit', first.query);
+    expect(fresh.audit.map((r) => r.id)).toEqual(first.reply.audit.map((r) => r.id));
+    await expect(rows(page)).toHaveCount(first.reply.audit.length);
+    expect(await rowIds(page)).toEqual(first.reply.audit.map((r) => r.id));
+    const times = first.reply.audit.map((r) => Date.parse(r.created_at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    await expect(pager(page).getByText(`${first.reply.total_items} records`, { exact: true })).toBeVisible();
+
+    const top = first.reply.audit[0];
+    expect(top).toMatchObject({ action: 'role.create', target: `role:${roleId}`, actor: { email: demoEmail } });
+    expect(top.actor.id).not.toBeNull();
+    const topRow = rows(page).first();
+    const cells = await topRow.locator('td').allInnerTexts();
+    expect(cells[0]).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
+    expect(cells.slice(1, 4)).toEqual([demoEmail, 'role.create', `role:${roleId}`]);
+    // The details (keys in order) are longer than the preview: cut, whole in the tooltip.
+    const details = `{"permissions": ["ADMIN_AUDIT_LOG", "ADMIN_USERS_LIST"], "role": "${roleName}"}`;
+    expect(cells[4]).toMatch(/^\{"permissions": \["ADMIN_AUDIT_LOG", .*…\s*More$/s);
+    await expect(topRow.locator('code.audit__details')).toHaveAttribute('title', details);
+    expect(cells[5]).toBe(top.ip);
+    await expect(topRow.locator('.ant-tag')).toHaveClass(/ant-tag-purple/);
+    // demo has ADMIN_SHOW_USER: the actor's email opens their profile.
+    await expect(topRow.getByRole('link', { name: demoEmail })).toHaveAttribute('href', `/userprofile/${top.actor.id}`);
+
+    // The demo's seed, written by nobody: "system", no link.
+    const seed = await api<AuditPage>(request, token, '/admin/audit', { action: 'demo.seed', maxPerPage: 1 });
+    expect(seed.audit[0]?.actor).toEqual({ id: null, email: 'system' });
+
+    expect(pageProblems.isEmpty, pageProblems.summary()).toBe(true);
+  });
+
+  test('filters by action (family, one action, typed) and by actor narrow the list as the API does', async ({
+    page,
+    server,
+    request,
+    pageProblems,
+  }) => {
+    const token = await ensureRole(server, request);
+    // Two more role writes, and a sign-in by another staff member (so there are several actors).
+    for (const description of ['First edit', 'Second edit with a much longer description, to be cut in the table']) {
+      const res = await request.post(`/api/admin/roles/${roleId}/edit`, {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { role: roleName, description, permissions: ['ADMIN_AUDIT_LOG'] },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+    await tokenFor(server, request, 'compliance');
+
+    const all = await openWith(page, token, '/audit');
+    const everything = all.reply.total_items;
+
+    // A family: role.* only.
+    let call = await nextCall(page, () => pickAction(page, 'Roles (role.*)'));
+    expect(call.query).toMatchObject({ page: '1', action: 'role.' });
+    expect(call.reply.total_items).toBeGreaterThanOrEqual(3);
+    expect(call.reply.total_items).toBeLessThan(everything);
+    expect(call.reply.audit.map((r) => r.action)).toEqual(['role.update', 'role.update', 'role.create']);
+    await expect(rows(page)).toHaveCount(call.reply.audit.length);
+    for (const tag of await rows(page).locator('.ant-tag').allInnerTexts()) expect(tag).toMatch(/^role\./);
+    const byApi = await api<AuditPage>(request, token, '/admin/audit', call.query);
+    expect(byApi.audit.map((r) => r.id)).toEqual(call.reply.audit.map((r) => r.id));
+
+    // A long role.update: cut, then shown whole behind More.
+    const update = rows(page).first();
+    await expect(update.locator('code.audit__details')).toContainText('…');
+    await update.getByRole('button', { name: /^Show all details/ }).click();
+    await expect(update.locator('pre')).toContainText('"description": "Second edit with a much longer description, to be cut in the table"');
+
+    // One action.
+    call = await nextCall(page, () => pickAction(page, 'login.success'));
+    expect(call.query).toMatchObject({ page: '1', action: 'login.success' });
+    expect(call.reply.total_items).toBeGreaterThanOrEqual(2); // demo and compliance signed in
+    for (const tag of await rows(page).locator('.ant-tag').allInnerTexts()) expect(tag).toBe('login.success');
+
+    // The actor filter on top: only compliance's sign-ins.
+    call = await nextCall(page, () => page.getByRole('searchbox', { name: 'Actor' }).fill('compliance'));
+    expect(call.query).toMatchObject({ page: '1', action: 'login.success', actor: 'compliance' });
+    expect(call.reply.total_items).toBeGreaterThanOrEqual(1);
+    const actors = await rows(page).locator('td:nth-child(2)').allInnerTexts();
+    expect(actors.length).toBe(call.reply.audit.length);
+    for (const actor of actors) expect(actor).toContain('compliance');
+    const sameByApi = await api<AuditPage>(request, token, '/admin/audit', call.query);
+    expect(sameByApi.audit.map((r) => r.id)).toEqual(call.reply.audit.map((r) => r.id));
+
+    // Free text that is not in the list: the typed action, exactly.
+    await page.getByRole('searchbox', { name: 'Actor' }).fill('');
+    await page.getByRole('combobox', { name: 'Action' }).click();
+    await page.keyboard.type('demo.seed');
+    call = await nextCall(page, () => page.locator('.audit__action-popup:visible .ant-select-item-option[title="demo.seed"]').click());
+    expect(call.query).toMatchObject({ page: '1', action: 'demo.seed' });
+    expect(call.query).not.toHaveProperty('actor');
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first().locator('td').nth(1)).toHaveText('system');
+    await expect(rows(page).first().getByRole('link')).toHaveCount(0);
+
+    // Back to every action.
+    call = await nextCall(page, () => pickAction(page, 'All actions'));
+    expect(call.query).not.toHaveProperty('action');
+    expect(call.reply.total_items).toBeGreaterThanOrEqual(everything);
+    expect(pageProblems.isEmpty, pageProblems.summary()).toBe(true);
+  });
+
+  test('paging and page size, then the CSV of the filtered list', async ({ page, server, request, pageProblems }) => {
+    const token = await ensureRole(server, request);
+    // Enough entries for two pages of 25: role edits.
+    for (let i = 0; i < 30; i += 1) {
+      const res = await request.post(`/api/admin/roles/${roleId}/edit`, {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { role: roleName, description: `Edit ${i}`, permissions: ['ADMIN_AUDIT_LOG'] },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+
+    const first = await openWith(page, token, '/audit');
+    const total = first.reply.total_items;
+    expect(total).toBeGreaterThan(25);
+    await expect(rows(page)).toHaveCount(25);
+    expect(await pager(page).locator('.ant-pagination-item').count()).toBeLessThanOrEqual(10);
+
+    let call = await nextCall(page, () => pager(page).getByTitle('2', { exact: true }).click());
+    expect(call.query).toMatchObject({ page: '2', maxPerPage: '25' });
+    expect(await rowIds(page)).toEqual(call.reply.audit.map((r) => r.id));
+    const pageTwo = await api<AuditPage>(request, token, '/admin/audit', call.query);
+    expect(pageTwo.audit.map((r) => r.id)).toEqual(call.reply.audit.map((r) => r.id));
+    // Page 2 follows page 1: older entries.
+    expect(Math.max(...call.reply.audit.map((r) => r.id))).toBeLessThan(Math.min(...first.reply.audit.map((r) => r.id)));
+
+    // A filter goes back to page 1.
+    call = await nextCall(page, () => pickAction(page, 'Roles (role.*)'));
+    expect(call.query).toMatchObject({ page: '1', maxPerPage: '25', action: 'role.' });
+    const roleEntries = call.reply.total_items;
+    expect(roleEntries).toBeGreaterThanOrEqual(31);
+    await expect(rows(page)).toHaveCount(25);
+    await expect(pager(page).getByText(`${roleEntries} records`, { exact: true })).toBeVisible();
+    call = await nextCall(page, () => pager(page).getByTitle('2', { exact: true }).click());
+    expect(call.query).toMatchObject({ page: '2', maxPerPage: '25', action: 'role.' });
+    await expect(rows(page)).toHaveCount(Math.min(25, roleEntries - 25));
+
+    // So does a new page size.
+    call = await nextCall(page, () => pickPageSize(page, 'View 50 Per Page'));
+    expect(call.query).toMatchObject({ page: '1', maxPerPage: '50', action: 'role.' });
+    await expect(rows(page)).toHaveCount(Math.min(50, roleEntries));
+    await expect(pager(page).locator('.ant-pagination-item-active')).toHaveText('1');
+
+    // The CSV: every role.* entry of the range (not just the page), newest first.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^audit-\d{8}-\d{8}\.csv$/);
+    const lines = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+    expect(lines[0]).toBe('ID,Time,Actor ID,Actor,Action,Target,Details,IP');
+    const body = lines.slice(1);
+    expect(body).toHaveLength(roleEntries);
+    const all = await api<AuditPage>(request, token, '/admin/audit', { ...filtersOf(call.query), maxPerPage: 100 });
+    expect(body.map((line) => Number(line.split(',')[0]))).toEqual(all.audit.map((r) => r.id));
+    for (const line of body) {
+      expect(line).toContain(`,${demoEmail},role.`);
+      expect(line).toContain(`role:${roleId}`);
+    }
+    expect(pageProblems.isEmpty, pageProblems.summary()).toBe(true);
+  });
+
+  test('compliance (ADMIN_AUDIT_LOG) has the entry; support does not, and gets Access Denied at /audit', async ({
+    page,
+    server,
+    request,
+  }) => {
+    await page.goto('/admin/login');
+    await useToken(page, await tokenFor(server, request, 'compliance'));
+    await page.goto('/');
+    await expectSettingLinks(page, ['Members', 'Audit Log']);
+    await page.goto('/audit');
+    await expect(page.getByRole('heading', { name: 'Audit Log', level: 1 })).toBeVisible();
+    await expect(rows(page).first()).toBeVisible();
+
+    await page.evaluate(() => window.localStorage.clear());
+    await useToken(page, await tokenFor(server, request, 'support'));
+    await page.goto('/');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Audit Log' })).toHaveCount(0);
+    await expectSettingLinks(page, ['Members']);
+
+    await page.goto('/audit');
+    await expect(page.getByText('Access Denied')).toBeVisible();
+    await expect(page.getByText('You do not have permission to open Audit Log.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Audit Log', level: 1 })).toHaveCount(0);
+    await expect(menu).toBeVisible();
+
+    // The server refuses the calls too.
+    const res = await request.get('/api/admin/audit', { headers: { Authorization: `Bearer ${tokens.get(`${server.baseURL} support`)}` } });
+    expect(res.status()).toBe(403);
+  });
+});

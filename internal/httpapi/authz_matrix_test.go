@@ -1,0 +1,218 @@
+package httpapi_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"xapa/backoffice/internal/apitest"
+	"xapa/backoffice/internal/auth"
+	"xapa/backoffice/internal/httpapi"
+	"xapa/backoffice/internal/rbac"
+	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/store/storetest"
+)
+
+// ruleShape is a route rule as the matrix understands it.
+type ruleShape struct {
+	public bool
+	kinds  []auth.Kind // token kinds admitted (non-public rules)
+	all    []string    // Perm: every key needed
+	any    []string    // AnyPerm: one of the keys needed
+}
+
+// classify reads a rule into one of the shapes routes.go builds: Public,
+// Tokens(kinds...), SignedIn, Perm(keys...) or AnyPerm(keys...). Anything
+// else (the zero Rule, a public rule with kinds or keys, keys on a partial
+// token, both key lists, an unknown key or kind) is an error, so a route
+// added with a rule this test does not understand fails it.
+func classify(r httpapi.Rule) (ruleShape, error) {
+	if r.Public {
+		if len(r.Kinds)+len(r.Perms)+len(r.AnyPerm) > 0 {
+			return ruleShape{}, fmt.Errorf("public rule with kinds or keys: %+v", r)
+		}
+		return ruleShape{public: true}, nil
+	}
+	if len(r.Kinds) == 0 {
+		return ruleShape{}, fmt.Errorf("zero rule: admits nobody (%+v)", r)
+	}
+	for _, k := range r.Kinds {
+		if k != auth.Pending && k != auth.Setup && k != auth.Full {
+			return ruleShape{}, fmt.Errorf("unknown token kind %q", k)
+		}
+	}
+	s := ruleShape{kinds: slices.Clone(r.Kinds), all: slices.Clone(r.Perms), any: slices.Clone(r.AnyPerm)}
+	if len(s.all)+len(s.any) == 0 {
+		return s, nil // Tokens(kinds...) or SignedIn
+	}
+	if len(s.all) > 0 && len(s.any) > 0 {
+		return ruleShape{}, fmt.Errorf("both Perms and AnyPerm: %+v", r)
+	}
+	if len(r.Kinds) != 1 || r.Kinds[0] != auth.Full {
+		return ruleShape{}, fmt.Errorf("permission keys on a rule admitting %v (only full tokens hold permissions)", r.Kinds)
+	}
+	for _, k := range append(slices.Clone(s.all), s.any...) {
+		if !rbac.Known(k) {
+			return ruleShape{}, fmt.Errorf("unknown permission %q", k)
+		}
+	}
+	return s, nil
+}
+
+func TestClassifyRefusesRulesItDoesNotKnow(t *testing.T) {
+	// A new kind of condition on Rule needs a new column in the matrix.
+	// Export (the CSV export limits) restricts nobody's access: it is orthogonal.
+	for i := range reflect.TypeFor[httpapi.Rule]().NumField() {
+		if name := reflect.TypeFor[httpapi.Rule]().Field(i).Name; !slices.Contains([]string{"Public", "Kinds", "Perms", "AnyPerm", "Export"}, name) {
+			t.Errorf("Rule.%s: a field the authorisation matrix does not know; teach classify about it", name)
+		}
+	}
+	for _, r := range []httpapi.Rule{
+		{},
+		{Public: true, Kinds: []auth.Kind{auth.Full}},
+		{Kinds: []auth.Kind{"sso"}},
+		{Kinds: []auth.Kind{auth.Pending}, Perms: []string{rbac.UsersList}},
+		{Kinds: []auth.Kind{auth.Full}, Perms: []string{rbac.UsersList}, AnyPerm: []string{rbac.RolesList}},
+		{Kinds: []auth.Kind{auth.Full}, Perms: []string{"ADMIN_NO_SUCH_KEY"}},
+		{Perms: []string{rbac.UsersList}},
+	} {
+		if _, err := classify(r); err == nil {
+			t.Errorf("rule %+v was understood", r)
+		}
+	}
+	for _, r := range []httpapi.Rule{httpapi.Public, httpapi.SignedIn, httpapi.Tokens(auth.Pending, auth.Setup),
+		httpapi.Perm(rbac.UsersList), httpapi.AnyPerm(rbac.RolesList, rbac.AddUserRole)} {
+		if _, err := classify(r); err != nil {
+			t.Errorf("rule %+v: %v", r, err)
+		}
+	}
+}
+
+// guardVerdict is what the guard did with a call: "401", "403" (it
+// refused) or "pass" (the handler ran, whatever it answered). The guard's
+// refusals are told apart from the handlers' own 401/403 (a wrong password
+// at login is a 401 too) by their messages.
+func guardVerdict(t *testing.T, r *apitest.Reply) string {
+	t.Helper()
+	if r.Status != 401 && r.Status != 403 {
+		return "pass"
+	}
+	var e httpapi.Error
+	if err := json.Unmarshal(r.Body, &e); err != nil {
+		t.Fatalf("%d reply is not the JSON envelope: %s", r.Status, r.Body)
+	}
+	if e.Code != r.Status {
+		t.Errorf("envelope code %d on a %d reply", e.Code, r.Status)
+	}
+	switch {
+	case r.Status == 401 && (e.Message == "Authentication required." || e.Message == "Your session has ended. Sign in again."):
+		return "401"
+	case r.Status == 403 && (e.Message == "Finish signing in first." || strings.HasPrefix(e.Message, "You lack the permission ")):
+		return "403"
+	}
+	return "pass"
+}
+
+// The authorisation matrix, generated from the route table on both
+// databases: every /api route is called with no token, a garbage token, a
+// pending token, a setup token, full tokens lacking the rule's key(s) and
+// full tokens holding exactly the rule's key(s); the guard must answer
+// 401 / 403 / let the call through exactly as the route's Rule says.
+func TestAuthorisationMatrix(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		// A fresh session per call (some routes end the session they are
+		// called with, or count wrong codes against it); one user per kind
+		// and key set.
+		users := map[string]apitest.User{}
+		n := 0
+		session := func(kind auth.Kind, keys ...string) string {
+			id := string(kind) + ":" + strings.Join(keys, ",")
+			u, ok := users[id]
+			if !ok {
+				n++
+				name := fmt.Sprintf("m%d", n)
+				if kind == auth.Full {
+					u, _ = env.Staff(t, name, keys...)
+				} else {
+					u, _ = env.SignInStep(t, name, kind, keys...)
+				}
+				users[id] = u
+			}
+			return env.Token(t, u, kind)
+		}
+		pending := func() string { return session(auth.Pending, rbac.AllKeys()...) }
+		setup := func() string { return session(auth.Setup, rbac.AllKeys()...) }
+		full := func(keys ...string) string { return session(auth.Full, keys...) }
+		routes := 0
+		for _, rt := range env.Server.Routes() {
+			if !strings.HasPrefix(rt.Path, "/api/") {
+				continue
+			}
+			routes++
+			name := rt.Method + " " + rt.Path
+			shape, err := classify(rt.Rule)
+			if err != nil {
+				t.Errorf("%s: %v", name, err)
+				continue
+			}
+			path := concretePath(rt.Path)
+			call := func(caller, token, want string) {
+				t.Helper()
+				r := env.Do(t, apitest.Case{Method: rt.Method, Path: path, Token: token, Body: "{}"})
+				if got := guardVerdict(t, r); got != want {
+					t.Errorf("%s with %s: %s (%d %s), want %s", name, caller, got, r.Status, strings.TrimSpace(string(r.Body)), want)
+				}
+				if ct := r.Header.Get("Content-Type"); r.Status >= 400 && !strings.HasPrefix(ct, "application/json") {
+					t.Errorf("%s with %s: %d with Content-Type %q", name, caller, r.Status, ct)
+				}
+			}
+			admits := func(k auth.Kind) string {
+				if shape.public || slices.Contains(shape.kinds, k) && len(shape.all)+len(shape.any) == 0 {
+					return "pass"
+				}
+				return "403" // a kind the rule does not admit, or a full token without the keys
+			}
+			if shape.public {
+				call("no token", "", "pass")
+				call("a garbage token", "garbage", "pass")
+			} else {
+				call("no token", "", "401")
+				call("a garbage token", "not-a-token", "401")
+			}
+			call("a pending token", pending(), admits(auth.Pending))
+			call("a setup token", setup(), admits(auth.Setup))
+			call("a full token without keys", full(), admits(auth.Full))
+			switch {
+			case len(shape.all) > 0:
+				// Every key but one of the rule's: refused, for each of them.
+				for _, k := range shape.all {
+					call("every key but "+k, full(without(rbac.AllKeys(), k)...), "403")
+				}
+				call("exactly "+strings.Join(shape.all, "+"), full(shape.all...), "pass")
+			case len(shape.any) > 0:
+				call("every key but "+strings.Join(shape.any, "/"), full(without(rbac.AllKeys(), shape.any...)...), "403")
+				for _, k := range shape.any {
+					call("exactly "+k, full(k), "pass")
+				}
+			}
+		}
+		if routes < 60 {
+			t.Errorf("only %d /api routes in the table", routes)
+		}
+		t.Logf("%d /api routes checked with %d users", routes, n)
+	})
+}
+
+func without(keys []string, drop ...string) []string {
+	out := []string{}
+	for _, k := range keys {
+		if !slices.Contains(drop, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}

@@ -1,0 +1,64 @@
+package stats_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+	"time"
+
+	"xapa/backoffice/internal/demo"
+	"xapa/backoffice/internal/stats"
+	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/store/storetest"
+)
+
+// The accounting cards (cached per-day sums plus direct reads of partial
+// days) must equal plain SQL over every row, for any range: whole days as the
+// screens send them, ranges through today, within one day, in the future.
+func TestAccountingMatchesPlainSQL(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		now := time.Date(2026, 11, 22, 15, 30, 0, 0, time.UTC)
+		if err := demo.Generate(ctx, db, demo.Options{Users: 60, Transactions: 3000, Seed: 5, Now: now}); err != nil {
+			t.Fatal(err)
+		}
+		s := stats.New(db, func() time.Time { return now })
+		day := func(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC) }
+		rng := rand.New(rand.NewPCG(7, 8))
+		for i := 0; i < 40; i++ {
+			from := now.Add(-time.Duration(rng.Int64N(int64(100 * 24 * time.Hour))))
+			to := from.Add(time.Duration(rng.Int64N(int64(60 * 24 * time.Hour))))
+			switch rng.IntN(4) {
+			case 0: // whole days, as the report screens send them
+				from, to = day(from), day(to).Add(24*time.Hour-time.Second)
+			case 1: // through the end of today
+				from, to = day(from), day(now).Add(24*time.Hour-time.Second)
+			case 2: // within one day
+				to = from.Add(time.Duration(rng.Int64N(int64(20 * time.Hour))))
+			}
+			gotU, err := s.Users(ctx, from, to)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantU, err := plainUsers(ctx, db, from, to)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if gotU != wantU {
+				t.Fatalf("users %v..%v: got %+v, plain SQL %+v", from, to, gotU, wantU)
+			}
+			gotF, err := s.Financial(ctx, from, to)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantF, err := plainFinancial(ctx, db, from, to)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(gotF, wantF) {
+				t.Fatalf("financial %v..%v: got %+v, plain SQL %+v", from, to, gotF, wantF)
+			}
+		}
+	})
+}

@@ -1,0 +1,14 @@
+import type { TableColumnsType } from 'antd';
+import { ActionTag, ActorCell, DetailsCell, TargetCell, WhenCell } from './AuditCells';
+import { NONE } from './auditDetails';
+import type { AuditRow } from './types';
+
+/** The audit log's columns: When, Actor, Action, Target, Details, IP. */
+export const AUDIT_COLUMNS: TableColumnsType<AuditRow> = [
+  { key: 'when', title: 'When', render: (_, row) => <WhenCell at={row.created_at} /> },
+  { key: 'actor', title: 'Actor', render: (_, row) => <ActorCell actor={row.actor} /> },
+  { key: 'action', title: 'Action', render: (_, row) => <ActionTag action={row.action} /> },
+  { key: 'target', title: 'Target', render: (_, row) => <TargetCell target={row.target} /> },
+  { key: 'details', title: 'Details', className: 'audit__details-column', render: (_, row) => <DetailsCell row={row} /> },
+  { key: 'ip', title: 'IP', render: (_, row) => row.ip || NONE },
+];
