@@ -31,9 +31,9 @@ func List(ctx context.Context, db *store.DB, f ListFilter) ([]User, int, error) 
 		where = append(where, "u.is_admin = TRUE")
 	}
 	if q := strings.TrimSpace(f.Q); q != "" {
-		// search_key: email, username and display name in lower case (migration 00003).
-		args = append(args, store.LikePattern(q))
-		where = append(where, fmt.Sprintf(`u.search_key LIKE lower($%d) ESCAPE '\'`, len(args)))
+		cond, arg := db.Dialect.UserSearch(len(args)+1, q)
+		args = append(args, arg)
+		where = append(where, cond)
 	}
 	cond := ""
 	if len(where) > 0 {

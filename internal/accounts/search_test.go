@@ -19,6 +19,7 @@ func TestSearchMatchesAFragmentOfOneField(t *testing.T) {
 		for _, u := range []accounts.NewUser{
 			{FullName: "Lars Schmidt", Username: "lschmidt", Email: "lars@example.com"},
 			{FullName: "Aria Garcia", Username: "agarcia", Email: "aria.g@mail.example"},
+			{FullName: "Jörg MÜLLER", Username: "jmueller", Email: "joerg@x.example"},
 		} {
 			u.Password, u.Enabled = "Correct-horse-9", &on
 			if _, err := accounts.Create(ctx, db, audit.Actor{}, u); err != nil {

@@ -71,7 +71,7 @@ func (s *Server) streamTransactions(w http.ResponseWriter, r *http.Request, kind
 		"Hash", "Receiver Address", "Wallet", "Exchange", "Explorer URL"})
 	err := s.ledger.Each(r.Context(), f, func(t ledger.Transaction) error {
 		return out.Row(t.ID, t.CreatedAt, t.User.ID, csvout.Text(t.User.Email), csvout.Text(t.CoinType.Symbol), t.Network,
-			t.Type, t.Amount, t.NetworkFee, t.Commission, t.Fee,
+			t.Type, t.Text.Amount, t.Text.NetworkFee, t.Text.Commission, t.Text.Fee,
 			ledger.DisplayStatus(t.Status, t.Confirmations, t.MaxConfirmation), t.Confirmations, t.MaxConfirmation,
 			csvout.Text(t.Hash), csvout.Text(t.ReceiverAddress), csvout.Text(t.Wallet.Name), t.Exchange, csvout.Text(t.ExplorerURL))
 	})

@@ -116,6 +116,7 @@ type Transaction struct {
 		ID   int64  `json:"id"`
 		Name string `json:"name"`
 	} `json:"wallet"`
+	Text Amounts `json:"-"`
 }
 
 func txColumns(d store.Dialect) string {
@@ -181,6 +182,9 @@ func query(ctx context.Context, db *store.DB, q string, args ...any) ([]Transact
 	out := []Transaction{}
 	for rows.Next() {
 		t, err := scan(rows)
+		if err == nil {
+			t, err = withDisplay(t)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -189,15 +193,36 @@ func query(ctx context.Context, db *store.DB, q string, args ...any) ([]Transact
 	return out, rows.Err()
 }
 
+// Amounts are a transaction's money columns as text, exactly as stored and in
+// their shortest form (Dialect.Money): what the CSV export writes.
+type Amounts struct{ Amount, NetworkFee, Commission, Fee string }
+
+// scan reads a row; the amounts stay text (Text) until withDisplay.
 func scan(rows *sql.Rows) (Transaction, error) {
 	var t Transaction
 	var created time.Time
-	err := rows.Scan(&t.ID, &t.User.ID, &t.User.Email, &t.Amount, &t.NetworkFee, &t.Commission, &t.Fee, &t.Type, &t.Network,
-		&t.Exchange, &t.Hash, &t.ExplorerURL, &created, &t.Confirmations, &t.MaxConfirmation, &t.Status,
+	err := rows.Scan(&t.ID, &t.User.ID, &t.User.Email, &t.Text.Amount, &t.Text.NetworkFee, &t.Text.Commission, &t.Text.Fee,
+		&t.Type, &t.Network, &t.Exchange, &t.Hash, &t.ExplorerURL, &created, &t.Confirmations, &t.MaxConfirmation, &t.Status,
 		&t.ReceiverAddress, &t.CoinType.ID, &t.CoinType.Name, &t.CoinType.Symbol, &t.CoinType.Icon, &t.Wallet.ID, &t.Wallet.Name)
-	t.FormatedAmount, t.FormattedNetworkFee, t.FormatedFee = money.Coin(t.Amount), money.Coin(t.NetworkFee), money.Coin(t.Fee)
 	t.CreatedAt = Timestamp(created)
 	return t, err
+}
+
+// withDisplay fills a reply's decimal and display fields. The CSV export (a
+// million rows) skips it: it writes the stored text, the same digits.
+func withDisplay(t Transaction) (Transaction, error) {
+	for _, f := range []struct {
+		text string
+		dst  *decimal.Decimal
+	}{{t.Text.Amount, &t.Amount}, {t.Text.NetworkFee, &t.NetworkFee}, {t.Text.Commission, &t.Commission}, {t.Text.Fee, &t.Fee}} {
+		d, err := decimal.NewFromString(f.text)
+		if err != nil {
+			return t, fmt.Errorf("transaction %d: amount %q: %w", t.ID, f.text, err)
+		}
+		*f.dst = d
+	}
+	t.FormatedAmount, t.FormattedNetworkFee, t.FormatedFee = money.Coin(t.Amount), money.Coin(t.NetworkFee), money.Coin(t.Fee)
+	return t, nil
 }
 
 // Timestamp formats a reply time: RFC 3339 with offset, 2026-11-22T10:15:00+00:00.

@@ -70,10 +70,21 @@ func (s *Service) Users(ctx context.Context, from, to time.Time) (UserAccounting
 		return a, err
 	}
 	a.TotalRegistered, a.TotalVerified = totals[0], totals[1]
-	assets, err := s.perCoin(ctx, "customer-assets", `SELECT w.coin_id, `+s.db.Dialect.Sum("w.balance")+`
-		FROM wallets w JOIN users u ON u.id = w.user_id WHERE w.network = 'main' AND u.is_admin = FALSE GROUP BY w.coin_id`)
+	// Customers' assets: every main-network wallet (the dashboard's cached
+	// customer balance) less the staff's own few, not a second pass over
+	// every wallet joined to its user.
+	all, err := s.CustomerBalances(ctx)
 	if err != nil {
 		return a, err
+	}
+	staff, err := s.perCoin(ctx, "staff-wallets", `SELECT w.coin_id, `+s.db.Dialect.Sum("w.balance")+`
+		FROM users u JOIN wallets w ON w.user_id = u.id WHERE u.is_admin = TRUE AND w.network = 'main' GROUP BY w.coin_id`)
+	if err != nil {
+		return a, err
+	}
+	assets := map[int64]decimal.Decimal{}
+	for _, b := range all {
+		assets[b.CoinID] = b.Balance.Sub(staff[b.CoinID])
 	}
 	if a.TotalUsersAssets, err = s.usd(ctx, assets); err != nil {
 		return a, err

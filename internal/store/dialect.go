@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"modernc.org/sqlite"
@@ -54,6 +55,24 @@ func (d Dialect) Money(col string) string {
 		return col
 	}
 	return "trim_scale(" + col + ")"
+}
+
+// UserSearch is the condition "user u's search key (email, username and
+// display name in lower case; migration 00003) contains q", with the value to
+// bind as parameter $n. PostgreSQL answers it from a trigram index. SQLite's
+// FTS5 trigram index (migration 00004) takes fragments of 3 or more
+// characters without LIKE wildcards; it folds case itself, and q is folded
+// here because SQLite's lower() folds ASCII only. Other fragments are matched
+// against every key.
+func (d Dialect) UserSearch(n int, q string) (cond string, arg string) {
+	if d == SQLite {
+		q = strings.ToLower(q)
+		if utf8.RuneCountInString(q) >= 3 && !strings.ContainsAny(q, `%_\`) {
+			return fmt.Sprintf("u.id IN (SELECT rowid FROM users_search WHERE search_key LIKE $%d)", n), "%" + q + "%"
+		}
+		return fmt.Sprintf(`u.search_key LIKE $%d ESCAPE '\'`, n), LikePattern(q)
+	}
+	return fmt.Sprintf(`u.search_key LIKE lower($%d) ESCAPE '\'`, n), LikePattern(q)
 }
 
 // Day is the UTC calendar day of a timestamp expression as text YYYY-MM-DD.
