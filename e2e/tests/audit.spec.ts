@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page, Request, Response } from '@playwright/test';
+import { chooseOption } from '../fixtures/antd';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer } from '../fixtures/server';
 import { signInByApi, useToken } from '../fixtures/sign-in';
@@ -87,15 +88,8 @@ const menuGroups = (page: Page) =>
 const expectSettingLinks = (page: Page, links: string[]) =>
   expect.poll(async () => (await menuGroups(page)).Setting ?? [], { timeout: 15_000 }).toEqual(links);
 
-async function pickAction(page: Page, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: 'Action' }).click();
-  await page.locator(`.audit__action-popup:visible .ant-select-item-option[title="${option}"]`).click();
-}
-
-async function pickPageSize(page: Page, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: 'Page size' }).click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
-}
+const pickAction = (page: Page, option: string) => chooseOption(page, page.getByRole('combobox', { name: 'Action' }), option);
+const pickPageSize = (page: Page, option: string) => chooseOption(page, page.getByRole('combobox', { name: 'Page size' }), option);
 
 /** The list call's filters without paging (for the same question to the API). */
 const filtersOf = (query: Record<string, string>) => {

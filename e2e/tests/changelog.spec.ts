@@ -2,6 +2,7 @@
  * /changelog (App Versions): create a version with a change log through the builder, see it listed, delete it
  * after the confirmation. Signed in as `demo` with a token from `backoffice admin token`.
  */
+import { chooseOption } from '../fixtures/antd';
 import { expect, test } from '../fixtures/server';
 import { useToken } from '../fixtures/sign-in';
 
@@ -29,16 +30,14 @@ test('an app version is created with a change log, listed, then deleted after th
   const name = page.getByLabel('Name', { exact: true });
   await name.pressSequentially('972001');
   await expect(name).toHaveValue('9.720.01');
-  await page.getByLabel('Platform').click();
-  await page.getByTitle('IOS').click();
+  await chooseOption(page, page.getByLabel('Platform'), 'IOS');
   const release = page.getByLabel('Release Date');
   await release.click();
   await release.fill('01-12-2026 10:30');
   await release.press('Enter');
   await expect(release).toHaveValue('01-12-2026 10:30');
 
-  await page.getByRole('combobox', { name: 'Group' }).click();
-  await page.getByTitle('New Features').click();
+  await chooseOption(page, page.getByRole('combobox', { name: 'Group' }), 'New Features');
   const item1 = page.getByRole('textbox', { name: 'Item 1' });
   await item1.fill('Dar');
   const addItem = page.getByRole('button', { name: /Add Item/ });
@@ -47,8 +46,7 @@ test('an app version is created with a change log, listed, then deleted after th
   await item1.press('Enter'); // a new item field, not a submit
   await page.getByRole('textbox', { name: 'Item 2' }).fill('Quicker start');
   await addChangelog.click();
-  await page.getByRole('combobox', { name: 'Group' }).click();
-  await page.getByTitle('Bug Fixes').click();
+  await chooseOption(page, page.getByRole('combobox', { name: 'Group' }), 'Bug Fixes');
   await page.getByRole('textbox', { name: 'Item 1' }).fill('Fix the CSV dates');
   await addChangelog.click();
   await page.getByLabel('Force Update Required').check();

@@ -3,6 +3,7 @@
  * sign in as them (Google Authenticator set-up) and see the role's menu; page size and paging over 300+ users.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { chooseOption } from '../fixtures/antd';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer } from '../fixtures/server';
 import { signInByApi, submitCredentials, useToken } from '../fixtures/sign-in';
@@ -23,11 +24,6 @@ async function openAsDemo(page: Page, request: APIRequestContext, server: Backof
 
 const rows = (page: Page): Locator => page.locator('.ant-table-tbody tr.ant-table-row');
 const activePage = (page: Page): Locator => page.getByTestId('list-pager').locator('.ant-pagination-item-active');
-
-/** Picks `option` in the open antd Select drop-down. */
-async function pickOption(page: Page, option: string): Promise<void> {
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).click();
-}
 
 test.describe('members', () => {
   test('create a member, find them, give them a role, and they sign in to that role\'s menu', async ({
@@ -72,8 +68,7 @@ test.describe('members', () => {
     await page.getByRole('button', { name: 'Modify Users Role' }).click();
     const setRole = page.getByRole('dialog');
     await expect(setRole.getByRole('button', { name: 'Set Role' })).toBeDisabled();
-    await setRole.getByLabel('Role').click();
-    await pickOption(page, 'Support');
+    await chooseOption(page, setRole.getByLabel('Role'), 'Support');
     await setRole.getByRole('button', { name: 'Set Role' }).click();
     await expect(page.getByText('Role Has Been Set')).toBeVisible();
     await expect(row.locator('td').nth(3)).toHaveText('Support');
@@ -143,8 +138,7 @@ test.describe('members', () => {
     await pager.getByTitle('3', { exact: true }).click();
     await expect(activePage(page)).toHaveText('3');
     const sizeChange = page.waitForRequest((r) => /\/api\/admin\/users\?/.test(r.url()) && r.url().includes('maxPerPage=100'));
-    await pager.getByRole('combobox', { name: 'Page size' }).click();
-    await pickOption(page, 'View 100 Per Page');
+    await chooseOption(page, pager.getByRole('combobox', { name: 'Page size' }), 'View 100 Per Page');
     expect(new URL((await sizeChange).url()).searchParams.get('page')).toBe('1');
     await expect(rows(page)).toHaveCount(100);
     await expect(activePage(page)).toHaveText('1');

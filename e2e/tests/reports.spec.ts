@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page, Request, Response } from '@playwright/test';
+import { chooseOption } from '../fixtures/antd';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer } from '../fixtures/server';
 import { signInByApi, useToken } from '../fixtures/sign-in';
@@ -65,10 +66,7 @@ async function nextCall(page: Page, list: RegExp, action: () => Promise<unknown>
   return { query: Object.fromEntries(new URL(response.url()).searchParams), reply: await response.json() };
 }
 
-async function pick(page: Page, select: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: select }).click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
-}
+const pick = (page: Page, select: string, option: string) => chooseOption(page, page.getByRole('combobox', { name: select }), option);
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr[data-row-key]');
 const rowIds = (page: Page) => rows(page).evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-row-key'))));

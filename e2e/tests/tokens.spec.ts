@@ -4,6 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { BackofficeServer } from '../fixtures/server';
+import { chooseOption } from '../fixtures/antd';
 import { expect, test } from '../fixtures/server';
 import { useToken } from '../fixtures/sign-in';
 
@@ -86,8 +87,7 @@ test('a token is added through both steps of the panel, then modified', async ({
   await modify.getByLabel('Max Confirmation').fill('12');
   await modify.getByLabel('Main Contract Address').fill('0xXapaMain01');
   await modify.getByLabel('Test Contract Address').fill('0xXapaTest01');
-  await modify.getByLabel('Blockchain').click();
-  await page.getByTitle('Ethereum').click();
+  await chooseOption(page, modify.getByLabel('Blockchain'), 'Ethereum');
   await modifyButton.click();
   await expect(modify).toBeHidden();
   const moved = page.getByRole('row').filter({ hasText: 'XAPT' });
