@@ -193,6 +193,9 @@ func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, e Ed
 		changes["phone_number"] = "changed"
 	}
 	err = db.Tx(ctx, func(tx *sql.Tx) error {
+		if err := roles.EnsureUserWithin(ctx, tx, actor.ID, id); err != nil {
+			return err
+		}
 		if err := checkTaken(ctx, tx, next.Email, next.Username, id); err != nil {
 			return err
 		}
@@ -230,7 +233,13 @@ func SetRole(ctx context.Context, db *store.DB, actor audit.Actor, roleID int64,
 		if err != nil {
 			return err
 		}
+		if err := roles.EnsureKeysWithin(ctx, tx, actor.ID, role.Permissions); err != nil {
+			return err
+		}
 		for _, id := range ids {
+			if err := roles.EnsureUserWithin(ctx, tx, actor.ID, id); err != nil {
+				return err
+			}
 			res, err := tx.ExecContext(ctx, `UPDATE users SET role_id = $1, updated_at = $2 WHERE id = $3 AND is_admin = TRUE`,
 				roleID, store.Now(), id)
 			if err != nil {
@@ -256,6 +265,9 @@ func RemoveStaff(ctx context.Context, db *store.DB, actor audit.Actor, ids []int
 	return db.Tx(ctx, func(tx *sql.Tx) error {
 		now := store.Now()
 		for _, id := range ids {
+			if err := roles.EnsureUserWithin(ctx, tx, actor.ID, id); err != nil {
+				return err
+			}
 			res, err := tx.ExecContext(ctx, `UPDATE users SET is_admin = FALSE, role_id = NULL, updated_at = $1
 				WHERE id = $2 AND is_admin = TRUE`, now, id)
 			if err != nil {

@@ -30,3 +30,8 @@ func (e *NotFound) Error() string { return e.What + " not found." }
 type Conflict struct{ Message string }
 
 func (e *Conflict) Error() string { return e.Message }
+
+// Forbidden is a request the caller's own permissions do not cover (403).
+type Forbidden struct{ Message string }
+
+func (e *Forbidden) Error() string { return e.Message }

@@ -62,6 +62,7 @@ func asError(r *http.Request, err error) *Error {
 		invalid  *apperr.Invalid
 		notFound *apperr.NotFound
 		conflict *apperr.Conflict
+		denied   *apperr.Forbidden
 	)
 	switch {
 	case errors.As(err, &e):
@@ -73,6 +74,8 @@ func asError(r *http.Request, err error) *Error {
 		e = Errorf(http.StatusNotFound, notFound.Error())
 	case errors.As(err, &conflict):
 		e = Errorf(http.StatusConflict, conflict.Message)
+	case errors.As(err, &denied):
+		e = Errorf(http.StatusForbidden, denied.Message)
 	case store.IsUnavailable(err):
 		slog.WarnContext(r.Context(), "database unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
 		e = Errorf(http.StatusServiceUnavailable, "The database is unavailable. Try again shortly.")

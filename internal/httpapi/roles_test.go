@@ -2,8 +2,10 @@ package httpapi_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -79,11 +81,19 @@ func TestLastRoleEditorStays(t *testing.T) {
 		if err := db.QueryRowContext(context.Background(), `SELECT role_id FROM users WHERE id = $1`, root.ID).Scan(&roleID); err != nil {
 			t.Fatal(err)
 		}
+		// The refusal comes after the role's keys were deleted and rewritten inside the transaction: all of it rolls back.
+		before := env.SnapshotAll(t)
 		env.Run(t, []apitest.Case{
 			{Name: "dropping the key from the only editor's role", Method: "POST", Path: fmt.Sprintf("/api/admin/roles/%d/edit", roleID), Token: tok,
-				Body: map[string]any{"role": "role-root", "permissions": []string{rbac.RolesList}}, Status: 400,
+				Body: map[string]any{"role": "role-renamed", "description": "changed", "permissions": []string{rbac.RolesList}}, Status: 400,
 				JSON: `{"message":"This change would leave no staff member able to edit roles."}`},
-			{Name: "the role is unchanged", Method: "GET", Path: "/api/user", Token: tok, Status: 200},
+		})
+		if diff := before.Diff(env.SnapshotAll(t)); len(diff) > 0 {
+			t.Errorf("the refused edit changed %v", diff)
+		}
+		env.Run(t, []apitest.Case{
+			{Name: "the role is unchanged", Method: "GET", Path: "/api/user", Token: tok, Status: 200,
+				JSON: `{"role":"role-root","permissions":` + jsonList(rbac.AllKeys()) + `}`},
 		})
 		// With a second editor, the first may lose the key.
 		second := env.CreateUser(t, "second", true, true, rbac.EditRole)
@@ -114,4 +124,11 @@ func TestPermissionCatalogue(t *testing.T) {
 	if strings.Index(body, `"Dashboard"`) > strings.Index(body, `"Settings"`) {
 		t.Error("categories must come in catalogue order")
 	}
+}
+
+// jsonList is keys as the API lists them: a sorted JSON array.
+func jsonList(keys []string) string {
+	keys = slices.Sorted(slices.Values(keys))
+	b, _ := json.Marshal(keys)
+	return string(b)
 }

@@ -132,6 +132,9 @@ func Create(ctx context.Context, db *store.DB, actor audit.Actor, in Input) (Rol
 	}
 	var role Role
 	err = db.Tx(ctx, func(tx *sql.Tx) error {
+		if err := EnsureKeysWithin(ctx, tx, actor.ID, in.Permissions); err != nil {
+			return err
+		}
 		now := store.Now()
 		var id int64
 		err := tx.QueryRowContext(ctx, `INSERT INTO roles (role, description, created_at, updated_at) VALUES ($1, $2, $3, $3)
@@ -165,6 +168,10 @@ func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, in I
 	err = db.Tx(ctx, func(tx *sql.Tx) error {
 		before, err := Get(ctx, tx, id)
 		if err != nil {
+			return err
+		}
+		// Neither adding a key one lacks nor taking one away from its holders.
+		if err := EnsureKeysWithin(ctx, tx, actor.ID, append(before.Permissions, in.Permissions...)); err != nil {
 			return err
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE roles SET role = $1, description = $2, updated_at = $3 WHERE id = $4`,
@@ -206,6 +213,9 @@ func Delete(ctx context.Context, db *store.DB, actor audit.Actor, id int64) erro
 		// The built-in role can never go, held or not: say that first.
 		if r.Builtin {
 			return &apperr.Invalid{Message: "The built-in role " + r.Role + " cannot be removed."}
+		}
+		if err := EnsureKeysWithin(ctx, tx, actor.ID, r.Permissions); err != nil {
+			return err
 		}
 		if r.Members > 0 {
 			return &apperr.Conflict{Message: fmt.Sprintf("The role %s is still held by %d staff member(s). Give them another role first.", r.Role, r.Members)}

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
+
 	"xapa/backoffice/internal/store"
 )
 
@@ -34,7 +36,16 @@ type workload struct {
 	problems []string // replies that do not show what was sent
 	roles    map[string]*roleBook
 	users    map[string]*userBook
+	promos   map[string]promoBook // by marker: the inviter amount, unique to one save
+	rated    []int64              // coins with a USD rate (the promotion pays in them)
 	seq      atomic.Int64
+}
+
+// promoBook is one promotion save: the settings row is a singleton, so the
+// database must hold exactly one save that was not refused, minimums and all.
+type promoBook struct {
+	minimums string // coin:amount,... in order
+	outcome  outcome
 }
 
 // outcome of a write as the client saw it.
@@ -85,7 +96,7 @@ type userBook struct {
 
 func newWorkload(t *testing.T, c *client, prefix string) *workload {
 	t.Helper()
-	w := &workload{c: c, prefix: prefix, roles: map[string]*roleBook{}, users: map[string]*userBook{}}
+	w := &workload{c: c, prefix: prefix, roles: map[string]*roleBook{}, users: map[string]*userBook{}, promos: map[string]promoBook{}}
 	r := c.do("setup", "GET", "/api/admin/users?page=1&maxPerPage=100", nil)
 	var list struct {
 		Users []struct {
@@ -113,6 +124,22 @@ func newWorkload(t *testing.T, c *client, prefix string) *workload {
 		}
 	}
 	slices.Sort(w.perms)
+	r = c.do("setup", "GET", "/api/cointypes", nil)
+	var coins []struct {
+		ID   int64           `json:"id"`
+		Rate decimal.Decimal `json:"fiatExchangeRate"`
+	}
+	if r.status != 200 || json.Unmarshal(r.body, &coins) != nil {
+		t.Fatalf("coins: %d %v %.300s", r.status, r.err, r.body)
+	}
+	for _, coin := range coins {
+		if coin.Rate.IsPositive() {
+			w.rated = append(w.rated, coin.ID)
+		}
+	}
+	if len(w.rated) < 2 {
+		t.Fatalf("want two coins with a USD rate, got %v", w.rated)
+	}
 	return w
 }
 
@@ -186,10 +213,84 @@ func (w *workload) step(rng *rand.Rand, mine []*roleBook) *roleBook {
 		return w.createRole(rng)
 	case x < 92:
 		w.editRole(rng, mine[rng.IntN(len(mine))])
-	default:
+	case x < 97:
 		w.createUser(rng)
+	default:
+		w.savePromotion(rng)
 	}
 	return nil
+}
+
+// savePromotion saves the promotion with a marker (the inviter amount, unique
+// to this save) and a minimum list of one to three entries derived from it.
+func (w *workload) savePromotion(rng *rand.Rand) {
+	marker := fmt.Sprint(time.Now().UnixNano()%1e12 + w.seq.Add(1))
+	var minimums []map[string]any
+	var book []string
+	for i := range 1 + rng.IntN(min(3, len(w.rated))) {
+		amount := fmt.Sprintf("%s.%d", marker, i+1)
+		minimums = append(minimums, map[string]any{"coin": w.rated[i], "main": amount})
+		book = append(book, fmt.Sprintf("%d:%s", w.rated[i], amount))
+	}
+	now := time.Now().UTC()
+	r := w.c.do("write", "POST", "/api/admin/promotion", map[string]any{"isEnabled": true, "minimum": minimums,
+		"inviter_bonus": map[string]any{"coin": w.rated[0], "amount": marker, "default": "0", "network": "main"},
+		"invited_bonus": map[string]any{"coin": w.rated[1], "amount": "5", "default": "0", "network": "main"},
+		"waiting_time":  map[string]any{"days": rng.IntN(100)},
+		"range": map[string]any{"start_date": now.Add(-time.Hour).Format(time.DateTime),
+			"end_date": now.Add(time.Hour).Format(time.DateTime)}})
+	w.record(r)
+	w.mu.Lock()
+	w.promos[marker] = promoBook{minimums: strings.Join(book, ","), outcome: outcomeOf(r)}
+	w.mu.Unlock()
+}
+
+// checkPromotion: the settings and the minimum list are those of one save
+// that was not refused (a save of an earlier workload only when none of this
+// one's was answered 2xx).
+func (w *workload) checkPromotion(t *testing.T, db *store.DB, fail func(string, ...any), counts map[string]int) {
+	var amount string
+	if err := db.QueryRowContext(context.Background(), `SELECT `+db.Dialect.Money("inviter_amount")+
+		` FROM promotion_settings WHERE id = 1`).Scan(&amount); err != nil {
+		t.Fatal(err)
+	}
+	marker := decimal.RequireFromString(amount).String()
+	landed, mine := w.promos[marker]
+	anyDone := false
+	for _, b := range w.promos {
+		counts[fmt.Sprintf("promotion saves %s", []string{"done", "ambiguous", "refused"}[b.outcome])]++
+		anyDone = anyDone || b.outcome == done
+	}
+	got := promotionMinimums(t, db)
+	switch {
+	case mine && landed.outcome == refused:
+		fail("promotion: the refused save %s is in the database", marker)
+	case mine && got != landed.minimums:
+		fail("promotion: the settings are save %s's, the minimum list %q is not (sent %q): a half-done save", marker, got, landed.minimums)
+	case !mine && anyDone:
+		fail("promotion: a save was answered 2xx, but the database holds %s, never sent by this workload", marker)
+	}
+}
+
+func promotionMinimums(t *testing.T, db *store.DB) string {
+	rows, err := db.QueryContext(context.Background(), `SELECT coin_id, `+db.Dialect.Money("amount")+` FROM promotion_minimums ORDER BY position`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var coin int64
+		var amount string
+		if err := rows.Scan(&coin, &amount); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, fmt.Sprintf("%d:%s", coin, decimal.RequireFromString(amount).String()))
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(out, ",")
 }
 
 func (w *workload) somePerms(rng *rand.Rand) []string {
@@ -410,6 +511,7 @@ func (w *workload) check(t *testing.T, dbURL string) {
 	if orphans != 0 {
 		fail("%d audit rows record a write that did not land", orphans)
 	}
+	w.checkPromotion(t, db, fail, counts)
 	problems = append(problems, w.problems...)
 	t.Logf("writes checked (%s): %v", db.Dialect, counts)
 	for _, p := range problems {

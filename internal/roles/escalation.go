@@ -1,0 +1,85 @@
+package roles
+
+import (
+	"context"
+	"errors"
+	"sort"
+	"strings"
+
+	"xapa/backoffice/internal/apperr"
+)
+
+// Staff hand out, change and take away only what they hold themselves.
+// Without this, a holder of ADMIN_EDIT_USER could change an Administrator's
+// email and switch their Google Authenticator off (then reset the password
+// and sign in as them), and a holder of ADMIN_ADD_USER_ROLE or
+// ADMIN_EDIT_ROLE could give themselves or an accomplice every permission.
+// Each guard runs inside the change's transaction.
+
+// EnsureKeysWithin refuses when keys hold a permission that the staff member
+// actor does not hold.
+func EnsureKeysWithin(ctx context.Context, q querier, actor int64, keys []string) error {
+	held, err := heldKeys(ctx, q, actor)
+	if err != nil {
+		return err
+	}
+	var missing []string
+	for _, k := range keys {
+		if !held[k] {
+			missing = append(missing, k)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	sort.Strings(missing)
+	return &apperr.Forbidden{Message: "You can only grant or change permissions you hold yourself; you lack " +
+		strings.Join(missing, ", ") + "."}
+}
+
+// EnsureRoleWithin refuses when role id holds a permission actor lacks.
+func EnsureRoleWithin(ctx context.Context, q querier, actor, id int64) error {
+	r, err := Get(ctx, q, id)
+	if err != nil {
+		return err
+	}
+	return EnsureKeysWithin(ctx, q, actor, r.Permissions)
+}
+
+// EnsureUserWithin refuses when user id is a staff member holding a
+// permission actor lacks: nobody manages someone with more reach than their own.
+func EnsureUserWithin(ctx context.Context, q querier, actor, id int64) error {
+	theirs, err := heldKeys(ctx, q, id)
+	if err != nil || len(theirs) == 0 {
+		return err
+	}
+	keys := make([]string, 0, len(theirs))
+	for k := range theirs {
+		keys = append(keys, k)
+	}
+	err = EnsureKeysWithin(ctx, q, actor, keys)
+	if denied := (*apperr.Forbidden)(nil); errors.As(err, &denied) {
+		return &apperr.Forbidden{Message: "You cannot change a staff member who holds permissions you do not hold."}
+	}
+	return err
+}
+
+// heldKeys are the permissions user id holds now: its role's keys when it
+// is a staff member (api-decisions.md), else none.
+func heldKeys(ctx context.Context, q querier, id int64) (map[string]bool, error) {
+	rows, err := q.QueryContext(ctx, `SELECT p.permission FROM users u JOIN role_permissions p ON p.role_id = u.role_id
+		WHERE u.id = $1 AND u.is_admin = TRUE`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	held := map[string]bool{}
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			return nil, err
+		}
+		held[k] = true
+	}
+	return held, rows.Err()
+}
