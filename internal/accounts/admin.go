@@ -43,11 +43,28 @@ func List(ctx context.Context, db *store.DB, f ListFilter) ([]User, int, error) 
 	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM users u `+cond, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
+	if f.Offset >= total {
+		return []User{}, total, nil
+	}
+	// Newest first is the primary key read backwards. For a search with few
+	// matches the planner, which cannot know how few, would walk every user
+	// that way looking for a page of them (52 ms for 165 matches of 100,000
+	// on PostgreSQL); the exact count is known by now, so few matches are
+	// read from the search index and sorted instead ("+ 0" keeps the key's
+	// order from being used).
+	order := "u.id DESC"
+	if f.Q != "" && total <= fewMatches {
+		order = "u.id + 0 DESC"
+	}
 	args = append(args, f.Limit, f.Offset)
-	users, err := queryUsers(ctx, db, fmt.Sprintf(`SELECT %s %s %s ORDER BY u.id DESC LIMIT $%d OFFSET $%d`,
-		userColumns, userFrom, cond, len(args)-1, len(args)), args...)
+	users, err := queryUsers(ctx, db, fmt.Sprintf(`SELECT %s %s %s ORDER BY %s LIMIT $%d OFFSET $%d`,
+		userColumns, userFrom, cond, order, len(args)-1, len(args)), args...)
 	return users, total, err
 }
+
+// fewMatches is the most matches of a search sorted after reading them all:
+// cheap to sort, and many more than one page.
+const fewMatches = 2000
 
 // NewUser is the payload of POST /api/admin/users/new.
 type NewUser struct {

@@ -1,7 +1,10 @@
 package accounts_test
 
 import (
+	"cmp"
 	"context"
+	"fmt"
+	"slices"
 	"testing"
 
 	"xapa/backoffice/internal/accounts"
@@ -44,6 +47,49 @@ func TestSearchMatchesAFragmentOfOneField(t *testing.T) {
 			}
 			if total != want {
 				t.Errorf("q=%q: %d users, want %d", q, total, want)
+			}
+		}
+	})
+}
+
+// A search's pages come newest first and tile the matches exactly, whether
+// the matches are few (read from the search index, then sorted) or many
+// (the primary key read backwards), and a page past the end is empty.
+func TestSearchPagesNewestFirst(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		on := true
+		for i := range 7 {
+			u := accounts.NewUser{FullName: fmt.Sprintf("Pager %d", i), Username: fmt.Sprintf("pager%d", i),
+				Email: fmt.Sprintf("pager%d@example.com", i), Password: "Correct-horse-9", Enabled: &on}
+			if _, err := accounts.Create(ctx, db, audit.Actor{}, u); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Every user matches "example"; only the seven match "pager". Both below fewMatches, so also
+		// compare with the unfiltered list, which takes the primary key's order.
+		for _, q := range []string{"pager", "example", ""} {
+			var ids []int64
+			for offset := 0; offset < 10; offset += 3 {
+				page, total, err := accounts.List(ctx, db, accounts.ListFilter{Q: q, Limit: 3, Offset: offset})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if q == "pager" && total != 7 {
+					t.Fatalf("q=%q: total %d, want 7", q, total)
+				}
+				for _, u := range page {
+					ids = append(ids, u.ID)
+				}
+				if offset >= total && len(page) != 0 {
+					t.Errorf("q=%q offset %d past %d: %d users", q, offset, total, len(page))
+				}
+			}
+			if !slices.IsSortedFunc(ids, func(a, b int64) int { return cmp.Compare(b, a) }) || len(ids) < 7 {
+				t.Errorf("q=%q: pages gave %v, want every match once, newest first", q, ids)
+			}
+			if len(slices.Compact(slices.Clone(ids))) != len(ids) {
+				t.Errorf("q=%q: a user on two pages: %v", q, ids)
 			}
 		}
 	})
