@@ -1,10 +1,12 @@
 package accounts
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
 	"net/mail"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -25,6 +27,11 @@ type ListFilter struct {
 
 // List returns a page of users, newest first, and the total count.
 func List(ctx context.Context, db *store.DB, f ListFilter) ([]User, int, error) {
+	if q := strings.TrimSpace(f.Q); q != "" && !f.StaffOnly {
+		if ids, arg := db.Dialect.UserSearchIDs(q); ids != "" {
+			return listMatches(ctx, db, ids, arg, f)
+		}
+	}
 	var where []string
 	var args []any
 	if f.StaffOnly {
@@ -60,6 +67,39 @@ func List(ctx context.Context, db *store.DB, f ListFilter) ([]User, int, error) 
 	users, err := queryUsers(ctx, db, fmt.Sprintf(`SELECT %s %s %s ORDER BY %s LIMIT $%d OFFSET $%d`,
 		userColumns, userFrom, cond, order, len(args)-1, len(args)), args...)
 	return users, total, err
+}
+
+// listMatches pages through the users that query (Dialect.UserSearchIDs)
+// finds: every id read once, the count and the page taken from them.
+func listMatches(ctx context.Context, db *store.DB, query, arg string, f ListFilter) ([]User, int, error) {
+	rows, err := db.QueryContext(ctx, query, arg)
+	if err != nil {
+		return nil, 0, err
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return nil, 0, err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	if f.Offset >= len(ids) {
+		return []User{}, len(ids), nil
+	}
+	slices.SortFunc(ids, func(a, b int64) int { return cmp.Compare(b, a) }) // newest first
+	page := ids[f.Offset:min(f.Offset+f.Limit, len(ids))]
+	marks, args := make([]string, len(page)), make([]any, len(page))
+	for i, id := range page {
+		marks[i], args[i] = fmt.Sprintf("$%d", i+1), id
+	}
+	users, err := queryUsers(ctx, db, `SELECT `+userColumns+userFrom+`WHERE u.id IN (`+strings.Join(marks, ", ")+`) ORDER BY u.id DESC`, args...)
+	return users, len(ids), err
 }
 
 // fewMatches is the most matches of a search sorted after reading them all:

@@ -94,3 +94,33 @@ func TestSearchPagesNewestFirst(t *testing.T) {
 		}
 	})
 }
+
+// Characters that mean something to LIKE or to FTS5 queries are literals.
+func TestSearchTakesEveryCharacterLiterally(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		on := true
+		for _, u := range []accounts.NewUser{
+			{FullName: `Ann "Quote" O'Neil`, Username: "ann_50%", Email: "ann@example.com"},
+			{FullName: "Bob AND Carol", Username: "bob*", Email: "bob@example.com"},
+			{FullName: "Plain User", Username: "annx50y", Email: "plain@example.com"},
+		} {
+			u.Password, u.Enabled = "Correct-horse-9", &on
+			if _, err := accounts.Create(ctx, db, audit.Actor{}, u); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for q, want := range map[string]int{
+			`"quote"`: 1, `o'neil`: 1, `"Quote" O'`: 1, `_50%`: 1, `n_5`: 1, `50%`: 1,
+			`and carol`: 1, `bob*`: 1, `ob*`: 1, `b*`: 1, `NOT`: 0, `" OR "`: 0, `^ann`: 0, `ann`: 2,
+		} {
+			_, total, err := accounts.List(ctx, db, accounts.ListFilter{Q: q, Limit: 10})
+			if err != nil {
+				t.Fatalf("q=%q: %v", q, err)
+			}
+			if total != want {
+				t.Errorf("q=%q: %d users, want %d", q, total, want)
+			}
+		}
+	})
+}

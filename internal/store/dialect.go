@@ -61,19 +61,38 @@ func (d Dialect) Money(col string) string {
 // display name in lower case; migration 00003) contains q", with the value to
 // bind as parameter $n. PostgreSQL answers it from a trigram index. SQLite's
 // FTS5 trigram index (migration 00004) takes fragments of 3 or more
-// characters without LIKE wildcards; it folds case itself, and q is folded
-// here because SQLite's lower() folds ASCII only. Other fragments are matched
-// against every key.
+// characters as a phrase: the fragment's trigrams at consecutive positions,
+// which is exactly "contains" and needs no second look at each candidate's
+// text, as LIKE through the same index does (3.8 ms instead of 31 ms for a
+// surname matching 5,000 of 100,000 users). It folds case itself, and q is
+// folded here because SQLite's lower() folds ASCII only. Shorter fragments
+// are matched against every key.
 func (d Dialect) UserSearch(n int, q string) (cond string, arg string) {
 	if d == SQLite {
 		q = strings.ToLower(q)
-		if utf8.RuneCountInString(q) >= 3 && !strings.ContainsAny(q, `%_\`) {
-			return fmt.Sprintf("u.id IN (SELECT rowid FROM users_search WHERE search_key LIKE $%d)", n), "%" + q + "%"
+		if utf8.RuneCountInString(q) >= 3 {
+			return fmt.Sprintf("u.id IN (SELECT rowid FROM users_search WHERE users_search MATCH $%d)", n), ftsPhrase(q)
 		}
 		return fmt.Sprintf(`u.search_key LIKE $%d ESCAPE '\'`, n), LikePattern(q)
 	}
 	return fmt.Sprintf(`u.search_key LIKE lower($%d) ESCAPE '\'`, n), LikePattern(q)
 }
+
+// UserSearchIDs is a query for the ids of every user whose search key
+// contains q (bound as $1), when an index answers it so cheaply that reading
+// all of them beats counting them and then finding one page: SQLite's FTS5
+// trigram index, where the count and the page each matched the fragment again.
+// Else "": PostgreSQL counts through its trigram index and pages by key.
+func (d Dialect) UserSearchIDs(q string) (query string, arg string) {
+	cond, arg := d.UserSearch(1, q)
+	if d != SQLite || !strings.HasPrefix(cond, "u.id IN (") {
+		return "", ""
+	}
+	return "SELECT rowid FROM users_search WHERE users_search MATCH $1", arg
+}
+
+// ftsPhrase quotes q as one FTS5 phrase: every character literal, quotes doubled.
+func ftsPhrase(q string) string { return `"` + strings.ReplaceAll(q, `"`, `""`) + `"` }
 
 // Day is the UTC calendar day of a timestamp expression as text YYYY-MM-DD.
 func (d Dialect) Day(expr string) string {
