@@ -216,3 +216,56 @@ func without(keys []string, drop ...string) []string {
 	}
 	return out
 }
+
+// The matrix checks each route against its own rule; this checks the rules
+// themselves. Every staff route (/api/admin/...) needs a permission key, and
+// the routes open to anyone, or to any fully signed-in user, are exactly
+// these reviewed ones: a route added as Public or SignedIn by mistake, or
+// an admin route without a key, fails here.
+func TestRouteRulesAreNoWiderThanReviewed(t *testing.T) {
+	env := apitest.NewEnv(t, storetest.SQLite(t))
+	reviewed := map[string]string{
+		"GET /healthz":                                  "public", // load balancers
+		"GET /api/captcha":                              "public", // before signing in
+		"POST /api/login":                               "public",
+		"POST /api/register":                            "public",
+		"POST /api/password/reset":                      "public",    // always 202: no account enumeration
+		"POST /api/password/reset/confirm":              "public",    // the one-time token is the credential
+		"GET /api/email/verify":                         "public",    // the one-time token is the credential
+		"POST /api/user/2fa/googleAuthenticator/status": "signed in", // one's own 2FA, behind one's password
+		"GET /api/cointypes":                            "signed in", // names, symbols and rates every screen's filters use
+	}
+	seen := map[string]bool{}
+	for _, rt := range env.Server.Routes() {
+		name := rt.Method + " " + rt.Path
+		shape, err := classify(rt.Rule)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		keys := len(shape.all) + len(shape.any)
+		got := ""
+		switch {
+		case shape.public:
+			got = "public"
+		case keys == 0 && slices.Equal(shape.kinds, []auth.Kind{auth.Full}):
+			got = "signed in"
+		}
+		if strings.HasPrefix(rt.Path, "/api/admin/") && keys == 0 {
+			t.Errorf("%s: a staff route without a permission key", name)
+		}
+		if want, ok := reviewed[name]; ok {
+			seen[name] = true
+			if got != want {
+				t.Errorf("%s: rule %+v, reviewed as %s", name, rt.Rule, want)
+			}
+		} else if got != "" {
+			t.Errorf("%s is %s, which no reviewed route is: give it a permission key, or review it here", name, got)
+		}
+	}
+	for name := range reviewed {
+		if !seen[name] {
+			t.Errorf("%s is reviewed here but not in the route table", name)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"net/http/httptest"
 	"slices"
 	"strconv"
@@ -769,6 +770,53 @@ var badQuery = map[string][]string{
 	"token":       {"%00", "%ff", strings.Repeat("t", 5000)},
 }
 
+// hostileText is valid text that means something to SQL, LIKE, FTS5, HTML
+// or spreadsheets. As a text filter it is a literal: it matches nothing in
+// the sweep's data (a wildcard matching every row would be a bug).
+var hostileText = []string{`' OR '1'='1`, `%`, `%%`, `\`, `"; DROP TABLE users; --`, `<script>alert(1)</script>`,
+	`=HYPERLINK("http://x")`, `" OR "`, `*`, `NEAR(a b)`, `ünï¢ødé ✓`}
+
+// hostileFilters sends hostileText in each text filter route key reads:
+// 200, nothing matched (an empty page, a CSV of its header alone, or the
+// hash search's 404), and every table unchanged.
+func hostileFilters(t *testing.T, s *sweep, key, path, tok string, params []string) {
+	for _, param := range []string{"q", "user", "actor", "action", "wallet_name"} {
+		if !slices.Contains(params, param) {
+			continue
+		}
+		before := s.before(t)
+		for _, v := range hostileText {
+			if strings.HasSuffix(key, "/CSV") {
+				s.env.Clock.Advance(7 * time.Second) // the export limit
+			}
+			what := fmt.Sprintf("%s?%s=%s", key, param, v)
+			rec := s.do(t, "GET", path+"?"+param+"="+url.QueryEscape(v), tok, nil)
+			switch {
+			case strings.HasSuffix(key, "/history/search"): // a hash search that finds nothing is a 404 with its message
+				if e := envelope(t, what, rec); rec.Code != http.StatusNotFound || e == nil {
+					t.Errorf("%s: %d, want 404; body: %s", what, rec.Code, clip(rec.Body.String()))
+				}
+			case rec.Code != http.StatusOK:
+				t.Errorf("%s: %d, want 200; body: %s", what, rec.Code, clip(rec.Body.String()))
+			case strings.HasSuffix(key, "/CSV"):
+				if lines := strings.Count(strings.TrimSpace(rec.Body.String()), "\n"); lines != 0 {
+					t.Errorf("%s: %d rows, want the header alone", what, lines)
+				}
+			default:
+				var page struct {
+					Total *int `json:"total_items"`
+				}
+				if err := json.Unmarshal(rec.Body.Bytes(), &page); err != nil || page.Total == nil || *page.Total != 0 {
+					t.Errorf("%s: want an empty page; body: %s", what, clip(rec.Body.String()))
+				}
+			}
+		}
+		if diff := before.Diff(s.after(t)); len(diff) > 0 {
+			t.Errorf("%s with hostile %s values changed %v", key, param, diff)
+		}
+	}
+}
+
 // Every GET route given bad page, maxPerPage, dates (also min after max)
 // and filters: a 400 envelope naming the parameter where the route reads
 // it, never a 500, and hostile values that are plain text are harmless.
@@ -821,6 +869,7 @@ func sweepQueries(t *testing.T, s *sweep, f sweepFixture) {
 				}
 			}
 		}
+		hostileFilters(t, s, key, path, tok, params)
 		// The end of a range before its start.
 		if slices.Contains(params, "minDate") {
 			env.Clock.Advance(7 * time.Second)
