@@ -253,6 +253,9 @@ func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, e Ed
 		if err := roles.EnsureUserWithin(ctx, tx, actor.ID, id); err != nil {
 			return err
 		}
+		if len(changes) == 0 {
+			return nil // nothing to write, nor to put in the audit log
+		}
 		if err := checkTaken(ctx, tx, next.Email, next.Username, id); err != nil {
 			return err
 		}
