@@ -79,6 +79,7 @@ fuzz: ## run every Go fuzz target for FUZZTIME each (default 20s)
 	go test ./internal/httpapi -run '^$$' -fuzz '^FuzzQueryParams$$' -fuzztime $(FUZZTIME)
 	go test ./internal/httpapi -run '^$$' -fuzz '^FuzzQueryDate$$' -fuzztime $(FUZZTIME)
 	go test ./internal/httpapi -run '^$$' -fuzz '^FuzzQueryText$$' -fuzztime $(FUZZTIME)
+	go test ./internal/httpapi -run '^$$' -fuzz '^FuzzWriteRoutes$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 2s
 	go test ./internal/money -run '^$$' -fuzz '^FuzzAmount$$' -fuzztime $(FUZZTIME)
 
 # Known vulnerabilities (docs/decisions/0005-security-review.md). Every check runs; the target fails if any did.

@@ -14,7 +14,7 @@ import (
 )
 
 // demoEnv is an environment on generated demo data, the clock at its "now".
-func demoEnv(t *testing.T, db *store.DB) *apitest.Env {
+func demoEnv(t testing.TB, db *store.DB) *apitest.Env {
 	t.Helper()
 	env := apitest.NewEnv(t, db)
 	if err := demo.Generate(context.Background(), db, demo.Options{Users: 20, Transactions: 200, Seed: 5, Now: env.Clock.Now()}); err != nil {
