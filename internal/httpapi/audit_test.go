@@ -2,8 +2,10 @@ package httpapi_test
 
 import (
 	"encoding/csv"
+	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"xapa/backoffice/internal/apitest"
 	"xapa/backoffice/internal/rbac"
@@ -32,5 +34,36 @@ func TestAuditLog(t *testing.T) {
 			t.Errorf("audit CSV: %d %q", r.Status, rows)
 		}
 		_ = auditor
+
+		// A range holds what lies inside it; its end covers the whole second it names.
+		var created struct {
+			Audit []struct {
+				CreatedAt string `json:"created_at"`
+			} `json:"audit"`
+		}
+		env.Do(t, apitest.Case{Method: "GET", Path: "/api/admin/audit?action=role.create", Token: tok}).JSON(t, &created)
+		at, err := time.Parse(time.RFC3339, created.Audit[0].CreatedAt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		second := func(d time.Duration) string { return url.QueryEscape(at.Add(d).UTC().Format(time.DateTime)) }
+		env.Run(t, []apitest.Case{
+			{Name: "a range around it", Method: "GET", Path: "/api/admin/audit?action=role.create&minDate=" + second(-time.Hour) + "&maxDate=" + second(time.Hour),
+				Token: tok, Status: 200, JSON: `{"total_items":1,"audit":[{"action":"role.create"}]}`},
+			{Name: "ending at its second", Method: "GET", Path: "/api/admin/audit?action=role.create&minDate=" + second(0) + "&maxDate=" + second(0),
+				Token: tok, Status: 200, JSON: `{"total_items":1}`},
+			{Name: "ending the second before", Method: "GET", Path: "/api/admin/audit?action=role.create&minDate=" + second(-time.Hour) + "&maxDate=" + second(-time.Second),
+				Token: tok, Status: 200, JSON: `{"total_items":0}`},
+			{Name: "starting the second after", Method: "GET", Path: "/api/admin/audit?action=role.create&minDate=" + second(time.Second) + "&maxDate=" + second(time.Hour),
+				Token: tok, Status: 200, JSON: `{"total_items":0}`},
+		})
+
+		// A name typed at sign-in that a spreadsheet would run as a formula is written as text.
+		_ = login(t, env, "=cmd|' /C calc'!A0", "wrong")
+		r = env.Do(t, apitest.Case{Method: "GET", Path: "/api/admin/audit/CSV?action=login.failure", Token: tok})
+		rows, _ = csv.NewReader(strings.NewReader(string(r.Body))).ReadAll()
+		if r.Status != 200 || len(rows) != 3 || rows[1][3] != "'=cmd|' /C calc'!A0" || rows[2][3] != "nobody" {
+			t.Errorf("audit CSV of sign-in failures: %d %q", r.Status, rows)
+		}
 	})
 }
