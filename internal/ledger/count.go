@@ -10,16 +10,19 @@ import (
 )
 
 // Service reads the ledger. It keeps per-day transaction counts of closed
-// days (before today, UTC), so the total of a History page costs an index
-// count of at most two partial days, not a scan of every matching row.
+// days (before today, UTC) and per-hour counts of today's closed hours, so
+// the total of a History page costs index counts of at most two partial
+// edges (the current hour, and an edge the range cuts), not a scan of every
+// matching row.
 type Service struct {
 	db    *store.DB
 	now   func() time.Time
 	cache *memo.Cache
 }
 
-// ClosedDaysTTL is how long per-day counts of past days are kept. A row
-// written later with a past created_at shows in totals after at most this.
+// ClosedDaysTTL is how long per-day and per-hour counts of closed days and
+// hours are kept. A row written later with a past created_at shows in
+// totals after at most this.
 const ClosedDaysTTL = 10 * time.Minute
 
 // New returns a ledger service; now is the clock (nil: time.Now).
@@ -37,15 +40,21 @@ type countKey struct {
 	coin         int64
 }
 
-type dayCounts map[string]map[countKey]int
+// bucketCounts are counts per bucket (a day YYYY-MM-DD, or an hour
+// YYYY-MM-DD HH), then per network, type and coin.
+type bucketCounts map[string]map[countKey]int
 
 // Count returns how many transactions match f.
+//
+// Closed days and today's closed hours tile time up to the current hour.
+// The whole ones inside the range, [p, q), come from the kept counts; what
+// the range cuts off at either end is counted through the indexes.
 func (s *Service) Count(ctx context.Context, f Filter) (int, error) {
 	if f.UserID != 0 {
 		return s.directCount(ctx, f, nil, nil) // one user's rows: an index range
 	}
 	now := s.now()
-	today := midnight(now)
+	today, hour := midnight(now), now.Truncate(time.Hour)
 	var from time.Time // zero: from the beginning
 	if f.From != nil {
 		from = f.From.UTC()
@@ -57,27 +66,83 @@ func (s *Service) Count(ctx context.Context, f Filter) (int, error) {
 	if !end.After(from) {
 		return 0, nil
 	}
-	first := midnight(from)
-	if first.Before(from) {
-		first = first.AddDate(0, 0, 1)
+	p := ceil(from, today) // the first bucket starting at or after from
+	var q time.Time        // the end of the last bucket ending at or before end
+	switch {
+	case !end.Before(hour):
+		q = hour
+	case end.After(today):
+		q = end.Truncate(time.Hour)
+	default:
+		q = midnight(end)
 	}
-	last := midnight(end)
-	if last.After(today) {
-		last = today
-	}
-	if !first.Before(last) {
+	if !p.Before(q) {
 		return s.directCount(ctx, f, &from, &end)
 	}
-	days, err := memo.Get(ctx, s.cache, "days:"+today.Format("2006-01-02"), ClosedDaysTTL, func(ctx context.Context) (dayCounts, error) {
-		return s.countDays(ctx, today)
-	})
+	total := 0
+	if p.Before(today) {
+		days, err := memo.Get(ctx, s.cache, "days:"+today.Format(time.DateOnly), ClosedDaysTTL, func(ctx context.Context) (bucketCounts, error) {
+			return s.countBuckets(ctx, s.db.Dialect.Day("created_at"), time.Time{}, today)
+		})
+		if err != nil {
+			return 0, err
+		}
+		total += days.sum(f, p.Format(time.DateOnly), earlier(q, today).Format(time.DateOnly))
+	}
+	if q.After(today) {
+		hours, err := memo.Get(ctx, s.cache, "hours:"+hour.Format(hourLayout), ClosedDaysTTL, func(ctx context.Context) (bucketCounts, error) {
+			return s.countBuckets(ctx, s.db.Dialect.Hour("created_at"), today, hour)
+		})
+		if err != nil {
+			return 0, err
+		}
+		total += hours.sum(f, later(p, today).Format(hourLayout), q.Format(hourLayout))
+	}
+	head, err := s.directCount(ctx, f, &from, &p)
 	if err != nil {
 		return 0, err
 	}
+	tail, err := s.directCount(ctx, f, &q, &end)
+	return total + head + tail, err
+}
+
+// hourLayout names an hour bucket as Dialect.Hour does; buckets sort as text.
+const hourLayout = "2006-01-02 15"
+
+// ceil is the first bucket boundary at or after t: a midnight before today,
+// an hour from today on.
+func ceil(t, today time.Time) time.Time {
+	if t.Before(today) {
+		if d := midnight(t); d.Before(t) {
+			return d.AddDate(0, 0, 1)
+		}
+		return t
+	}
+	if h := t.Truncate(time.Hour); h.Before(t) {
+		return h.Add(time.Hour)
+	}
+	return t
+}
+
+func earlier(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
+
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+// sum adds the counts of buckets in [lo, hi) that match f's filters.
+func (b bucketCounts) sum(f Filter, lo, hi string) int {
 	total := 0
-	lo, hi := first.Format("2006-01-02"), last.Format("2006-01-02") // days sort as text
-	for day, keys := range days {
-		if day < lo || day >= hi {
+	for bucket, keys := range b {
+		if bucket < lo || bucket >= hi {
 			continue
 		}
 		for k, n := range keys {
@@ -86,34 +151,30 @@ func (s *Service) Count(ctx context.Context, f Filter) (int, error) {
 			}
 		}
 	}
-	head, err := s.directCount(ctx, f, &from, &first)
-	if err != nil {
-		return 0, err
-	}
-	tail, err := s.directCount(ctx, f, &last, &end)
-	return total + head + tail, err
+	return total
 }
 
-// countDays counts every closed day's rows per network, type and coin.
-func (s *Service) countDays(ctx context.Context, today time.Time) (dayCounts, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+s.db.Dialect.Day("created_at")+`, network, type, coin_id, count(*)
-		FROM transactions WHERE created_at < $1 GROUP BY 1, 2, 3, 4`, today)
+// countBuckets counts the rows of [from, before) per bucket (an SQL
+// expression naming each row's day or hour), network, type and coin.
+func (s *Service) countBuckets(ctx context.Context, bucket string, from, before time.Time) (bucketCounts, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+bucket+`, network, type, coin_id, count(*)
+		FROM transactions WHERE created_at >= $1 AND created_at < $2 GROUP BY 1, 2, 3, 4`, from, before)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := dayCounts{}
+	out := bucketCounts{}
 	for rows.Next() {
-		var day string
+		var b string
 		var k countKey
 		var n int
-		if err := rows.Scan(&day, &k.network, &k.typ, &k.coin, &n); err != nil {
+		if err := rows.Scan(&b, &k.network, &k.typ, &k.coin, &n); err != nil {
 			return nil, err
 		}
-		if out[day] == nil {
-			out[day] = map[countKey]int{}
+		if out[b] == nil {
+			out[b] = map[countKey]int{}
 		}
-		out[day][k] = n
+		out[b][k] = n
 	}
 	return out, rows.Err()
 }

@@ -12,8 +12,8 @@ import (
 	"xapa/backoffice/internal/store/storetest"
 )
 
-// Count (per-day counts plus edge-day index counts) must equal a plain count
-// for any filter and range.
+// Count (per-day and per-hour counts plus index counts of the edges) must
+// equal a plain count for any filter and range.
 func TestCountMatchesAPlainCount(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
@@ -24,17 +24,29 @@ func TestCountMatchesAPlainCount(t *testing.T) {
 		s := ledger.New(db, func() time.Time { return now })
 		rng := rand.New(rand.NewPCG(3, 4))
 		pick := func(options ...string) string { return options[rng.IntN(len(options))] }
-		for i := 0; i < 60; i++ {
+		for i := 0; i < 200; i++ {
 			f := ledger.Filter{Network: pick("", "main", "test"), Type: pick("", "sent", "received")}
 			if rng.IntN(3) == 0 {
 				f.CoinID = int64(1 + rng.IntN(11))
 			}
 			if rng.IntN(4) > 0 {
 				from := now.Add(-time.Duration(rng.Int64N(int64(100 * 24 * time.Hour))))
+				if rng.IntN(3) == 0 { // today, cutting or on an hour (today's closed hours are counted per hour)
+					from = now.Add(-time.Duration(rng.Int64N(int64(16 * time.Hour))))
+					if rng.IntN(2) == 0 {
+						from = from.Truncate(time.Hour)
+					}
+				}
 				f.From = &from
 			}
 			if rng.IntN(4) > 0 {
 				to := now.Add(time.Duration(rng.Int64N(int64(48*time.Hour))) - 24*time.Hour)
+				if rng.IntN(3) == 0 { // earlier today, or the end of a closed hour
+					to = now.Add(-time.Duration(rng.Int64N(int64(15 * time.Hour))))
+					if rng.IntN(2) == 0 {
+						to = to.Truncate(time.Hour).Add(-time.Second)
+					}
+				}
 				if rng.IntN(5) == 0 { // a whole-day edge, as the screens send
 					to = time.Date(to.Year(), to.Month(), to.Day(), 23, 59, 59, 0, time.UTC)
 				}

@@ -95,5 +95,29 @@ func (c *Cache) entry(key string) (*entry, bool) {
 	}
 	e := next
 	c.entries[key] = e
+	c.forget()
 	return e, true
 }
+
+// Forgotten is how long after expiring an entry nobody asked for again is
+// dropped. Keys named after a day or an hour are never asked for again
+// once it is over: kept, they would grow the cache without end.
+const Forgotten = time.Hour
+
+// forget drops entries expired more than Forgotten ago (c.mu held). It runs
+// when an entry is made, over a few dozen keys.
+func (c *Cache) forget() {
+	cutoff := c.now().Add(-Forgotten)
+	for k, e := range c.entries {
+		select {
+		case <-e.done:
+			if e.expires.Before(cutoff) {
+				delete(c.entries, k)
+			}
+		default: // being computed
+		}
+	}
+}
+
+// Len is the number of values kept or being computed.
+func (c *Cache) Len() int { c.mu.Lock(); defer c.mu.Unlock(); return len(c.entries) }

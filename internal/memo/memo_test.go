@@ -95,3 +95,27 @@ func TestCallerCancellationDoesNotAbortTheComputation(t *testing.T) {
 		t.Fatalf("second caller: %d, %v", v, err)
 	}
 }
+
+// Keys named after a day or an hour are asked for while it lasts, then
+// never again: an hour after expiring they are dropped, while keys still
+// asked for (served stale while refreshing) stay.
+func TestForgetsKeysNobodyAsksForAgain(t *testing.T) {
+	now := time.Unix(0, 0)
+	var mu sync.Mutex
+	c := New(func() time.Time { mu.Lock(); defer mu.Unlock(); return now })
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	one := func(context.Context) (int, error) { return 1, nil }
+	for day := range 5 {
+		if _, err := Get(context.Background(), c, "days:"+time.Unix(0, 0).AddDate(0, 0, day).Format(time.DateOnly), time.Minute, one); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Get(context.Background(), c, "polled", time.Minute, one); err != nil {
+			t.Fatal(err)
+		}
+		advance(24 * time.Hour)
+	}
+	// The last day's key is not an hour past its expiry yet; "polled" was asked for every day.
+	if n := c.Len(); n != 2 {
+		t.Fatalf("%d keys kept, want 2 (the last day's and the polled one)", n)
+	}
+}

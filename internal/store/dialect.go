@@ -102,6 +102,14 @@ func (d Dialect) Day(expr string) string {
 	return "to_char(" + expr + " AT TIME ZONE 'UTC', 'YYYY-MM-DD')"
 }
 
+// Hour is the UTC hour of a timestamp expression as text YYYY-MM-DD HH.
+func (d Dialect) Hour(expr string) string {
+	if d == SQLite {
+		return "substr(" + expr + ", 1, 13)"
+	}
+	return "to_char(" + expr + " AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24')"
+}
+
 // ILike is the case-insensitive LIKE operator (SQLite's LIKE already is, for ASCII).
 func (d Dialect) ILike() string {
 	if d == SQLite {
