@@ -27,7 +27,8 @@ type ListFilter struct {
 
 // List returns a page of users, newest first, and the total count.
 func List(ctx context.Context, db *store.DB, f ListFilter) ([]User, int, error) {
-	if q := strings.TrimSpace(f.Q); q != "" && !f.StaffOnly {
+	q := strings.TrimSpace(f.Q)
+	if q != "" && !f.StaffOnly {
 		if ids, arg := db.Dialect.UserSearchIDs(q); ids != "" {
 			return listMatches(ctx, db, ids, arg, f)
 		}
@@ -37,7 +38,7 @@ func List(ctx context.Context, db *store.DB, f ListFilter) ([]User, int, error) 
 	if f.StaffOnly {
 		where = append(where, "u.is_admin = TRUE")
 	}
-	if q := strings.TrimSpace(f.Q); q != "" {
+	if q != "" {
 		cond, arg := db.Dialect.UserSearch(len(args)+1, q)
 		args = append(args, arg)
 		where = append(where, cond)
@@ -60,7 +61,7 @@ func List(ctx context.Context, db *store.DB, f ListFilter) ([]User, int, error) 
 	// read from the search index and sorted instead ("+ 0" keeps the key's
 	// order from being used).
 	order := "u.id DESC"
-	if f.Q != "" && total <= fewMatches {
+	if q != "" && total <= fewMatches {
 		order = "u.id + 0 DESC"
 	}
 	args = append(args, f.Limit, f.Offset)
@@ -250,7 +251,7 @@ func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, e Ed
 		changes["phone_number"] = "changed"
 	}
 	err = db.Tx(ctx, func(tx *sql.Tx) error {
-		if err := roles.EnsureUserWithin(ctx, tx, actor.ID, id); err != nil {
+		if err := roles.EnsureUsersWithin(ctx, tx, actor.ID, id); err != nil {
 			return err
 		}
 		if len(changes) == 0 {
@@ -296,10 +297,10 @@ func SetRole(ctx context.Context, db *store.DB, actor audit.Actor, roleID int64,
 		if err := roles.EnsureKeysWithin(ctx, tx, actor.ID, role.Permissions); err != nil {
 			return err
 		}
+		if err := roles.EnsureUsersWithin(ctx, tx, actor.ID, ids...); err != nil {
+			return err
+		}
 		for _, id := range ids {
-			if err := roles.EnsureUserWithin(ctx, tx, actor.ID, id); err != nil {
-				return err
-			}
 			res, err := tx.ExecContext(ctx, `UPDATE users SET role_id = $1, updated_at = $2 WHERE id = $3 AND is_admin = TRUE`,
 				roleID, store.Now(), id)
 			if err != nil {
@@ -323,11 +324,11 @@ func RemoveStaff(ctx context.Context, db *store.DB, actor audit.Actor, ids []int
 		return err
 	}
 	return db.Tx(ctx, func(tx *sql.Tx) error {
+		if err := roles.EnsureUsersWithin(ctx, tx, actor.ID, ids...); err != nil {
+			return err
+		}
 		now := store.Now()
 		for _, id := range ids {
-			if err := roles.EnsureUserWithin(ctx, tx, actor.ID, id); err != nil {
-				return err
-			}
 			res, err := tx.ExecContext(ctx, `UPDATE users SET is_admin = FALSE, role_id = NULL, updated_at = $1
 				WHERE id = $2 AND is_admin = TRUE`, now, id)
 			if err != nil {

@@ -15,7 +15,7 @@ import (
 // neither take over a better-placed colleague (edit their email or switch
 // their 2FA off, then reset the password) nor hand anyone, themselves
 // included, a key they lack. Every refusal is a 403 that changes nothing,
-// the audit log included, even when the refused id comes after allowed ones.
+// the audit log included; a list refused at its second id rolls back the first.
 func TestNoPrivilegeEscalation(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
@@ -48,6 +48,11 @@ func TestNoPrivilegeEscalation(t *testing.T) {
 				Token: tok, Body: map[string]any{"users": []int64{peer.ID, admin.ID}}, Status: 403, JSON: forbidden},
 			{Name: "remove an Administrator after a peer (one transaction)", Method: "PATCH", Path: "/api/admin/roles/removeMember",
 				Token: tok, Body: map[string]any{"users": []int64{peer.ID, admin.ID}}, Status: 403, JSON: forbidden},
+			{Name: "set a role on a peer, then a customer (rolled back after the first update)", Method: "POST",
+				Path: fmt.Sprintf("/api/admin/roles/%d/adduser", clerkRole), Token: tok, Body: map[string]any{"users": []int64{peer.ID, customer.ID}},
+				Status: 400, JSON: fmt.Sprintf(`{"errors":[{"field":"users","message":"User %d is not a staff member."}]}`, customer.ID)},
+			{Name: "remove a peer, then a customer (rolled back after the first update)", Method: "PATCH", Path: "/api/admin/roles/removeMember",
+				Token: tok, Body: map[string]any{"users": []int64{peer.ID, customer.ID}}, Status: 400, JSON: `{"errors":[{"field":"users"}]}`},
 			{Name: "add a key one lacks to one's own role", Method: "POST", Path: fmt.Sprintf("/api/admin/roles/%d/edit", clerkRole), Token: tok,
 				Body: map[string]any{"role": "role-clerk", "permissions": append([]string{rbac.AuditLog}, clerkKeys...)}, Status: 403,
 				JSON: `{"message":"You can only grant or change permissions you hold yourself; you lack ADMIN_AUDIT_LOG."}`},

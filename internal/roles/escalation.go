@@ -2,7 +2,7 @@ package roles
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"sort"
 	"strings"
 
@@ -46,22 +46,31 @@ func EnsureRoleWithin(ctx context.Context, q querier, actor, id int64) error {
 	return EnsureKeysWithin(ctx, q, actor, r.Permissions)
 }
 
-// EnsureUserWithin refuses when user id is a staff member holding a
-// permission actor lacks: nobody manages someone with more reach than their own.
-func EnsureUserWithin(ctx context.Context, q querier, actor, id int64) error {
-	theirs, err := heldKeys(ctx, q, id)
-	if err != nil || len(theirs) == 0 {
+// EnsureUsersWithin refuses when any of the users ids is a staff member
+// holding a permission actor lacks: nobody manages someone with more reach
+// than their own. One query, however many ids.
+func EnsureUsersWithin(ctx context.Context, q querier, actor int64, ids ...int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	args := []any{actor}
+	marks := make([]string, len(ids))
+	for i, id := range ids {
+		args = append(args, id)
+		marks[i] = fmt.Sprintf("$%d", i+2)
+	}
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT count(*) FROM users u JOIN role_permissions p ON p.role_id = u.role_id
+		WHERE u.is_admin = TRUE AND u.id IN (`+strings.Join(marks, ", ")+`) AND p.permission NOT IN
+			(SELECT a.permission FROM users me JOIN role_permissions a ON a.role_id = me.role_id
+			WHERE me.id = $1 AND me.is_admin = TRUE)`, args...).Scan(&n)
+	if err != nil {
 		return err
 	}
-	keys := make([]string, 0, len(theirs))
-	for k := range theirs {
-		keys = append(keys, k)
-	}
-	err = EnsureKeysWithin(ctx, q, actor, keys)
-	if denied := (*apperr.Forbidden)(nil); errors.As(err, &denied) {
+	if n > 0 {
 		return &apperr.Forbidden{Message: "You cannot change a staff member who holds permissions you do not hold."}
 	}
-	return err
+	return nil
 }
 
 // heldKeys are the permissions user id holds now: its role's keys when it
