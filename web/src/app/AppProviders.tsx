@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { SessionProvider } from '../features/session/SessionProvider';
-import { cspNonce } from '../lib/cspNonce';
+import { antdCsp } from '../lib/cspNonce';
 
 /** Toasts (message, notification) close after 5 seconds. */
 export const TOAST_DURATION_S = 5;
@@ -17,7 +17,7 @@ interface AppProvidersProps {
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider csp={cspNonce ? { nonce: cspNonce } : undefined}>
+      <ConfigProvider csp={antdCsp}>
         <AntApp
           message={{ duration: TOAST_DURATION_S }}
           notification={{ duration: TOAST_DURATION_S }}

@@ -1,10 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { useSession } from '../features/session/SessionContext';
+import { lazyComponent } from '../lib/lazyComponent';
+import { loadAppShell } from './screenLoaders';
 
 const TwoFactorSetupScreen = lazy(() => import('../features/auth/twofactor/TwoFactorSetupScreen'));
 const AccessDeniedScreen = lazy(() => import('../features/session/AccessDeniedScreen'));
-const AppShell = lazy(() => import('./shell/AppShell'));
+const AppShell = lazyComponent(loadAppShell);
 
 /**
  * What a signed-in user sees, whatever the path: the Google Authenticator set-up while it is off, Access

@@ -24,10 +24,12 @@ import {
   UserSwitchOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { lazy } from 'react';
 import type { PermissionRule } from '../lib/permissions';
+import { lazyComponent } from '../lib/lazyComponent';
 import { Permission } from '../lib/permissions';
+import { loadDashboardPage } from './screenLoaders';
 
 /** Menu groups. Setting and Report also show in the breadcrumb (product-spec.md section 2). */
 export type NavGroup = 'Wallet' | 'Setting' | 'Report';
@@ -57,13 +59,14 @@ export interface AppRoute {
   /** False for screens reached from other screens only (the user profile). */
   inMenu: boolean;
   icon: ComponentType;
-  component: LazyExoticComponent<ComponentType>;
+  component: ComponentType;
 }
 
 const ExchangePage = lazy(() => import('../features/placeholders/ExchangePage'));
 const MyWalletPage = lazy(() => import('../features/placeholders/MyWalletPage'));
 const SecurityPage = lazy(() => import('../features/placeholders/SecurityPage'));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+// The first screen after a sign-in, loaded at the code step: it renders without suspending then (screenLoaders.ts).
+const DashboardPage = lazyComponent(loadDashboardPage);
 const HistoryPage = lazy(() => import('../features/history/HistoryPage'));
 const MembersPage = lazy(() => import('../features/members/MembersPage'));
 const UserManagementPage = lazy(() => import('../features/members/UserManagementPage'));

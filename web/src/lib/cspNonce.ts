@@ -17,6 +17,9 @@ export function readCspNonce(doc: Document = document): string | undefined {
 /** Read once, when the app starts. */
 export const cspNonce: string | undefined = readCspNonce();
 
+/** `<ConfigProvider csp>`: every style antd injects carries the nonce (one object, for every ConfigProvider). */
+export const antdCsp: { nonce: string } | undefined = cspNonce ? { nonce: cspNonce } : undefined;
+
 /**
  * antd's own CSS-in-JS gets the nonce through `<ConfigProvider csp={{ nonce }}>`, but a few helpers
  * below it (the scroll locker and scrollbar measuring of Modal, Drawer, Select...) create <style>

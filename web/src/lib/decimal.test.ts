@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { compareDecimals, formatCoin, formatDecimal, formatRate, formatUsd, signOf, timesIsAtLeast } from './decimal';
+import {
+  compareDecimals,
+  formatCoin,
+  formatCount,
+  formatDecimal,
+  formatRate,
+  formatUsd,
+  signOf,
+  timesIsAtLeast,
+} from './decimal';
 
 describe('decimal helpers', () => {
   it('compares exactly', () => {
@@ -26,6 +35,12 @@ describe('decimal helpers', () => {
     expect(formatUsd('38560393.56')).toBe('$38,560,393.56');
     expect(formatUsd('-3.1')).toBe('-$3.10');
     expect(formatRate('0.1234')).toBe('0.12340');
+  });
+
+  it('writes counts as toLocaleString does for en-US', () => {
+    for (const n of [0, 7, 999, 1000, 12345, 1234567, -1234567, 2 ** 53 - 1, 1.5, 1e21]) {
+      expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+    }
   });
 
   it('rejects what is not a decimal', () => {

@@ -70,6 +70,14 @@ export function formatDecimal(value: string, decimals: number): string {
   return `${negative ? '-' : ''}${whole}${fraction}`;
 }
 
+/**
+ * A count with thousands separators, `1234567` → `1,234,567`: what `toLocaleString('en-US')` writes for a whole
+ * number, without the number formatter that call sets up first (about 50 ms of the dashboard's first render).
+ */
+export function formatCount(count: number): string {
+  return Number.isSafeInteger(count) ? formatDecimal(String(count), 0) : count.toLocaleString('en-US');
+}
+
 /** A coin amount: 6 decimals. */
 export function formatCoin(value: string): string {
   return formatDecimal(value, 6);

@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { prefetchSignedInApp } from '../../app/prefetch';
+import { prefetchDashboardAfterSignIn, prefetchSignedInApp } from '../../app/prefetch';
 import { logoutCall } from '../session/sessionApi';
 import { CredentialsForm } from './CredentialsForm';
 import { CodeStep } from './twofactor/CodeStep';
@@ -25,6 +26,7 @@ export const CODE_STEP_EXPIRED =
  */
 export function SignInFlow({ identifierLabel, children, onStepChange }: SignInFlowProps) {
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const finish = useFinishSignIn();
   const [pendingToken, setPendingToken] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -42,6 +44,7 @@ export function SignInFlow({ identifierLabel, children, onStepChange }: SignInFl
         onVerified={(token) => {
           void message.success('Signed in.');
           finish(token);
+          prefetchDashboardAfterSignIn(queryClient);
         }}
         onExpired={() => backToCredentials(CODE_STEP_EXPIRED)}
         onCancel={() => {

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Space } from 'antd';
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
+import { InlineRow } from '../../components/InlineRow';
 import { QueryCard } from '../../components/QueryCard';
 import type { CoinType } from '../../lib/coinTypes';
+import { lazyComponent } from '../../lib/lazyComponent';
+import { loadCandleChart } from './chartLoader';
 import { formatPrice } from './formatPrice';
 import { lastCandles } from './candles';
 import { CandleTable } from './CandleTable';
@@ -10,10 +12,9 @@ import type { Market } from './dashboardApi';
 import { marketQuery } from './dashboardApi';
 import { PercentChange } from './PercentChange';
 
-const loadChart = () => import('./CandleChart');
-const CandleChart = lazy(loadChart);
+const CandleChart = lazyComponent(loadCandleChart);
 // The chart's chunk (the page's largest) is fetched with the cards, not after the market data arrives.
-void loadChart();
+void loadCandleChart();
 
 function CandleBody({ symbol, market }: { symbol: string; market: Market }) {
   const candles = useMemo(() => lastCandles(market.changes), [market.changes]);
@@ -38,11 +39,11 @@ function CandleBody({ symbol, market }: { symbol: string; market: Market }) {
 export function CandleCard({ coin }: { coin: CoinType }) {
   const query = useQuery(marketQuery(coin.symbol));
   const title = (
-    <Space size={8}>
+    <InlineRow gap={8}>
       <img src={coin.icon} alt="" width={20} height={20} />
       <span>{coin.name}</span>
       <span className="muted">{coin.symbol}</span>
-    </Space>
+    </InlineRow>
   );
   return (
     <QueryCard

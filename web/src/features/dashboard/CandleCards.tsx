@@ -4,16 +4,14 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { errorMessage } from '../../lib/api';
 import { coinTypesQuery } from '../../lib/coinTypes';
 import { CandleCard } from './CandleCard';
-
-/** The candle cards show the first four chain coins (product-spec.md section 9). */
-export const CANDLE_COINS = 4;
+import { candleCoins } from './dashboardApi';
 
 /** The four candle cards, then the chart library's attribution. */
 export function CandleCards() {
   const coins = useQuery(coinTypesQuery(false));
   if (coins.isPending) return <PageSpinner label="Loading coins" />;
   if (coins.isError) return <Alert type="error" showIcon title={errorMessage(coins.error)} />;
-  const shown = coins.data.filter((coin) => coin.type === 'coin').slice(0, CANDLE_COINS);
+  const shown = candleCoins(coins.data);
   return (
     <>
       <Row gutter={[16, 16]}>

@@ -27,7 +27,10 @@ const sendRevenue = revenueQuery('send');
 const exchangeRevenue = revenueQuery('exchange');
 const THIRD = { xs: 24, md: 12, xl: 8 } as const;
 
-/** `/`: every widget the viewer's permissions allow; each polls on its own. */
+/**
+ * `/`: every widget the viewer's permissions allow; each polls on its own. After a sign-in their first calls are
+ * started ahead (dashboardPrefetch.ts, which lists the same widgets under the same rules).
+ */
 export default function DashboardPage() {
   const permissions = useSession().user?.permissions;
   if (!can(permissions, { anyOf: DASHBOARD_KEYS })) {

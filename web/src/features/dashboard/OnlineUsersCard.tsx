@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { QueryCard } from '../../components/QueryCard';
+import { formatCount } from '../../lib/decimal';
 import { onlineUsersQuery } from './dashboardApi';
 import { Figure } from './Figure';
 
@@ -9,7 +10,7 @@ export function OnlineUsersCard() {
   return (
     <QueryCard title="Online users" query={query}>
       {(data) => (
-        <Figure label="Online users now" value={data.total.count.toLocaleString('en-US')} caption="seen in the last 2 minutes" />
+        <Figure label="Online users now" value={formatCount(data.total.count)} caption="seen in the last 2 minutes" />
       )}
     </QueryCard>
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { BarChart } from '../../components/BarChart';
 import { QueryCard } from '../../components/QueryCard';
+import { formatCount } from '../../lib/decimal';
 import { registrationsQuery } from './dashboardApi';
 import { Figure } from './Figure';
 import { weekPoints } from './weekPoints';
@@ -16,7 +17,7 @@ export function RegistrationsCard({ verified }: { verified: boolean }) {
         const thisWeek = data.total.reduce((sum, { count }) => sum + count, 0);
         return (
           <>
-            <Figure label={`${title} in total`} value={data.count.toLocaleString('en-US')} caption={`${thisWeek} in the last 7 days`} />
+            <Figure label={`${title} in total`} value={formatCount(data.count)} caption={`${thisWeek} in the last 7 days`} />
             <BarChart label={`${title} per day`} points={weekPoints(week, String)} />
           </>
         );

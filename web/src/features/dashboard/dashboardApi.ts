@@ -1,6 +1,7 @@
 /** The dashboard's calls (api-decisions.md "Weekly widgets"); live widgets poll every POLL_INTERVAL_MS. */
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api';
+import type { CoinType } from '../../lib/coinTypes';
 import { POLL_INTERVAL_MS } from '../../lib/queryClient';
 
 export interface MarketChange {
@@ -62,6 +63,14 @@ interface RevenueReply {
 }
 
 const live = { refetchInterval: POLL_INTERVAL_MS } as const;
+
+/** The candle cards show the first four chain coins (product-spec.md section 9). */
+export const CANDLE_COINS = 4;
+
+/** The coins that get a candle card, from GET /api/cointypes (chain coins only). */
+export function candleCoins(coins: readonly CoinType[]): CoinType[] {
+  return coins.filter((coin) => coin.type === 'coin').slice(0, CANDLE_COINS);
+}
 
 export function marketQuery(symbol: string) {
   return queryOptions({

@@ -1,5 +1,6 @@
-import { Space, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
+import { InlineRow } from '../../components/InlineRow';
 import { UserEmailLink } from '../../components/UserEmailLink';
 import { formatDateTime } from '../../lib/dateDisplay';
 import { HashLink } from './HashLink';
@@ -17,20 +18,20 @@ const COLUMNS = {
     key: 'coin',
     title: 'Coin',
     render: (_, tx) => (
-      <Space size={6}>
+      <InlineRow gap={6}>
         <img src={tx.coinType.icon} alt="" width={18} height={18} />
         <span title={tx.coinType.name}>{tx.coinType.symbol}</span>
-      </Space>
+      </InlineRow>
     ),
   },
   type: {
     key: 'type',
     title: 'Type',
     render: (_, tx) => (
-      <Space size={4}>
+      <InlineRow gap={4}>
         {TYPE_LABELS[tx.type]}
         {tx.exchange ? <Tag>Exchange</Tag> : null}
-      </Space>
+      </InlineRow>
     ),
   },
   amount: { key: 'amount', title: 'Amount', align: 'right', render: (_, tx) => `${tx.formatedAmount} ${tx.coinType.symbol}` },
