@@ -18,6 +18,7 @@ import (
 
 	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/utc"
 )
 
 // Password is the password of every demo staff member (and the demo customer).
@@ -349,7 +350,7 @@ func (g *gen) loadUsers(ctx context.Context, l *store.Loader) error {
 		}
 		var verifiedAt, invitedBy any
 		if u.verified {
-			verifiedAt = minTime(u.created.Add(time.Duration(g.rng.IntN(72*3600))*time.Second), g.now)
+			verifiedAt = utc.Earlier(u.created.Add(time.Duration(g.rng.IntN(72*3600))*time.Second), g.now)
 		}
 		if u.invitedBy != 0 {
 			invitedBy = u.invitedBy
@@ -448,7 +449,7 @@ func (g *gen) loadTransactions(ctx context.Context, l *store.Loader) error {
 		if fromEnd := n - i; fromEnd < 40 {
 			created = g.now.Add(-time.Duration(fromEnd*45+g.rng.IntN(40)) * time.Second)
 		}
-		created = maxTime(created, u.created)
+		created = utc.Later(created, u.created)
 		typ, network := "received", "main"
 		if g.rng.IntN(2) == 0 {
 			typ = "sent"
@@ -521,7 +522,7 @@ func (g *gen) loadExchanges(ctx context.Context, l *store.Loader) error {
 		fee := amount.Mul(dec("0.002")).Truncate(8)
 		toAmount := amount.Sub(fee).Mul(rate).Truncate(int32(min(coins[to.coin].decimals, 8)))
 		frac := math.Pow(float64(i)/float64(n+1), 0.6)
-		created := maxTime(g.now.Add(-span+time.Duration(frac*float64(span))), u.created)
+		created := utc.Later(g.now.Add(-span+time.Duration(frac*float64(span))), u.created)
 		return []any{int64(i), u.id, from.id, to.id, g.coinID(from.coin), g.coinID(to.coin), rate, amount, toAmount, fee, created}, true, nil
 	})
 	return err
@@ -545,7 +546,7 @@ func (g *gen) loadBonuses(ctx context.Context, l *store.Loader) error {
 			receiver, kind, usd = invited, "invited", dec("5")
 		}
 		id++
-		created := minTime(invited.created.Add(time.Duration(1+g.rng.IntN(50))*24*time.Hour), g.now.Add(-time.Minute))
+		created := utc.Earlier(invited.created.Add(time.Duration(1+g.rng.IntN(50))*24*time.Hour), g.now.Add(-time.Minute))
 		row := []any{id, receiver.id, invited.id, receiver.wallets[receiver.bonusWallet].id, g.coinID(bonusCoin), kind,
 			usd.DivRound(dec(coins[bonusCoin].rate), 6), usd, created}
 		side++
@@ -578,7 +579,7 @@ func (g *gen) loadSessions(ctx context.Context, l *store.Loader) error {
 		} else if g.rng.IntN(2) == 0 {
 			revoked = updated
 		}
-		updated = minTime(updated, g.now)
+		updated = utc.Earlier(updated, g.now)
 		return []any{id, u.id, fmt.Sprintf("demo-%016x%016x", g.rng.Uint64(), g.rng.Uint64()), "full", d.platform,
 			d.model, fmt.Sprintf("203.0.113.%d", g.rng.IntN(254)+1), k == 1 && u.id%2 == 0, created, updated,
 			created.Add(12 * time.Hour), revoked}, true, nil
@@ -727,20 +728,6 @@ func (g *gen) totpSecret() string {
 func dec(s string) decimal.Decimal { return decimal.RequireFromString(s) }
 
 func price8(f float64) decimal.Decimal { return decimal.NewFromFloat(f).Round(8) }
-
-func minTime(a, b time.Time) time.Time {
-	if a.Before(b) {
-		return a
-	}
-	return b
-}
-
-func maxTime(a, b time.Time) time.Time {
-	if a.After(b) {
-		return a
-	}
-	return b
-}
 
 func asciiLower(s string) string {
 	return strings.NewReplacer("ü", "ue", "ö", "oe", "ä", "ae").Replace(strings.ToLower(s))

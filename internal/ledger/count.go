@@ -7,6 +7,7 @@ import (
 
 	"xapa/backoffice/internal/memo"
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/utc"
 )
 
 // Service reads the ledger. It keeps per-day transaction counts of closed
@@ -54,7 +55,7 @@ func (s *Service) Count(ctx context.Context, f Filter) (int, error) {
 		return s.directCount(ctx, f, nil, nil) // one user's rows: an index range
 	}
 	now := s.now()
-	today, hour := midnight(now), now.Truncate(time.Hour)
+	today, hour := utc.Midnight(now), now.Truncate(time.Hour)
 	var from time.Time // zero: from the beginning
 	if f.From != nil {
 		from = f.From.UTC()
@@ -74,7 +75,7 @@ func (s *Service) Count(ctx context.Context, f Filter) (int, error) {
 	case end.After(today):
 		q = end.Truncate(time.Hour)
 	default:
-		q = midnight(end)
+		q = utc.Midnight(end)
 	}
 	if !p.Before(q) {
 		return s.directCount(ctx, f, &from, &end)
@@ -87,7 +88,7 @@ func (s *Service) Count(ctx context.Context, f Filter) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		total += days.sum(f, p.Format(time.DateOnly), earlier(q, today).Format(time.DateOnly))
+		total += days.sum(f, p.Format(time.DateOnly), utc.Earlier(q, today).Format(time.DateOnly))
 	}
 	if q.After(today) {
 		hours, err := memo.Get(ctx, s.cache, "hours:"+hour.Format(hourLayout), ClosedDaysTTL, func(ctx context.Context) (bucketCounts, error) {
@@ -96,7 +97,7 @@ func (s *Service) Count(ctx context.Context, f Filter) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		total += hours.sum(f, later(p, today).Format(hourLayout), q.Format(hourLayout))
+		total += hours.sum(f, utc.Later(p, today).Format(hourLayout), q.Format(hourLayout))
 	}
 	head, err := s.directCount(ctx, f, &from, &p)
 	if err != nil {
@@ -113,7 +114,7 @@ const hourLayout = "2006-01-02 15"
 // an hour from today on.
 func ceil(t, today time.Time) time.Time {
 	if t.Before(today) {
-		if d := midnight(t); d.Before(t) {
+		if d := utc.Midnight(t); d.Before(t) {
 			return d.AddDate(0, 0, 1)
 		}
 		return t
@@ -122,20 +123,6 @@ func ceil(t, today time.Time) time.Time {
 		return h.Add(time.Hour)
 	}
 	return t
-}
-
-func earlier(a, b time.Time) time.Time {
-	if a.Before(b) {
-		return a
-	}
-	return b
-}
-
-func later(a, b time.Time) time.Time {
-	if a.After(b) {
-		return a
-	}
-	return b
 }
 
 // sum adds the counts of buckets in [lo, hi) that match f's filters.
@@ -205,10 +192,6 @@ func and(cond string) string {
 		return "WHERE"
 	}
 	return "AND"
-}
-
-func midnight(t time.Time) time.Time {
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 }
 
 // Warm computes the per-day counts ahead of the first History page.

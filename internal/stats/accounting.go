@@ -8,6 +8,7 @@ import (
 
 	"xapa/backoffice/internal/memo"
 	"xapa/backoffice/internal/money"
+	"xapa/backoffice/internal/utc"
 )
 
 // UserAccounting is the Users card of the accounting report.
@@ -244,7 +245,7 @@ func (s *Service) inRange(ctx context.Context, sr series, from, to time.Time) (s
 		}
 		return err
 	}
-	first, last := startOfDay(from), startOfDay(end)
+	first, last := utc.Midnight(from), utc.Midnight(end)
 	if first.Before(from) {
 		first = first.AddDate(0, 0, 1)
 	}
@@ -264,7 +265,7 @@ func (s *Service) inRange(ctx context.Context, sr series, from, to time.Time) (s
 		if err != nil {
 			return nil, err
 		}
-		lo, hi := first.Format("2006-01-02"), minTime(last, today).Format("2006-01-02")
+		lo, hi := first.Format("2006-01-02"), utc.Earlier(last, today).Format("2006-01-02")
 		for day, groups := range closed {
 			if day >= lo && day < hi {
 				out.add(groups)
@@ -281,23 +282,5 @@ func (s *Service) inRange(ctx context.Context, sr series, from, to time.Time) (s
 		}
 	}
 	// Whole days after today hold rows only if a clock was wrong; read them.
-	return out, direct(maxTime(first, tomorrow), maxTime(last, tomorrow))
-}
-
-func startOfDay(t time.Time) time.Time {
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
-}
-
-func minTime(a, b time.Time) time.Time {
-	if a.Before(b) {
-		return a
-	}
-	return b
-}
-
-func maxTime(a, b time.Time) time.Time {
-	if a.After(b) {
-		return a
-	}
-	return b
+	return out, direct(utc.Later(first, tomorrow), utc.Later(last, tomorrow))
 }

@@ -1,0 +1,27 @@
+// Package utc holds the few time helpers the ledger, the dashboard figures
+// and the demo generator share. Every stored time is UTC, and so are days.
+package utc
+
+import "time"
+
+// Midnight is the start of t's UTC day.
+func Midnight(t time.Time) time.Time {
+	t = t.UTC()
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+}
+
+// Earlier is the earlier of a and b.
+func Earlier(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
+
+// Later is the later of a and b.
+func Later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
