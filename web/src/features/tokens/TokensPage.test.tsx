@@ -125,7 +125,10 @@ describe('<TokensPage>', () => {
     const user = userEvent.setup({ delay: null });
     const calls = setUp({ 'POST /api/admin/coins/6/edit': () => jsonResponse(makeToken({ name: 'Tether' })) });
     renderWithProviders(<TokensPage />);
-    await user.click(await screen.findByRole('button', { name: 'Edit USDT (TRX)' }));
+    const edit = await screen.findByRole('button', { name: 'Edit USDT (TRX)' });
+    // The rows can show while the list still refetches; its spinner blocks the pointer until then, for a person too.
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
+    await user.click(edit);
     const panel = await screen.findByRole('dialog', { name: 'Modify Token' });
     const modify = within(panel).getByRole('button', { name: 'Modify Token' });
     const name = within(panel).getByLabelText('Token Name');
