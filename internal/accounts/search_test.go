@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"xapa/backoffice/internal/accounts"
 	"xapa/backoffice/internal/audit"
@@ -120,6 +121,70 @@ func TestSearchTakesEveryCharacterLiterally(t *testing.T) {
 			}
 			if total != want {
 				t.Errorf("q=%q: %d users, want %d", q, total, want)
+			}
+		}
+	})
+}
+
+// The search index (users_search; a trigger keeps it in step on both
+// databases) follows edits and removals, and holds users written by the bulk
+// loader, which turns PostgreSQL's triggers off for its foreign keys.
+func TestSearchFollowsEditsRemovalsAndBulkLoads(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		on := true
+		u, err := accounts.Create(ctx, db, audit.Actor{}, accounts.NewUser{FullName: "Wilma Oldname", Username: "wilma",
+			Email: "wilma@example.com", Password: "Correct-horse-9", Enabled: &on})
+		if err != nil {
+			t.Fatal(err)
+		}
+		total := func(q string) int {
+			t.Helper()
+			_, n, err := accounts.List(ctx, db, accounts.ListFilter{Q: q, Limit: 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		name, email := "Wilma Newname", "wilma.new@example.org"
+		if _, err := accounts.Update(ctx, db, audit.Actor{}, u.ID, accounts.Edit{FullName: &name, Email: &email}); err != nil {
+			t.Fatal(err)
+		}
+		for q, want := range map[string]int{"oldname": 0, "newname": 1, "wilma@example.com": 0, "example.org": 1, "wilma": 1} {
+			if got := total(q); got != want {
+				t.Errorf("after the edit, q=%q: %d users, want %d", q, got, want)
+			}
+		}
+		if _, err := db.ExecContext(ctx, "DELETE FROM users WHERE id = $1", u.ID); err != nil {
+			t.Fatal(err)
+		}
+		if got := total("newname"); got != 0 {
+			t.Errorf("after the removal: %d users, want 0", got)
+		}
+
+		err = db.Load(ctx, []string{"users", "users_search"}, func(l *store.Loader) error {
+			now := time.Now().UTC()
+			rows := [][]any{
+				{int64(900001), "loaded.one@example.net", "loadedone", "Quentin Bulkload", "x", "INV900001", now, now},
+				{int64(900002), "loaded.two@example.net", "loadedtwo", "Quinn Bulkload", "x", "INV900002", now, now},
+			}
+			_, err := l.Copy(ctx, "users", []string{"id", "email", "username", "full_name", "password_hash",
+				"invitation_code", "created_at", "updated_at"}, func() ([]any, bool, error) {
+				if len(rows) == 0 {
+					return nil, false, nil
+				}
+				row := rows[0]
+				rows = rows[1:]
+				return row, true, nil
+			})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for q, want := range map[string]int{"bulkload": 2, "quentin": 1, "loadedtwo": 1, "example.net": 2} {
+			if got := total(q); got != want {
+				t.Errorf("after the bulk load, q=%q: %d users, want %d", q, got, want)
 			}
 		}
 	})

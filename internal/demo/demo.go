@@ -63,7 +63,7 @@ func Generate(ctx context.Context, db *store.DB, o Options) error {
 	}
 	g.customerHash, g.staffHash = customerHash, staffHash
 	g.planUsers()
-	tables := []string{"coins", "market_candles", "roles", "role_permissions", "users", "wallets", "wallet_addresses",
+	tables := []string{"coins", "market_candles", "roles", "role_permissions", "users", "users_search", "wallets", "wallet_addresses",
 		"company_wallets", "transactions", "exchanges", "bonuses", "sessions", "app_versions", "app_version_groups",
 		"app_version_items", "promotion_settings", "promotion_minimums", "market_blacklist", "audit_log"}
 	return db.Load(ctx, tables, func(l *store.Loader) error {

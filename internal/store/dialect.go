@@ -59,36 +59,44 @@ func (d Dialect) Money(col string) string {
 
 // UserSearch is the condition "user u's search key (email, username and
 // display name in lower case; migration 00003) contains q", with the value to
-// bind as parameter $n. PostgreSQL answers it from a trigram index. SQLite's
-// FTS5 trigram index (migration 00004) takes fragments of 3 or more
-// characters as a phrase: the fragment's trigrams at consecutive positions,
-// which is exactly "contains" and needs no second look at each candidate's
-// text, as LIKE through the same index does (3.8 ms instead of 31 ms for a
-// surname matching 5,000 of 100,000 users). It folds case itself, and q is
-// folded here because SQLite's lower() folds ASCII only. Shorter fragments
-// are matched against every key.
+// bind as parameter $n: u.id among userSearchIDs.
 func (d Dialect) UserSearch(n int, q string) (cond string, arg string) {
-	if d == SQLite {
-		q = strings.ToLower(q)
-		if utf8.RuneCountInString(q) >= 3 {
-			return fmt.Sprintf("u.id IN (SELECT rowid FROM users_search WHERE users_search MATCH $%d)", n), ftsPhrase(q)
-		}
-		return fmt.Sprintf(`u.search_key LIKE $%d ESCAPE '\'`, n), LikePattern(q)
+	ids, arg := d.userSearchIDs(n, q)
+	if ids == "" {
+		return fmt.Sprintf(`u.search_key LIKE $%d ESCAPE '\'`, n), arg
 	}
-	return fmt.Sprintf(`u.search_key LIKE lower($%d) ESCAPE '\'`, n), LikePattern(q)
+	return "u.id IN (" + ids + ")", arg
 }
 
 // UserSearchIDs is a query for the ids of every user whose search key
-// contains q (bound as $1), when an index answers it so cheaply that reading
-// all of them beats counting them and then finding one page: SQLite's FTS5
-// trigram index, where the count and the page each matched the fragment again.
-// Else "": PostgreSQL counts through its trigram index and pages by key.
+// contains q (bound as $1), when a trigram index answers it: q has 3 or more
+// characters. Reading all of them then beats counting them and finding one
+// page, which match the fragment twice. Else "".
 func (d Dialect) UserSearchIDs(q string) (query string, arg string) {
-	cond, arg := d.UserSearch(1, q)
-	if d != SQLite || !strings.HasPrefix(cond, "u.id IN (") {
+	if utf8.RuneCountInString(q) < 3 {
 		return "", ""
 	}
-	return "SELECT rowid FROM users_search WHERE users_search MATCH $1", arg
+	return d.userSearchIDs(1, q)
+}
+
+// userSearchIDs is the ids of the users whose search key contains q, from the
+// narrow table users_search (migrations: SQLite 00004, PostgreSQL 00007), or
+// "" where SQLite must compute every key instead. PostgreSQL's trigram index
+// takes any fragment with a LIKE recheck. SQLite's FTS5 trigram index takes
+// fragments of 3 or more characters as a phrase: the fragment's trigrams at
+// consecutive positions, which is exactly "contains" and needs no second look
+// at each candidate's text, as LIKE through the same index does (3.8 ms
+// instead of 31 ms for a surname matching 5,000 of 100,000 users). FTS5 folds
+// case itself, and q is folded here because SQLite's lower() folds ASCII only.
+func (d Dialect) userSearchIDs(n int, q string) (query string, arg string) {
+	if d == SQLite {
+		q = strings.ToLower(q)
+		if utf8.RuneCountInString(q) >= 3 {
+			return fmt.Sprintf("SELECT rowid FROM users_search WHERE users_search MATCH $%d", n), ftsPhrase(q)
+		}
+		return "", LikePattern(q)
+	}
+	return fmt.Sprintf(`SELECT id FROM users_search WHERE search_key LIKE lower($%d) ESCAPE '\'`, n), LikePattern(q)
 }
 
 // ftsPhrase quotes q as one FTS5 phrase: every character literal, quotes doubled.
