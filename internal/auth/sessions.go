@@ -3,7 +3,9 @@ package auth
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"sort"
+	"strings"
 	"time"
 
 	"xapa/backoffice/internal/audit"
@@ -58,36 +60,30 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 		enabled   bool
 		sessionOK bool
 	)
-	// One round trip: the session, its user and (for staff) one row per
-	// permission of their role, read on every call so a role change counts at once.
-	rows, err := s.db.QueryContext(ctx, `SELECT s.id, s.kind, s.updated_at, s.expires_at, u.id, u.email, u.full_name,
-			u.enabled, u.is_admin, rp.permission
+	// One round trip, one row: the session, its user and (for staff) the
+	// permissions of their role, read on every call so a role change counts
+	// at once. Keys hold no commas (rbac.Catalogue).
+	var perms sql.NullString
+	err := s.db.QueryRowContext(ctx, `SELECT s.id, s.kind, s.updated_at, s.expires_at, u.id, u.email, u.full_name,
+			u.enabled, u.is_admin, (SELECT `+s.db.Dialect.JoinText("rp.permission")+` FROM role_permissions rp
+				WHERE u.is_admin = TRUE AND rp.role_id = u.role_id)
 		FROM sessions s JOIN users u ON u.id = s.user_id
-		LEFT JOIN role_permissions rp ON u.is_admin = TRUE AND rp.role_id = u.role_id
-		WHERE s.token_hash = $1 AND s.revoked_at IS NULL`, HashToken(token))
+		WHERE s.token_hash = $1 AND s.revoked_at IS NULL`, HashToken(token)).Scan(&p.SessionID, &p.Kind, &updated, &expires,
+		&p.UserID, &p.Email, &p.FullName, &enabled, &p.IsAdmin, &perms)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrUnauthorized
+	}
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
 	p.perms = map[string]bool{}
-	found := false
-	for rows.Next() {
-		var perm sql.NullString
-		if err := rows.Scan(&p.SessionID, &p.Kind, &updated, &expires, &p.UserID, &p.Email, &p.FullName, &enabled,
-			&p.IsAdmin, &perm); err != nil {
-			return nil, err
+	if perms.Valid {
+		for _, key := range strings.Split(perms.String, ",") {
+			if !p.perms[key] {
+				p.perms[key] = true
+				p.Permissions = append(p.Permissions, key)
+			}
 		}
-		found = true
-		if perm.Valid && !p.perms[perm.String] {
-			p.perms[perm.String] = true
-			p.Permissions = append(p.Permissions, perm.String)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	if !found {
-		return nil, ErrUnauthorized
 	}
 	sessionOK = enabled && now.Before(expires) && now.Sub(updated) < IdleTimeout
 	if !sessionOK {

@@ -1,6 +1,9 @@
 package rbac
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Every key of product-spec.md section 6, plus the audit log, exactly once.
 func TestCatalogueCoversTheSpec(t *testing.T) {
@@ -33,6 +36,10 @@ func TestCatalogueCoversTheSpec(t *testing.T) {
 		for _, p := range c.Permissions {
 			if c.Title == "" || p.Title == "" {
 				t.Errorf("key %s lacks a title", p.Key)
+			}
+			// auth.Authenticate reads a role's keys joined with commas.
+			if strings.ContainsAny(p.Key, ", ") {
+				t.Errorf("key %q holds a comma or space", p.Key)
 			}
 		}
 	}

@@ -118,6 +118,15 @@ func (d Dialect) Hour(expr string) string {
 	return "to_char(" + expr + " AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24')"
 }
 
+// JoinText is the aggregate joining a text expression's values with commas
+// (no order): NULL over no rows.
+func (d Dialect) JoinText(expr string) string {
+	if d == SQLite {
+		return "group_concat(" + expr + ", ',')"
+	}
+	return "string_agg(" + expr + ", ',')"
+}
+
 // ILike is the case-insensitive LIKE operator (SQLite's LIKE already is, for ASCII).
 func (d Dialect) ILike() string {
 	if d == SQLite {
