@@ -77,17 +77,8 @@ func listMatches(ctx context.Context, db *store.DB, query, arg string, f ListFil
 	if err != nil {
 		return nil, 0, err
 	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, 0, err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	ids, err := store.ScanIDs(rows)
+	if err != nil {
 		return nil, 0, err
 	}
 	if f.Offset >= len(ids) {
@@ -95,11 +86,8 @@ func listMatches(ctx context.Context, db *store.DB, query, arg string, f ListFil
 	}
 	slices.SortFunc(ids, func(a, b int64) int { return cmp.Compare(b, a) }) // newest first
 	page := ids[f.Offset:min(f.Offset+f.Limit, len(ids))]
-	marks, args := make([]string, len(page)), make([]any, len(page))
-	for i, id := range page {
-		marks[i], args[i] = fmt.Sprintf("$%d", i+1), id
-	}
-	users, err := queryUsers(ctx, db, `SELECT `+userColumns+userFrom+`WHERE u.id IN (`+strings.Join(marks, ", ")+`) ORDER BY u.id DESC`, args...)
+	list, args := store.IDList(1, page)
+	users, err := queryUsers(ctx, db, `SELECT `+userColumns+userFrom+`WHERE u.id IN (`+list+`) ORDER BY u.id DESC`, args...)
 	return users, len(ids), err
 }
 

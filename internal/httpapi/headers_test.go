@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -89,6 +90,11 @@ func TestSecurityHeadersOnEveryReply(t *testing.T) {
 			t.Fatalf("%s: GET %s = %d, want %d: %s", c.name, c.path, r.Status, c.status, r.Body)
 		}
 		checkSecurityHeaders(t, c, r.Header)
+		// JSON replies are encoded whole, then sent with their length.
+		if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") &&
+			r.Header.Get("Content-Length") != strconv.Itoa(len(r.Body)) {
+			t.Errorf("%s: Content-Length %q for a body of %d bytes", c.name, r.Header.Get("Content-Length"), len(r.Body))
+		}
 		if got := r.Header.Get("Strict-Transport-Security"); got != "" {
 			t.Errorf("%s: HSTS %q over plain HTTP", c.name, got)
 		}

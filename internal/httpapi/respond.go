@@ -8,7 +8,9 @@ import (
 	"log/slog"
 	"net/http"
 	"reflect"
+	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"xapa/backoffice/internal/apperr"
@@ -39,12 +41,34 @@ func Errorf(status int, message string, fields ...FieldError) *Error {
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
+	// Encoded whole first: the reply goes out in one write with its length
+	// (not in 4 KB chunks), and an encoding failure can still answer 500.
+	buf := replyBuffers.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= maxPooledReply {
+			buf.Reset()
+			replyBuffers.Put(buf)
+		}
+	}()
+	if err := json.NewEncoder(buf).Encode(v); err != nil {
+		slog.Error("encode reply", "err", err)
+		buf.Reset()
+		status = http.StatusInternalServerError
+		_ = json.NewEncoder(buf).Encode(Errorf(status, "Internal server error."))
+	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
 	w.WriteHeader(status)
-	if err := json.NewEncoder(w).Encode(v); err != nil {
+	if _, err := w.Write(buf.Bytes()); err != nil {
 		slog.Debug("write reply", "err", err)
 	}
 }
+
+var replyBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxPooledReply is the largest buffer kept for reuse: one big reply (a
+// page of 100 rows is about 60 KB) does not pin its memory for good.
+const maxPooledReply = 256 << 10
 
 // writeError replies with err as the envelope; an error that is not an
 // *Error is logged and hidden behind a generic 500.

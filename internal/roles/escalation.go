@@ -2,11 +2,11 @@ package roles
 
 import (
 	"context"
-	"fmt"
 	"sort"
 	"strings"
 
 	"xapa/backoffice/internal/apperr"
+	"xapa/backoffice/internal/store"
 )
 
 // Staff hand out, change and take away only what they hold themselves.
@@ -53,15 +53,11 @@ func EnsureUsersWithin(ctx context.Context, q querier, actor int64, ids ...int64
 	if len(ids) == 0 {
 		return nil
 	}
-	args := []any{actor}
-	marks := make([]string, len(ids))
-	for i, id := range ids {
-		args = append(args, id)
-		marks[i] = fmt.Sprintf("$%d", i+2)
-	}
+	list, idArgs := store.IDList(2, ids)
+	args := append([]any{actor}, idArgs...)
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT count(*) FROM users u JOIN role_permissions p ON p.role_id = u.role_id
-		WHERE u.is_admin = TRUE AND u.id IN (`+strings.Join(marks, ", ")+`) AND p.permission NOT IN
+		WHERE u.is_admin = TRUE AND u.id IN (`+list+`) AND p.permission NOT IN
 			(SELECT a.permission FROM users me JOIN role_permissions a ON a.role_id = me.role_id
 			WHERE me.id = $1 AND me.is_admin = TRUE)`, args...).Scan(&n)
 	if err != nil {
