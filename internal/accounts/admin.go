@@ -77,7 +77,7 @@ func listMatches(ctx context.Context, db *store.DB, query, arg string, f ListFil
 	if err != nil {
 		return nil, 0, err
 	}
-	ids, err := store.ScanIDs(rows)
+	ids, err := store.ScanColumn[int64](rows)
 	if err != nil {
 		return nil, 0, err
 	}

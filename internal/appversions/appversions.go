@@ -61,16 +61,7 @@ func Groups(ctx context.Context, db *store.DB) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []string{}
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			return nil, err
-		}
-		out = append(out, n)
-	}
-	return out, rows.Err()
+	return store.ScanColumn[string](rows)
 }
 
 // List returns a page of releases, newest release first, with their change logs.

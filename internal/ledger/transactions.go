@@ -162,7 +162,7 @@ func (s *Service) page(ctx context.Context, f Filter, limit, offset int) ([]Tran
 	if err != nil {
 		return nil, err
 	}
-	ids, err := store.ScanIDs(rows)
+	ids, err := store.ScanColumn[int64](rows)
 	if err != nil || len(ids) == 0 {
 		return []Transaction{}, err
 	}

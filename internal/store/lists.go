@@ -22,16 +22,17 @@ func IDList(first int, ids []int64) (list string, args []any) {
 	return b.String(), args
 }
 
-// ScanIDs reads a one-column result of ids, and closes it.
-func ScanIDs(rows *sql.Rows) ([]int64, error) {
+// ScanColumn reads a one-column result (empty: an empty slice, not nil), and
+// closes it.
+func ScanColumn[T any](rows *sql.Rows) ([]T, error) {
 	defer rows.Close()
-	var ids []int64
+	out := []T{}
 	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
+		var v T
+		if err := rows.Scan(&v); err != nil {
 			return nil, err
 		}
-		ids = append(ids, id)
+		out = append(out, v)
 	}
-	return ids, rows.Err()
+	return out, rows.Err()
 }
