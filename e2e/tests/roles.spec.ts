@@ -1,6 +1,7 @@
 /**
  * Roles and Permissions (/roles): create and modify a role through the grouped permission editor, and the
- * delete confirmation (Cancel keeps the role, Yes deletes it, a role still held shows the server's 409 message).
+ * delete confirmation (Cancel keeps the role, Yes deletes it, a role still held shows the server's 409 message),
+ * and what a role editor holding fewer permissions may touch.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server';
@@ -139,5 +140,43 @@ test.describe('roles', () => {
     await held.getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByText(/The role Support is still held by \d+ staff member/)).toBeVisible();
     await expect(page.getByRole('cell', { name: 'Support', exact: true })).toBeVisible();
+  });
+
+  test('a role editor lacking permissions sees them greyed, and cannot modify a role holding them', async ({ page, request, server }) => {
+    test.setTimeout(120_000);
+    // The Compliance role gains the role screens (not the dashboard's keys), so its holder may edit roles.
+    if (!token) token = await signInByApi(request, server.creds);
+    const compliance = await roleNamed(request, 'Compliance');
+    expect(compliance).toBeDefined();
+    const edited = await request.post(`/api/admin/roles/${compliance!.id}/edit`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        role: 'Compliance',
+        description: compliance!.description,
+        permissions: [...compliance!.permissions, 'ADMIN_ROLES_LIST', 'ADMIN_CREATE_ROLE', 'ADMIN_EDIT_ROLE'],
+      },
+    });
+    expect(edited.status()).toBe(200);
+    const editor = await signInByApi(request, server.login('compliance'));
+    await page.goto('/admin/login');
+    await useToken(page, editor);
+    await page.goto('/roles');
+    await expect(page.getByRole('cell', { name: 'Administrator', exact: true })).toBeVisible();
+
+    const modifyAdmin = page.getByRole('button', { name: 'Modify Administrator' });
+    await expect(modifyAdmin).toBeDisabled();
+    await expect(modifyAdmin).toHaveAttribute('title', /ADMIN_CANDLES/);
+    await expect(page.getByRole('button', { name: 'Modify Compliance' })).toBeEnabled();
+
+    await page.getByRole('button', { name: 'Create New Role' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText(/Greyed permissions are ones you do not hold/)).toBeVisible();
+    await section(page, 'Dashboard').click();
+    await expect(dialog.getByRole('checkbox', { name: /Coin candle cards/ })).toBeDisabled();
+    // Select All ticks only what the editor holds: of the Dashboard's keys, the exchange figures.
+    await dialog.getByRole('checkbox', { name: 'Select All Dashboard' }).check();
+    await expect(section(page, 'Dashboard')).toHaveText('Dashboard (1/7)');
+    await expect(dialog.getByRole('checkbox', { name: /Revenue by exchange/ })).toBeChecked();
+    await expect(dialog.getByRole('checkbox', { name: /Coin candle cards/ })).not.toBeChecked();
   });
 });

@@ -3,14 +3,22 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '../../test/mockApi';
 import { jsonResponse, renderWithProviders } from '../../test/render';
-import { CATALOGUE_REPLY, makeRole } from '../members/memberTestData';
+import { Permission } from '../../lib/permissions';
+import { ALL_PERMISSIONS } from '../../test/users';
+import { CATALOGUE_REPLY, makeRole, signedInAs } from '../members/memberTestData';
+import { LOCKED_KEY_TITLE } from './PermissionGroups';
 import { ROLE_CREATED, ROLE_MODIFIED, RoleEditorModal } from './RoleEditorModal';
 
-const catalogue = { 'GET /api/admin/roles/permissions': () => jsonResponse(CATALOGUE_REPLY) };
+const catalogueReply = { 'GET /api/admin/roles/permissions': () => jsonResponse(CATALOGUE_REPLY) };
+
+/** Signs in a viewer holding every permission, and serves the catalogue. */
+function withCatalogue(viewer: readonly string[] = ALL_PERMISSIONS) {
+  return { ...signedInAs(viewer), ...catalogueReply };
+}
 
 describe('RoleEditorModal', () => {
   it('Create New Role: Apply Role is disabled while the name is shorter than 3 characters', async () => {
-    mockApi(catalogue);
+    mockApi(withCatalogue());
     renderWithProviders(<RoleEditorModal open role={null} onClose={() => {}} />);
     expect(await screen.findByText('Create New Role')).toBeInTheDocument();
     const apply = screen.getByRole('button', { name: 'Apply Role' });
@@ -23,7 +31,7 @@ describe('RoleEditorModal', () => {
 
   it('creates a role from the grouped editor (Select All of a group, one more key)', async () => {
     const calls = mockApi({
-      ...catalogue,
+      ...withCatalogue(),
       'POST /api/admin/roles/new': () => jsonResponse(makeRole({ id: 9 }), { status: 201 }),
     });
     const onClose = vi.fn();
@@ -48,7 +56,7 @@ describe('RoleEditorModal', () => {
 
   it('shows the message of a refused create', async () => {
     mockApi({
-      ...catalogue,
+      ...withCatalogue(),
       'POST /api/admin/roles/new': () => apiError(400, 'The role name Support is already in use.', [{ field: 'role', message: 'taken' }]),
     });
     renderWithProviders(<RoleEditorModal open role={null} onClose={() => {}} />);
@@ -59,7 +67,7 @@ describe('RoleEditorModal', () => {
   it('Modify Permissions: prefilled; success needs the id in the reply', async () => {
     const role = makeRole({ id: 2, role: 'Support', description: 'Help desk', permissions: ['ADMIN_USERS_LIST'] });
     let reply: unknown = { message: 'Not saved.' };
-    const calls = mockApi({ ...catalogue, 'POST /api/admin/roles/2/edit': () => jsonResponse(reply) });
+    const calls = mockApi({ ...withCatalogue(), 'POST /api/admin/roles/2/edit': () => jsonResponse(reply) });
     const onClose = vi.fn();
     renderWithProviders(<RoleEditorModal open role={role} onClose={onClose} />);
     expect(await screen.findByText('Modify Permissions')).toBeInTheDocument();
@@ -83,12 +91,49 @@ describe('RoleEditorModal', () => {
   });
 
   it('keeps the permission sections collapsible', async () => {
-    mockApi(catalogue);
+    mockApi(withCatalogue());
     renderWithProviders(<RoleEditorModal open role={null} onClose={() => {}} />);
     const header = await screen.findByRole('button', { name: 'Dashboard (0/2)' });
     expect(header).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(header);
     expect(header).toHaveAttribute('aria-expanded', 'true');
     expect(within(screen.getByRole('dialog')).getByRole('checkbox', { name: /Registered and verified users/ })).toBeInTheDocument();
+  });
+
+  it('greys out the permissions the viewer lacks: Select All leaves them as they are', async () => {
+    const viewer = ALL_PERMISSIONS.filter((key) => key !== Permission.CANDLES);
+    const calls = mockApi({
+      ...withCatalogue(viewer),
+      'POST /api/admin/roles/new': () => jsonResponse(makeRole({ id: 9 }), { status: 201 }),
+    });
+    renderWithProviders(<RoleEditorModal open role={null} onClose={() => {}} />);
+    await userEvent.type(await screen.findByLabelText("Role's Display Name"), 'Viewers');
+    await userEvent.click(await screen.findByRole('button', { name: 'Dashboard (0/2)' }));
+    expect(screen.getByText(/Greyed permissions are ones you do not hold/)).toBeInTheDocument();
+    const candles = screen.getByRole('checkbox', { name: /Coin candle cards/ });
+    expect(candles).toBeDisabled();
+    expect(within(candles.closest('label')!).getByTitle(LOCKED_KEY_TITLE)).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /Registered and verified users/ })).toBeEnabled();
+
+    const selectAll = screen.getByRole('checkbox', { name: 'Select All Dashboard' });
+    await userEvent.click(selectAll);
+    expect(candles).not.toBeChecked();
+    expect(selectAll).toBeChecked(); // every key the viewer may change is ticked
+    expect(screen.getByRole('button', { name: 'Dashboard (1/2)' })).toBeInTheDocument();
+    await userEvent.click(selectAll);
+    expect(screen.getByRole('button', { name: 'Dashboard (0/2)' })).toBeInTheDocument();
+    await userEvent.click(selectAll);
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Role' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const body = calls.find((c) => c.method === 'POST')?.body as { permissions: string[] };
+    expect(body.permissions).toEqual(['ADMIN_TOTAL_USER']);
+  });
+
+  it('greys out nothing for a viewer holding every permission', async () => {
+    mockApi(withCatalogue());
+    renderWithProviders(<RoleEditorModal open role={null} onClose={() => {}} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Dashboard (0/2)' }));
+    expect(screen.getByRole('checkbox', { name: /Coin candle cards/ })).toBeEnabled();
+    expect(screen.queryByText(/Greyed permissions/)).not.toBeInTheDocument();
   });
 });

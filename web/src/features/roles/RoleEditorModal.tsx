@@ -7,7 +7,7 @@ import { userKeys } from '../members/userQueries';
 import { useSession } from '../session/SessionContext';
 import { PermissionGroups } from './PermissionGroups';
 import { roleKeys, usePermissionCatalogue } from './roleQueries';
-import { canApplyRole } from './roleRules';
+import { canApplyRole, keysBeyond } from './roleRules';
 import { createRole, editRole } from './rolesApi';
 import type { Role, RoleInput } from './types';
 import './roles.css';
@@ -49,6 +49,8 @@ export function RoleEditorModal({ open, role, onClose }: RoleEditorModalProps) {
   const [form] = Form.useForm<RoleInput>();
   const name = Form.useWatch('role', form);
   const catalogue = usePermissionCatalogue(open);
+  const allKeys = Object.values(catalogue.data ?? {}).flatMap((group) => group.map((p) => p.key));
+  const locked = new Set(keysBeyond(session.user?.permissions, allKeys));
 
   const save = useMutation({
     mutationFn: (input: RoleInput) => saveRole(role, input),
@@ -98,7 +100,7 @@ export function RoleEditorModal({ open, role, onClose }: RoleEditorModalProps) {
         <Input.TextArea rows={3} />
       </Form.Item>
       <Form.Item label="Permissions" name="permissions">
-        {catalogue.data ? <PermissionGroups catalogue={catalogue.data} /> : <CatalogueState catalogue={catalogue} />}
+        {catalogue.data ? <PermissionGroups catalogue={catalogue.data} locked={locked} /> : <CatalogueState catalogue={catalogue} />}
       </Form.Item>
     </Modal>
   );

@@ -67,4 +67,16 @@ describe('RolesPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
     expect(await screen.findByText(held)).toBeInTheDocument();
   });
+
+  it('disables Modify and Remove, saying why, on a role holding a permission the viewer lacks', async () => {
+    const viewer = ALL_PERMISSIONS.filter((key) => key !== Permission.USERS_LIST);
+    mockApi({ ...signedInAs(viewer), ...rolesApi });
+    renderWithProviders(<RolesPage />, { route: '/roles' });
+    const modify = await screen.findByRole('button', { name: 'Modify Support' }); // Support holds ADMIN_USERS_LIST
+    expect(modify).toBeDisabled();
+    expect(modify).toHaveAttribute('title', expect.stringContaining('ADMIN_USERS_LIST'));
+    expect(screen.getByRole('button', { name: 'Remove Support' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Modify Finance' })).toBeEnabled(); // holds nothing
+    expect(screen.getByRole('button', { name: 'Remove Finance' })).toBeEnabled();
+  });
 });

@@ -2,7 +2,9 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Permission } from '../../lib/permissions';
+import { useSession } from '../session/SessionContext';
 import { useCan } from '../session/useCan';
+import { beyondReachReason, keysBeyond } from './roleRules';
 import type { Role } from './types';
 
 interface RolesTableProps {
@@ -12,10 +14,15 @@ interface RolesTableProps {
   onRemove: (role: Role) => void;
 }
 
-/** Role and Description, with the Modify (ADMIN_EDIT_ROLE) and Remove (ADMIN_REMOVE_ROLE) columns. */
+/**
+ * Role and Description, with the Modify (ADMIN_EDIT_ROLE) and Remove (ADMIN_REMOVE_ROLE) columns. Both buttons are
+ * disabled, saying why, on a role holding a permission the viewer lacks (roleRules.keysBeyond).
+ */
 export function RolesTable({ roles, loading, onModify, onRemove }: RolesTableProps) {
   const canModify = useCan(Permission.EDIT_ROLE);
   const canRemove = useCan(Permission.REMOVE_ROLE);
+  const viewer = useSession().user?.permissions;
+  const beyondReach = (role: Role) => beyondReachReason(keysBeyond(viewer, role.permissions));
   const columns: TableColumnsType<Role> = [
     { key: 'role', title: 'Role', dataIndex: 'role' },
     { key: 'description', title: 'Description', dataIndex: 'description' },
@@ -26,7 +33,13 @@ export function RolesTable({ roles, loading, onModify, onRemove }: RolesTablePro
       title: 'Modify',
       align: 'center',
       render: (_, role) => (
-        <Button icon={<EditOutlined />} aria-label={`Modify ${role.role}`} onClick={() => onModify(role)}>
+        <Button
+          icon={<EditOutlined />}
+          aria-label={`Modify ${role.role}`}
+          disabled={beyondReach(role) !== undefined}
+          title={beyondReach(role)}
+          onClick={() => onModify(role)}
+        >
           Modify
         </Button>
       ),
@@ -42,8 +55,8 @@ export function RolesTable({ roles, loading, onModify, onRemove }: RolesTablePro
           danger
           icon={<DeleteOutlined />}
           aria-label={`Remove ${role.role}`}
-          disabled={role.builtin}
-          title={role.builtin ? 'The built-in role cannot be removed.' : undefined}
+          disabled={role.builtin || beyondReach(role) !== undefined}
+          title={role.builtin ? 'The built-in role cannot be removed.' : beyondReach(role)}
           onClick={() => onRemove(role)}
         >
           Remove
