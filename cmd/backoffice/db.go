@@ -27,10 +27,9 @@ func openMigrated(ctx context.Context, url string) (*store.DB, error) {
 	return db, nil
 }
 
-func migrate(ctx context.Context, args []string) error {
-	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
-	dbURL := config.DBFlag(fs)
-	fs.Usage = config.Usage(fs, "backoffice migrate [--db URL]")
+// withDB parses a command's flags (dbURL is its --db flag, config.DBFlag) and
+// runs fn on the migrated database, closed after.
+func withDB(ctx context.Context, fs *flag.FlagSet, dbURL *string, args []string, fn func(db *store.DB) error) error {
 	if err := config.Parse(fs, args); err != nil {
 		return err
 	}
@@ -39,12 +38,21 @@ func migrate(ctx context.Context, args []string) error {
 		return err
 	}
 	defer db.Close()
-	v, err := db.MigrationVersion(ctx)
-	if err != nil {
-		return err
-	}
-	fmt.Printf("database is at migration %d\n", v)
-	return nil
+	return fn(db)
+}
+
+func migrate(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
+	dbURL := config.DBFlag(fs)
+	fs.Usage = config.Usage(fs, "backoffice migrate [--db URL]")
+	return withDB(ctx, fs, dbURL, args, func(db *store.DB) error {
+		v, err := db.MigrationVersion(ctx)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("database is at migration %d\n", v)
+		return nil
+	})
 }
 
 func seed(ctx context.Context, args []string) error {
@@ -54,23 +62,17 @@ func seed(ctx context.Context, args []string) error {
 	txs := fs.Int("transactions", 50000, "transactions to generate")
 	seedN := fs.Int64("seed", 1, "random seed: the same seed makes the same data")
 	fs.Usage = config.Usage(fs, "backoffice seed [--db URL] [--users N] [--transactions N] [--seed N]")
-	if err := config.Parse(fs, args); err != nil {
-		return err
-	}
-	if *users < 0 || *txs < 0 {
-		return errors.New("--users and --transactions must not be negative")
-	}
-	db, err := openMigrated(ctx, *dbURL)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	start := time.Now()
-	if err := demo.Generate(ctx, db, demo.Options{Users: *users, Transactions: *txs, Seed: *seedN}); err != nil {
-		return err
-	}
-	fmt.Printf("seeded %d users and %d transactions in %.1fs\n", *users, *txs, time.Since(start).Seconds())
-	return nil
+	return withDB(ctx, fs, dbURL, args, func(db *store.DB) error {
+		if *users < 0 || *txs < 0 {
+			return errors.New("--users and --transactions must not be negative")
+		}
+		start := time.Now()
+		if err := demo.Generate(ctx, db, demo.Options{Users: *users, Transactions: *txs, Seed: *seedN}); err != nil {
+			return err
+		}
+		fmt.Printf("seeded %d users and %d transactions in %.1fs\n", *users, *txs, time.Since(start).Seconds())
+		return nil
+	})
 }
 
 func adminCreate(ctx context.Context, args []string) error {
@@ -81,22 +83,16 @@ func adminCreate(ctx context.Context, args []string) error {
 	password := fs.String("password", "", "password, 8 characters or more (required)")
 	fullName := fs.String("full-name", "", "full name (defaults to the username)")
 	fs.Usage = config.Usage(fs, "backoffice admin create --username U --email E --password P [--db URL]")
-	if err := config.Parse(fs, args); err != nil {
-		return err
-	}
-	db, err := openMigrated(ctx, *dbURL)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	id, err := accounts.CreateAdministrator(ctx, db, accounts.NewStaff{
-		Username: *username, Email: *email, Password: *password, FullName: *fullName})
-	if err != nil {
-		return err
-	}
-	fmt.Fprintln(os.Stderr, "created staff member", *username, "with the Administrator role; Google Authenticator is set up at first sign-in")
-	fmt.Println(id)
-	return nil
+	return withDB(ctx, fs, dbURL, args, func(db *store.DB) error {
+		id, err := accounts.CreateAdministrator(ctx, db, accounts.NewStaff{
+			Username: *username, Email: *email, Password: *password, FullName: *fullName})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(os.Stderr, "created staff member", *username, "with the Administrator role; Google Authenticator is set up at first sign-in")
+		fmt.Println(id)
+		return nil
+	})
 }
 
 // adminToken prints a full session token for a staff member: for load
@@ -106,27 +102,21 @@ func adminToken(ctx context.Context, args []string) error {
 	dbURL := config.DBFlag(fs)
 	username := fs.String("username", "", "staff member's username (required)")
 	fs.Usage = config.Usage(fs, "backoffice admin token --username U [--db URL]")
-	if err := config.Parse(fs, args); err != nil {
-		return err
-	}
-	db, err := openMigrated(ctx, *dbURL)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	var id int64
-	if err := db.QueryRowContext(ctx, `SELECT id FROM users WHERE lower(username) = lower($1) AND is_admin = TRUE AND enabled = TRUE`,
-		*username).Scan(&id); err != nil {
-		return fmt.Errorf("no enabled staff member %q: %w", *username, err)
-	}
-	svc, err := auth.NewService(ctx, db, auth.Options{})
-	if err != nil {
-		return err
-	}
-	token, err := svc.IssueSession(ctx, id, auth.Full, auth.ClientMeta{Platform: "Web", DeviceModel: "backoffice admin token"})
-	if err != nil {
-		return err
-	}
-	fmt.Println(token)
-	return nil
+	return withDB(ctx, fs, dbURL, args, func(db *store.DB) error {
+		var id int64
+		if err := db.QueryRowContext(ctx, `SELECT id FROM users WHERE lower(username) = lower($1) AND is_admin = TRUE AND enabled = TRUE`,
+			*username).Scan(&id); err != nil {
+			return fmt.Errorf("no enabled staff member %q: %w", *username, err)
+		}
+		svc, err := auth.NewService(ctx, db, auth.Options{})
+		if err != nil {
+			return err
+		}
+		token, err := svc.IssueSession(ctx, id, auth.Full, auth.ClientMeta{Platform: "Web", DeviceModel: "backoffice admin token"})
+		if err != nil {
+			return err
+		}
+		fmt.Println(token)
+		return nil
+	})
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"xapa/backoffice/internal/config"
+	"xapa/backoffice/internal/store"
 )
 
 // outbox prints the newest mails of the outbox table: with no SMTP server
@@ -16,26 +17,20 @@ func outbox(ctx context.Context, args []string) error {
 	dbURL := config.DBFlag(fs)
 	limit := fs.Int("limit", 5, "how many mails, newest first")
 	fs.Usage = config.Usage(fs, "backoffice outbox [--db URL] [--limit N]")
-	if err := config.Parse(fs, args); err != nil {
-		return err
-	}
-	db, err := openMigrated(ctx, *dbURL)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	rows, err := db.QueryContext(ctx, `SELECT to_address, subject, body, created_at FROM outbox ORDER BY id DESC LIMIT $1`, *limit)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var to, subject, body string
-		var at time.Time
-		if err := rows.Scan(&to, &subject, &body, &at); err != nil {
+	return withDB(ctx, fs, dbURL, args, func(db *store.DB) error {
+		rows, err := db.QueryContext(ctx, `SELECT to_address, subject, body, created_at FROM outbox ORDER BY id DESC LIMIT $1`, *limit)
+		if err != nil {
 			return err
 		}
-		fmt.Printf("To: %s\nDate: %s\nSubject: %s\n\n%s\n----\n", to, at.UTC().Format(time.RFC3339), subject, body)
-	}
-	return rows.Err()
+		defer rows.Close()
+		for rows.Next() {
+			var to, subject, body string
+			var at time.Time
+			if err := rows.Scan(&to, &subject, &body, &at); err != nil {
+				return err
+			}
+			fmt.Printf("To: %s\nDate: %s\nSubject: %s\n\n%s\n----\n", to, at.UTC().Format(time.RFC3339), subject, body)
+		}
+		return rows.Err()
+	})
 }
