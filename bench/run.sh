@@ -154,7 +154,7 @@ sed -n '/^SELECT t.id, t.user_id/,$p' "$OUT/page.sql" >"$OUT/page-only.sql"
 TOKEN_HASH=$(printf %s "$TOKEN" | sha256sum | cut -d' ' -f1)
 IDS_SQL="SELECT t.id FROM transactions t WHERE t.network = 'main' AND t.created_at >= '$FROM 00:00:00+00'
   AND t.created_at <= '$TO 23:59:59+00' ORDER BY t.created_at DESC, t.id DESC LIMIT 25 OFFSET 100"
-IDS=$(psql -tA "$DB" -c "SELECT string_agg(id::text, ', ') FROM ($IDS_SQL) page")
+IDS=$(psql -tA "$DB" -c "SELECT coalesce(string_agg(id::text, ', '), 'NULL') FROM ($IDS_SQL) page")
 cat >"$OUT/api-own.sql" <<SQL
 SELECT s.id, s.kind, s.updated_at, s.expires_at, u.id, u.email, u.full_name, u.enabled, u.is_admin,
   (SELECT string_agg(rp.permission, ',') FROM role_permissions rp WHERE u.is_admin = TRUE AND rp.role_id = u.role_id)
@@ -183,5 +183,6 @@ awk -v a="$api_ms" -v s="$sql_ms" -v p="$page_ms" -v o="$own_ms" 'BEGIN {
   printf "- API: %.2f ms (wrk -t1 -c1)\n", a
   printf "- the same SQL by pgbench -f: %.2f ms for the page and its count(*); %.2f ms for the page alone;\n", s, p
   printf "  %.2f ms for the statements the API sends (session, current hour count, page ids, their rows; in turn)\n", o
+  if (a <= 0 || s <= 0 || p <= 0 || o <= 0) { print "- ratio: not computed, a figure above is missing"; exit }
   printf "- ratio: the API takes %.2f x the page and count; %.2f x the page alone; %.2f x its own statements\n",
     a / s, a / p, a / o }'

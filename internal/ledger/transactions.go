@@ -144,6 +144,12 @@ func (s *Service) Page(ctx context.Context, f Filter, limit, offset int) ([]Tran
 	counted := make(chan struct{})
 	go func() {
 		defer close(counted)
+		// Outside the handler's goroutine, the server's panic recovery does not reach.
+		defer func() {
+			if p := recover(); p != nil {
+				countErr = fmt.Errorf("count transactions: panic: %v", p)
+			}
+		}()
 		total, countErr = s.Count(ctx, f)
 	}()
 	list, err := s.page(ctx, f, limit, offset)

@@ -7,9 +7,13 @@ import (
 )
 
 // IDList is the parameter list "$first, $first+1, ..." of an IN condition
-// over ids, with the ids as its arguments. (An array parameter would need a
-// dialect of its own: SQLite has none.)
+// over ids, with the ids as its arguments; for no ids, NULL, which matches
+// nothing ("IN ()" is an error on PostgreSQL). (An array parameter would need
+// a dialect of its own: SQLite has none.)
 func IDList(first int, ids []int64) (list string, args []any) {
+	if len(ids) == 0 {
+		return "NULL", nil
+	}
 	var b strings.Builder
 	args = make([]any, len(ids))
 	for i, id := range ids {

@@ -7,10 +7,6 @@ CREATE TABLE users_search (
     id BIGINT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
     search_key TEXT NOT NULL
 );
-INSERT INTO users_search (id, search_key) SELECT id, search_key FROM users;
-CREATE INDEX users_search_key_trgm ON users_search USING gin (search_key public.gin_trgm_ops);
-DROP INDEX users_search_trgm;
-
 -- +goose StatementBegin
 CREATE FUNCTION users_search_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -23,8 +19,13 @@ $$;
 CREATE TRIGGER users_search_sync AFTER INSERT OR UPDATE OF email, username, full_name ON users
     FOR EACH ROW EXECUTE FUNCTION users_search_sync();
 -- The bulk loader turns triggers off (session_replication_role = replica) to skip foreign-key checks; this one
--- must still fire, or loaded users could not be found.
+-- must still fire, or loaded users could not be found. (So the table is derived data: a logical replica
+-- subscribes to users, not to users_search, which its own trigger fills.)
 ALTER TABLE users ENABLE ALWAYS TRIGGER users_search_sync;
+-- The existing users, copied once the trigger holds its lock on users: no write can fall between the two.
+INSERT INTO users_search (id, search_key) SELECT id, search_key FROM users;
+CREATE INDEX users_search_key_trgm ON users_search USING gin (search_key public.gin_trgm_ops);
+DROP INDEX users_search_trgm;
 
 -- +goose Down
 DROP TRIGGER users_search_sync ON users;
