@@ -114,10 +114,7 @@ const hourLayout = "2006-01-02 15"
 // an hour from today on.
 func ceil(t, today time.Time) time.Time {
 	if t.Before(today) {
-		if d := utc.Midnight(t); d.Before(t) {
-			return d.AddDate(0, 0, 1)
-		}
-		return t
+		return utc.NextMidnight(t)
 	}
 	if h := t.Truncate(time.Hour); h.Before(t) {
 		return h.Add(time.Hour)

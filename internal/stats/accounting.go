@@ -245,10 +245,7 @@ func (s *Service) inRange(ctx context.Context, sr series, from, to time.Time) (s
 		}
 		return err
 	}
-	first, last := utc.Midnight(from), utc.Midnight(end)
-	if first.Before(from) {
-		first = first.AddDate(0, 0, 1)
-	}
+	first, last := utc.NextMidnight(from), utc.Midnight(end)
 	if !first.Before(last) { // within one day
 		return out, direct(from, end)
 	}

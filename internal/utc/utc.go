@@ -10,6 +10,14 @@ func Midnight(t time.Time) time.Time {
 	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 }
 
+// NextMidnight is the first start of a UTC day at or after t.
+func NextMidnight(t time.Time) time.Time {
+	if d := Midnight(t); d.Before(t) {
+		return d.AddDate(0, 0, 1)
+	}
+	return t.UTC()
+}
+
 // Earlier is the earlier of a and b.
 func Earlier(a, b time.Time) time.Time {
 	if a.Before(b) {

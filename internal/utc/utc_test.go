@@ -16,3 +16,17 @@ func TestMidnightEarlierLater(t *testing.T) {
 		t.Error("Earlier/Later picked the wrong time")
 	}
 }
+
+func TestNextMidnight(t *testing.T) {
+	day := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ in, want time.Time }{
+		{day, day}, // already a midnight
+		{day.Add(time.Microsecond), day.AddDate(0, 0, 1)},
+		{day.Add(-time.Microsecond), day},
+		{time.Date(2026, 11, 22, 2, 0, 0, 0, time.FixedZone("UTC+2", 2*60*60)), day}, // 00:00 UTC
+	} {
+		if got := NextMidnight(c.in); !got.Equal(c.want) || got.Location() != time.UTC {
+			t.Errorf("NextMidnight(%v) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}

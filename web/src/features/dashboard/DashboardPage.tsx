@@ -4,6 +4,7 @@ import { useSession } from '../session/SessionContext';
 import { can, Permission } from '../../lib/permissions';
 import { BalanceCards } from './BalanceCards';
 import { CandleCards } from './CandleCards';
+import { DASHBOARD_KEYS } from './dashboardPrefetch';
 import { revenueQuery, totalBalancesQuery } from './dashboardApi';
 import { OnlineUsersCard } from './OnlineUsersCard';
 import { RecentTransactionsCard } from './RecentTransactionsCard';
@@ -11,25 +12,13 @@ import { RegistrationsCard } from './RegistrationsCard';
 import { WeeklyTotalCard } from './WeeklyTotalCard';
 import './dashboard.css';
 
-/** The keys that show something here (product-spec.md section 6, "Dashboard parts"). */
-const DASHBOARD_KEYS = [
-  Permission.CANDLES,
-  Permission.TOTAL_USER,
-  Permission.TOTAL_ONLINE_USER,
-  Permission.CUSTOMER_BALANCE,
-  Permission.TRANSACTION_BALANCES,
-  Permission.TRANSACTION_SENT,
-  Permission.TRANSACTION_EXCHANGE,
-  Permission.TRANSACTION_HISTORY,
-];
-
 const sendRevenue = revenueQuery('send');
 const exchangeRevenue = revenueQuery('exchange');
 const THIRD = { xs: 24, md: 12, xl: 8 } as const;
 
 /**
  * `/`: every widget the viewer's permissions allow; each polls on its own. After a sign-in their first calls are
- * started ahead (dashboardPrefetch.ts, which lists the same widgets under the same rules).
+ * started ahead (dashboardPrefetch.ts, which lists the same widgets under the same keys, DASHBOARD_KEYS).
  */
 export default function DashboardPage() {
   const permissions = useSession().user?.permissions;

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { coinTypesQuery } from '../../lib/coinTypes';
-import type { PermissionRule } from '../../lib/permissions';
+import type { PermissionKey } from '../../lib/permissions';
 import { can, Permission } from '../../lib/permissions';
 import { transactionHistoryQuery } from '../history/historyApi';
 import {
@@ -18,10 +18,10 @@ import {
 type Prefetch = (queryClient: QueryClient) => Promise<unknown>;
 
 /**
- * What each widget of DashboardPage loads, under the rule that shows it. The calls that wait for another one in
+ * What each widget of DashboardPage loads, under the key that shows it. The calls that wait for another one in
  * the widgets (the candles for the coin list, the company balance for the customer balance) wait for it here too.
  */
-const WIDGET_DATA: readonly [PermissionRule, Prefetch][] = [
+const WIDGET_DATA: readonly [PermissionKey, Prefetch][] = [
   [
     Permission.CANDLES,
     async (queryClient) => {
@@ -49,6 +49,9 @@ const WIDGET_DATA: readonly [PermissionRule, Prefetch][] = [
   ],
   [Permission.TRANSACTION_HISTORY, (queryClient) => queryClient.prefetchQuery(transactionHistoryQuery(RECENT_TRANSACTIONS_QUERY))],
 ];
+
+/** The keys that show something on the dashboard (product-spec.md section 6, "Dashboard parts"). */
+export const DASHBOARD_KEYS: readonly PermissionKey[] = WIDGET_DATA.map(([key]) => key);
 
 /**
  * Starts the calls of every dashboard widget these permissions show, so that the data is on its way while the

@@ -32,17 +32,20 @@ export function RolesTable({ roles, loading, onModify, onRemove }: RolesTablePro
       key: 'modify',
       title: 'Modify',
       align: 'center',
-      render: (_, role) => (
-        <Button
-          icon={<EditOutlined />}
-          aria-label={`Modify ${role.role}`}
-          disabled={beyondReach(role) !== undefined}
-          title={beyondReach(role)}
-          onClick={() => onModify(role)}
-        >
-          Modify
-        </Button>
-      ),
+      render: (_, role) => {
+        const reason = beyondReach(role);
+        return (
+          <Button
+            icon={<EditOutlined />}
+            aria-label={`Modify ${role.role}`}
+            disabled={reason !== undefined}
+            title={reason}
+            onClick={() => onModify(role)}
+          >
+            Modify
+          </Button>
+        );
+      },
     });
   }
   if (canRemove) {
@@ -50,18 +53,21 @@ export function RolesTable({ roles, loading, onModify, onRemove }: RolesTablePro
       key: 'remove',
       title: 'Remove',
       align: 'center',
-      render: (_, role) => (
-        <Button
-          danger
-          icon={<DeleteOutlined />}
-          aria-label={`Remove ${role.role}`}
-          disabled={role.builtin || beyondReach(role) !== undefined}
-          title={role.builtin ? 'The built-in role cannot be removed.' : beyondReach(role)}
-          onClick={() => onRemove(role)}
-        >
-          Remove
-        </Button>
-      ),
+      render: (_, role) => {
+        const reason = role.builtin ? 'The built-in role cannot be removed.' : beyondReach(role);
+        return (
+          <Button
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={`Remove ${role.role}`}
+            disabled={reason !== undefined}
+            title={reason}
+            onClick={() => onRemove(role)}
+          >
+            Remove
+          </Button>
+        );
+      },
     });
   }
   return (
