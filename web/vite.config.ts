@@ -1,5 +1,22 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+
+const TESTS = 'src/**/*.test.{ts,tsx}';
+
+/** Test files that replace a module with vi.mock: they need a fresh module registry of their own. */
+function filesMockingModules(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...filesMockingModules(file));
+    else if (/\.test\.tsx?$/.test(entry.name) && fs.readFileSync(file, 'utf8').includes('vi.mock(')) found.push(file);
+  }
+  return found;
+}
+const mockingFiles = filesMockingModules('src');
 
 // The Go server listens here during development; override with XAPA_API_URL.
 const apiTarget = process.env.XAPA_API_URL ?? 'http://localhost:8080';
@@ -35,10 +52,18 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
     // Screens are lazy chunks: a cold first import (antd included) is slow under jsdom when files run in parallel.
     testTimeout: 20_000,
+    // One worker per core (Vitest's default leaves one core idle).
+    maxWorkers: Math.max(2, os.availableParallelism()),
+    // Importing Ant Design and React into a fresh registry costs a second or more per file. Files that mock no
+    // module share their worker's registry (every render has its own QueryClient and router, and setup.ts clears
+    // the DOM and storage after each test); files that vi.mock a module keep one of their own.
+    projects: [
+      { extends: true, test: { name: 'isolated', include: mockingFiles, isolate: true } },
+      { extends: true, test: { name: 'shared', include: [TESTS], exclude: mockingFiles, isolate: false } },
+    ],
   },
 });

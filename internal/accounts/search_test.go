@@ -17,6 +17,7 @@ import (
 // The search key (migration 00003) finds a fragment of any one field, in any
 // case, and never across two fields.
 func TestSearchMatchesAFragmentOfOneField(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		on := true
@@ -57,6 +58,7 @@ func TestSearchMatchesAFragmentOfOneField(t *testing.T) {
 // the matches are few (read from the search index, then sorted) or many
 // (the primary key read backwards), and a page past the end is empty.
 func TestSearchPagesNewestFirst(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		on := true
@@ -98,6 +100,7 @@ func TestSearchPagesNewestFirst(t *testing.T) {
 
 // Characters that mean something to LIKE or to FTS5 queries are literals.
 func TestSearchTakesEveryCharacterLiterally(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		on := true
@@ -130,6 +133,7 @@ func TestSearchTakesEveryCharacterLiterally(t *testing.T) {
 // databases) follows edits and removals, and holds users written by the bulk
 // loader, which turns PostgreSQL's triggers off for its foreign keys.
 func TestSearchFollowsEditsRemovalsAndBulkLoads(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		on := true

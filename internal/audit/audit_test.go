@@ -12,6 +12,7 @@ import (
 // The audit log is append only in the database itself (migrations 00006 on
 // PostgreSQL, 00007 on SQLite): an entry can be added, never changed or removed.
 func TestAuditLogIsAppendOnly(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		if err := audit.Record(ctx, db, audit.Entry{Action: "test.append", Target: "x", IP: "192.0.2.1"}); err != nil {

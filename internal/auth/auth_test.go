@@ -8,6 +8,7 @@ import (
 
 // RFC 6238 appendix B (SHA1), secret "12345678901234567890": the 6-digit tails.
 func TestTOTPVectors(t *testing.T) {
+	t.Parallel()
 	secret := b32.EncodeToString([]byte("12345678901234567890"))
 	for _, c := range []struct {
 		unix int64
@@ -21,6 +22,7 @@ func TestTOTPVectors(t *testing.T) {
 }
 
 func TestMatchTOTP(t *testing.T) {
+	t.Parallel()
 	secret, _ := NewTOTPSecret()
 	now := time.Unix(1_800_000_000, 0)
 	cur := TOTPStep(now)
@@ -46,6 +48,7 @@ func TestMatchTOTP(t *testing.T) {
 }
 
 func TestPasswordPolicy(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		pw   string
 		want error
@@ -68,6 +71,7 @@ func TestPasswordPolicy(t *testing.T) {
 }
 
 func TestCaptchaSolutionRoundTrip(t *testing.T) {
+	t.Parallel()
 	c := &Captcha{key: []byte("k")}
 	ch := c.NewChallenge(time.Now())
 	if SolveCaptcha(ch) == "" {

@@ -6,6 +6,7 @@ import (
 )
 
 func TestPasswordHash(t *testing.T) {
+	t.Parallel()
 	h, err := HashPassword("correct horse")
 	if err != nil {
 		t.Fatal(err)
@@ -33,6 +34,7 @@ func TestPasswordHash(t *testing.T) {
 }
 
 func TestTOTPSecret(t *testing.T) {
+	t.Parallel()
 	a, err := NewTOTPSecret()
 	if err != nil || len(a) != 32 {
 		t.Fatalf("secret %q (%v): want 32 base32 characters", a, err)

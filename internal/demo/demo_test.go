@@ -16,6 +16,7 @@ import (
 var now = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 
 func TestDemoShowsEveryState(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		if err := demo.Generate(ctx, db, demo.Options{Users: 300, Transactions: 3000, Seed: 7, Now: now}); err != nil {
@@ -146,6 +147,7 @@ func TestDemoShowsEveryState(t *testing.T) {
 }
 
 func TestDemoIsDeterministic(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	fingerprint := func(db *store.DB) string {
 		var s string
@@ -167,6 +169,7 @@ func TestDemoIsDeterministic(t *testing.T) {
 }
 
 func TestLiveKeepsDataMoving(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		if err := demo.Generate(ctx, db, demo.Options{Users: 30, Transactions: 200, Seed: 1}); err != nil {

@@ -13,6 +13,7 @@ import (
 )
 
 func TestRegister(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		inviter := env.CreateUser(t, "kate", false, false)
@@ -54,6 +55,7 @@ func TestRegister(t *testing.T) {
 }
 
 func TestPasswordReset(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		env := apitest.NewEnv(t, db)

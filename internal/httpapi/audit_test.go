@@ -14,6 +14,7 @@ import (
 )
 
 func TestAuditLog(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		auditor, tok := env.Staff(t, "auditor", rbac.AuditLog, rbac.CreateRole)

@@ -63,6 +63,7 @@ func classify(r httpapi.Rule) (ruleShape, error) {
 }
 
 func TestClassifyRefusesRulesItDoesNotKnow(t *testing.T) {
+	t.Parallel()
 	// A new kind of condition on Rule needs a new column in the matrix.
 	// Export (the CSV export limits) restricts nobody's access: it is orthogonal.
 	for i := range reflect.TypeFor[httpapi.Rule]().NumField() {
@@ -122,6 +123,7 @@ func guardVerdict(t *testing.T, r *apitest.Reply) string {
 // full tokens holding exactly the rule's key(s); the guard must answer
 // 401 / 403 / let the call through exactly as the route's Rule says.
 func TestAuthorisationMatrix(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		// A fresh session per call (some routes end the session they are
@@ -223,6 +225,7 @@ func without(keys []string, drop ...string) []string {
 // these reviewed ones: a route added as Public or SignedIn by mistake, or
 // an admin route without a key, fails here.
 func TestRouteRulesAreNoWiderThanReviewed(t *testing.T) {
+	t.Parallel()
 	env := apitest.NewEnv(t, storetest.SQLite(t))
 	reviewed := map[string]string{
 		"GET /healthz":                                  "public", // load balancers

@@ -335,6 +335,7 @@ func wrongTypes(body map[string]any) map[string]any {
 // the GET sweep, the object-level checks and the mass-assignment checks
 // first, then the write sweep (whose accepted hostile text changes data).
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := demoEnv(t, db)
 		s := &sweep{env: env}

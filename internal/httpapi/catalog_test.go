@@ -24,6 +24,7 @@ func demoEnv(t testing.TB, db *store.DB) *apitest.Env {
 }
 
 func TestTokens(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := demoEnv(t, db)
 		_, tok := env.Staff(t, "tokens", rbac.CreateToken)
@@ -72,6 +73,7 @@ func TestTokens(t *testing.T) {
 }
 
 func TestAppVersions(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := demoEnv(t, db)
 		_, tok := env.Staff(t, "versions", rbac.AppVersionsList)
@@ -119,6 +121,7 @@ func TestAppVersions(t *testing.T) {
 }
 
 func TestPromotion(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := demoEnv(t, db)
 		promoter, tok := env.Staff(t, "promo", rbac.ShowPromotion)

@@ -17,6 +17,7 @@ import (
 // included, a key they lack. Every refusal is a 403 that changes nothing,
 // the audit log included; a list refused at its second id rolls back the first.
 func TestNoPrivilegeEscalation(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		ctx := context.Background()

@@ -78,6 +78,7 @@ func checkSecurityHeaders(t *testing.T, c headerCall, h http.Header) {
 }
 
 func TestSecurityHeadersOnEveryReply(t *testing.T) {
+	t.Parallel()
 	env := apitest.NewEnv(t, storetest.SQLite(t))
 	_, tok := env.Staff(t, "auditor", rbac.AuditLog)
 	for _, c := range headerCalls {
@@ -105,6 +106,7 @@ func TestSecurityHeadersOnEveryReply(t *testing.T) {
 // HSTS on every TLS reply, never on a plain one (a forwarded
 // X-Forwarded-Proto is not trusted).
 func TestHSTSOnlyOverTLS(t *testing.T) {
+	t.Parallel()
 	env := apitest.NewEnv(t, storetest.SQLite(t))
 	_, tok := env.Staff(t, "auditor", rbac.AuditLog)
 	tlsSrv := httptest.NewTLSServer(env.Handler)

@@ -17,6 +17,7 @@ import (
 // Retry-After, another staff member is not affected, and a finished export
 // frees its slot.
 func TestExportLimiterConcurrency(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	l := newExportLimiter(func() time.Time { return now })
 	release := make(chan struct{})
@@ -58,6 +59,7 @@ func TestExportLimiterConcurrency(t *testing.T) {
 }
 
 func TestExportLimiterWindow(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	l := newExportLimiter(func() time.Time { return now })
 	for i := range exportPerWindow {

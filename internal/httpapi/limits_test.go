@@ -16,6 +16,7 @@ import (
 // TestEveryCSVRouteIsAnExport: a CSV route without the export limits would be
 // an open door; the flag means nothing elsewhere.
 func TestEveryCSVRouteIsAnExport(t *testing.T) {
+	t.Parallel()
 	env := apitest.NewEnv(t, storetest.SQLite(t))
 	n := 0
 	for _, rt := range env.Server.Routes() {
@@ -39,6 +40,7 @@ func TestEveryCSVRouteIsAnExport(t *testing.T) {
 // staff member, the eleventh is 429 with Retry-After and the error envelope;
 // another staff member and, a minute later, the same one go through again.
 func TestExportRateLimit(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		_, tok := env.Staff(t, "exporter", rbac.AuditLog)

@@ -49,6 +49,7 @@ func captureLogs(t *testing.T) *syncBuffer {
 // and 503) through the real router, and checks that the log holds none of
 // the secrets that went by.
 func TestNoSecretsInLogs(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		logs := captureLogs(t)

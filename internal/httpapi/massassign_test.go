@@ -198,6 +198,7 @@ func checkNoMassAssignment(t *testing.T, s *sweep, f sweepFixture) {
 // required) takes a blank display name or username as "keep the current
 // one", and the last-role-editor refusal names the field that caused it.
 func TestEditUserAndRoleRules(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		t.Run("edit user and the last role editor", func(t *testing.T) { checkEditUserAndRoleGuard(t, env) })

@@ -17,6 +17,7 @@ import (
 )
 
 func TestUserProfile(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		env := apitest.NewEnv(t, db)
@@ -58,6 +59,7 @@ func TestUserProfile(t *testing.T) {
 }
 
 func TestInviteTreeAndSessions(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		env := apitest.NewEnv(t, db)
@@ -89,6 +91,7 @@ func TestInviteTreeAndSessions(t *testing.T) {
 }
 
 func TestVerificationMail(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		env := apitest.NewEnv(t, db)
@@ -119,6 +122,7 @@ func TestVerificationMail(t *testing.T) {
 }
 
 func TestReportsAndAccounting(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		env := apitest.NewEnv(t, db)

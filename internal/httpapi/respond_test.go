@@ -37,6 +37,7 @@ func TestPanicBecomesA500Envelope(t *testing.T) {
 }
 
 func TestDecodeJSONErrors(t *testing.T) {
+	t.Parallel()
 	type payload struct {
 		Name  string `json:"name"`
 		Count int    `json:"count"`
@@ -86,6 +87,7 @@ func TestDecodeJSONErrors(t *testing.T) {
 }
 
 func TestUnexpectedErrorIsHidden(t *testing.T) {
+	t.Parallel()
 	rec := httptest.NewRecorder()
 	writeError(rec, httptest.NewRequest("GET", "/api/x", nil), errString("pq: relation users does not exist"))
 	if rec.Code != 500 || strings.Contains(rec.Body.String(), "relation") {

@@ -16,6 +16,7 @@ import (
 )
 
 func TestRoles(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		_, tok := env.Staff(t, "root", rbac.AllKeys()...)
@@ -74,6 +75,7 @@ func TestRoles(t *testing.T) {
 
 // The last staff member able to edit roles cannot lose that, by any path.
 func TestLastRoleEditorStays(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		root, tok := env.Staff(t, "root", rbac.AllKeys()...)
@@ -106,6 +108,7 @@ func TestLastRoleEditorStays(t *testing.T) {
 }
 
 func TestPermissionCatalogue(t *testing.T) {
+	t.Parallel()
 	env := apitest.NewEnv(t, storetest.SQLite(t))
 	_, tok := env.Staff(t, "viewer", rbac.RolesList)
 	r := env.Do(t, apitest.Case{Method: "GET", Path: "/api/admin/roles/permissions", Token: tok})

@@ -17,6 +17,7 @@ import (
 var webApp = apitest.WebApp
 
 func TestServer(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		h := httpapi.New(httpapi.Options{DB: db, Web: webApp})
 		apitest.Run(t, h, []apitest.Case{
@@ -83,6 +84,7 @@ func hasHeader(name, want string) func(*testing.T, *httptest.ResponseRecorder) {
 }
 
 func TestNoncesDiffer(t *testing.T) {
+	t.Parallel()
 	h := httpapi.New(httpapi.Options{DB: storetest.SQLite(t), Web: webApp})
 	a := apitest.Do(t, h, apitest.Case{Method: "GET", Path: "/"}).Header().Get("Content-Security-Policy")
 	b := apitest.Do(t, h, apitest.Case{Method: "GET", Path: "/"}).Header().Get("Content-Security-Policy")
@@ -92,6 +94,7 @@ func TestNoncesDiffer(t *testing.T) {
 }
 
 func TestHealthWithoutDatabase(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		h := httpapi.New(httpapi.Options{DB: db, Web: webApp})
 		db.Close() // the database is gone
@@ -103,6 +106,7 @@ func TestHealthWithoutDatabase(t *testing.T) {
 }
 
 func TestGatewayKey(t *testing.T) {
+	t.Parallel()
 	h := httpapi.New(httpapi.Options{DB: storetest.SQLite(t), Web: webApp, GatewayKey: "s3cret"})
 	apitest.Run(t, h, []apitest.Case{
 		{Name: "API call without the key", Method: "GET", Path: "/api/nope", Status: 403, JSON: `{"code":403}`},
@@ -113,6 +117,7 @@ func TestGatewayKey(t *testing.T) {
 }
 
 func TestWithoutWebApp(t *testing.T) {
+	t.Parallel()
 	h := httpapi.New(httpapi.Options{DB: storetest.SQLite(t), Web: fstest.MapFS{".gitkeep": {}}})
 	apitest.Run(t, h, []apitest.Case{
 		{Name: "unbuilt web app says how to build it", Method: "GET", Path: "/", Status: 503,

@@ -33,6 +33,7 @@ func login(t *testing.T, env *apitest.Env, username, password string) *apitest.R
 }
 
 func TestSignInWithCode(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		u := env.CreateUser(t, "alice", true, true, rbac.UsersList)
@@ -88,6 +89,7 @@ func TestSignInWithCode(t *testing.T) {
 }
 
 func TestFiveWrongCodesRevokeThePendingToken(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		u := env.CreateUser(t, "bob", true, true)
@@ -104,6 +106,7 @@ func TestFiveWrongCodesRevokeThePendingToken(t *testing.T) {
 }
 
 func TestSetUpGoogleAuthenticator(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		u := env.CreateUser(t, "carol", true, false, rbac.RolesList)
@@ -159,6 +162,7 @@ func TestSetUpGoogleAuthenticator(t *testing.T) {
 }
 
 func TestWrongPasswordAndUnknownUserLookTheSame(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		u := env.CreateUser(t, "dave", true, true)
@@ -205,6 +209,7 @@ func TestWrongPasswordAndUnknownUserLookTheSame(t *testing.T) {
 }
 
 func TestCaptchaRules(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		u := env.CreateUser(t, "frank", true, true)
@@ -236,6 +241,7 @@ func TestCaptchaRules(t *testing.T) {
 }
 
 func TestAccountLockoutAndExpiry(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		u := env.CreateUser(t, "gina", true, true)
@@ -260,6 +266,7 @@ func TestAccountLockoutAndExpiry(t *testing.T) {
 }
 
 func TestIPThrottle(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		for i := 0; i < 20; i++ {
@@ -279,6 +286,7 @@ func TestIPThrottle(t *testing.T) {
 }
 
 func TestPartialTokensReachNothingElse(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		u := env.CreateUser(t, "hank", true, true, rbac.AllKeys()...)
@@ -320,6 +328,7 @@ func concretePath(p string) string {
 }
 
 func TestSessionsEndAndPermissionsFollowTheRole(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		env := apitest.NewEnv(t, db)
@@ -367,6 +376,7 @@ func TestSessionsEndAndPermissionsFollowTheRole(t *testing.T) {
 }
 
 func TestCustomerHasNoPermissions(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		// A customer whose row still names a role (e.g. a member removed from staff) holds nothing.
@@ -377,6 +387,7 @@ func TestCustomerHasNoPermissions(t *testing.T) {
 }
 
 func TestRouteTableDeclaresEveryRule(t *testing.T) {
+	t.Parallel()
 	env := apitest.NewEnv(t, storetest.SQLite(t))
 	seen := map[string]bool{}
 	for _, rt := range env.Server.Routes() {

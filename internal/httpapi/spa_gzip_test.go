@@ -14,6 +14,7 @@ import (
 // Text assets go out gzipped to clients that accept it, and as they are to
 // the others; the bytes decompress to the file itself.
 func TestAssetsGzipped(t *testing.T) {
+	t.Parallel()
 	js := strings.Repeat("export const answer = 42;\n", 200)
 	s := newSPA(fstest.MapFS{
 		"index.html":         {Data: []byte("<html></html>")},

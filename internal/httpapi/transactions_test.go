@@ -93,6 +93,7 @@ func ids(h history) []int64 {
 }
 
 func TestTransactionHistory(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		f := newLedgerFixture(t, env)
@@ -167,6 +168,7 @@ func equalIDs(a, b []int64) bool {
 }
 
 func TestTransactionCSV(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		f := newLedgerFixture(t, env)
@@ -198,6 +200,7 @@ func TestTransactionCSV(t *testing.T) {
 }
 
 func TestDashboardFigures(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		f := newLedgerFixture(t, env)
@@ -269,6 +272,7 @@ func TestDashboardFigures(t *testing.T) {
 }
 
 func TestMarket(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		f := newLedgerFixture(t, env)

@@ -25,6 +25,7 @@ type userList struct {
 }
 
 func TestUsersAndMembers(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		admin, tok := env.Staff(t, "root", rbac.AllKeys()...)
@@ -128,6 +129,7 @@ func TestUsersAndMembers(t *testing.T) {
 }
 
 func TestSetRoleAndRemoveMember(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
 		admin, tok := env.Staff(t, "root", rbac.AllKeys()...)

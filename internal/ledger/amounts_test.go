@@ -14,6 +14,7 @@ import (
 // The CSV export writes the stored text of each amount; it must be the very
 // digits the JSON replies give (the decimal's shortest form).
 func TestAmountTextIsTheDecimal(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 22, 15, 30, 0, 0, time.UTC)

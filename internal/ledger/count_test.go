@@ -15,6 +15,7 @@ import (
 // Count (per-day and per-hour counts plus index counts of the edges) must
 // equal a plain count for any filter and range.
 func TestCountMatchesAPlainCount(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 22, 15, 30, 0, 0, time.UTC)

@@ -63,6 +63,7 @@ func fakeSMTP(t *testing.T) (port int, got chan string) {
 }
 
 func TestSendThroughSMTP(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		port, got := fakeSMTP(t)
 		m := New(db, SMTPConfig{Host: "127.0.0.1", Port: port, From: "Xapa <no-reply@xapa.example>"})
@@ -83,6 +84,7 @@ func TestSendThroughSMTP(t *testing.T) {
 }
 
 func TestOutboxOnlyAndHeaderInjection(t *testing.T) {
+	t.Parallel()
 	db := storetest.SQLite(t)
 	m := New(db, SMTPConfig{})
 	if err := m.Send(context.Background(), Message{To: "b@example.com", Subject: "S", Body: "B"}); err != nil {

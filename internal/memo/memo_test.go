@@ -10,6 +10,7 @@ import (
 )
 
 func TestComputesOncePerTTL(t *testing.T) {
+	t.Parallel()
 	now := time.Unix(0, 0)
 	var mu sync.Mutex
 	c := New(func() time.Time { mu.Lock(); defer mu.Unlock(); return now })
@@ -57,6 +58,7 @@ func TestComputesOncePerTTL(t *testing.T) {
 }
 
 func TestErrorsAreNotKept(t *testing.T) {
+	t.Parallel()
 	c := New(nil)
 	fail := true
 	compute := func(context.Context) (int, error) {
@@ -76,6 +78,7 @@ func TestErrorsAreNotKept(t *testing.T) {
 
 // A caller giving up must not cancel the computation others wait for.
 func TestCallerCancellationDoesNotAbortTheComputation(t *testing.T) {
+	t.Parallel()
 	c := New(nil)
 	release := make(chan struct{})
 	compute := func(ctx context.Context) (int, error) {
@@ -100,6 +103,7 @@ func TestCallerCancellationDoesNotAbortTheComputation(t *testing.T) {
 // never again: an hour after expiring they are dropped, while keys still
 // asked for (served stale while refreshing) stay.
 func TestForgetsKeysNobodyAsksForAgain(t *testing.T) {
+	t.Parallel()
 	now := time.Unix(0, 0)
 	var mu sync.Mutex
 	c := New(func() time.Time { mu.Lock(); defer mu.Unlock(); return now })

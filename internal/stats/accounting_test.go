@@ -17,6 +17,7 @@ import (
 // days) must equal plain SQL over every row, for any range: whole days as the
 // screens send them, ranges through today, within one day, in the future.
 func TestAccountingMatchesPlainSQL(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 22, 15, 30, 0, 0, time.UTC)

@@ -26,6 +26,7 @@ import (
 // locked"/"busy" error (SQLite serialises writers through busy_timeout and
 // _txlock=immediate), and every write lands with its audit row.
 func TestConcurrentWritersThroughTheAPI(t *testing.T) {
+	t.Parallel()
 	quiet(t)
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := apitest.NewEnv(t, db)
@@ -173,6 +174,7 @@ func quiet(t *testing.T) {
 // goroutines with write transactions, autocommit writes and read
 // transactions at once: none may fail with "database is locked".
 func TestSQLiteConcurrentTransactions(t *testing.T) {
+	t.Parallel()
 	if !storetest.Enabled("sqlite") {
 		t.Skip("SQLite tests run in the TEST_DB=sqlite pass")
 	}

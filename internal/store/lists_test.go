@@ -13,6 +13,7 @@ import (
 // An IN list of ids selects exactly those ids on both databases, and no ids
 // select nothing (not a syntax error on PostgreSQL).
 func TestIDListSelectsExactlyItsIDs(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		if _, err := db.ExecContext(ctx, `INSERT INTO coins (id, name, symbol, icon, kind, decimals, max_confirmation,

@@ -14,6 +14,7 @@ import (
 )
 
 func TestMigrationsApplyFromZero(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		v, err := db.MigrationVersion(ctx)
@@ -39,6 +40,7 @@ func TestMigrationsApplyFromZero(t *testing.T) {
 
 // Both dialects must hold the same tables and columns, or one code path cannot serve both.
 func TestSchemasMatch(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	pg := storetest.Postgres(t) // runs in the PostgreSQL pass; SQLite is always at hand
 	lite := storetest.SQLite(t)
@@ -86,6 +88,7 @@ func TestSchemasMatch(t *testing.T) {
 // column of the very type transactions.amount has (CREATE TABLE AS copies it;
 // the copy has no indexes, so the load is quick).
 func TestExactDecimalSum(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		series := `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000) SELECT i FROM n`
@@ -121,6 +124,7 @@ func TestExactDecimalSum(t *testing.T) {
 }
 
 func TestTimestampsRoundTripAndOrder(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		base := time.Date(2026, 11, 22, 10, 15, 0, 0, time.UTC)
@@ -154,6 +158,7 @@ func TestTimestampsRoundTripAndOrder(t *testing.T) {
 }
 
 func TestUniqueViolationDetected(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		mustExec(t, db, `INSERT INTO market_blacklist (market_name, created_at) VALUES ('X', $1)`, store.Now())
 		_, err := db.ExecContext(context.Background(), `INSERT INTO market_blacklist (market_name, created_at) VALUES ('X', $1)`, store.Now())

@@ -15,6 +15,7 @@ import (
 )
 
 func TestIsUnavailable(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		err  error
 		want bool
@@ -46,6 +47,7 @@ func TestIsUnavailable(t *testing.T) {
 // the next query's error must read as "database unavailable" (503), not as
 // a failed query (500).
 func TestTerminatedSessionIsUnavailable(t *testing.T) {
+	t.Parallel()
 	db := storetest.Postgres(t)
 	ctx := context.Background()
 	conn, err := db.Conn(ctx)

@@ -37,3 +37,10 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
 });
+
+// jsdom computes no pseudo-element styles: it returns the element's own and logs "Not implemented" on every call
+// (Ant Design asks for ::before and ::after often). Asking for the element's own style is the same answer, quietly.
+{
+  const elementStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => elementStyle(element);
+}
