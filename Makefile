@@ -14,18 +14,21 @@ WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.ht
 	web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json
 GO_SOURCES := $(shell find cmd internal web -name '*.go' -o -name '*.sql' 2>/dev/null | grep -v node_modules) go.mod go.sum
 
-.PHONY: help run build web test test-go test-go-sqlite test-go-postgres test-web test-e2e lint fmt clean fuzz test-faults audit bench soak
+.PHONY: help run build web test test-suites test-go test-go-sqlite test-go-postgres test-web test-e2e lint fmt clean fuzz \
+	test-faults audit bench soak
+SUITE := scripts/suite.sh run
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
 
 run: build ## build everything and serve the demo at http://localhost:8080 (SQLite, demo data on first start)
 	./bin/backoffice serve --demo --addr $(ADDR) --db $(DB)
 
 build: bin/backoffice ## build the web app, then bin/backoffice with it embedded
 
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 bin/backoffice: web/dist/index.html $(GO_SOURCES)
-	go build -trimpath -o bin/backoffice ./cmd/backoffice
+	go build -trimpath -ldflags "-X main.version=$(VERSION)" -o bin/backoffice ./cmd/backoffice
 
 web: web/dist/index.html ## build the web app into web/dist
 
@@ -40,36 +43,46 @@ e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund
 	touch $@
 
-test: lint test-go test-web test-e2e ## every test: Go on SQLite and on PostgreSQL, web units, browser end-to-end
-	@echo "make test: all suites passed"
+test: ## every test: Go on SQLite and on PostgreSQL, web units, browser end-to-end; a summary at the end
+	@scripts/suite.sh reset
+	@status=0; $(MAKE) --no-print-directory -k test-suites || status=$$?; scripts/suite.sh report && exit $$status
+
+# Every suite of make test; -k (above) runs the others when one fails.
+test-suites: lint test-go test-web test-e2e
 
 test-go: test-go-sqlite test-go-postgres ## the Go suite once per database
 
-test-go-sqlite: web/dist/index.html
-	@echo "== Go tests on SQLite"
-	TEST_DB=sqlite go test -count=1 $(GO_PACKAGES)
+GO_TEST = set -o pipefail; go test -count=1 -json $(GO_PACKAGES) | go run ./tools/testsummary -counts "$$SUITE_COUNTS"
 
-test-go-postgres: web/dist/index.html
+test-go-sqlite: web/dist/index.html ## the Go suite on SQLite
+	@echo "== Go tests on SQLite"
+	@$(SUITE) "Go on SQLite" -- bash -c 'TEST_DB=sqlite $(GO_TEST) -name "Go on SQLite"'
+
+test-go-postgres: web/dist/index.html ## the Go suite on PostgreSQL at TEST_DATABASE_URL
 	@echo "== Go tests on PostgreSQL ($(TEST_DATABASE_URL))"
-	TEST_DB=postgres go test -count=1 $(GO_PACKAGES)
+	@$(SUITE) "Go on PostgreSQL" -- bash -c 'TEST_DB=postgres $(GO_TEST) -name "Go on PostgreSQL"'
 
 test-web: web/node_modules/.installed ## web unit tests (Vitest), lint and type check
+	@echo "== Web lint and type check"
+	@$(SUITE) "Web lint and types" -- bash -c 'cd web && npm run -s lint && npm run -s typecheck'
 	@echo "== Web unit tests"
-	cd web && npm run lint && npm run typecheck && npm test
+	@$(SUITE) "Web units (Vitest)" -- bash -c 'cd web && npx vitest run'
 
 test-e2e: build e2e/node_modules/.installed ## browser tests: the real binary in headless Chromium
 	@echo "== Browser end-to-end tests"
-	cd e2e && npx playwright test
+	@$(SUITE) "Browser (Playwright)" -- bash -c 'cd e2e && npx playwright test'
 
 test-faults: bin/backoffice ## fault tests of bin/backoffice on a private PostgreSQL cluster: outage under load, SIGTERM
 	@echo "== Fault tests (bin/backoffice; a private PostgreSQL cluster, never the shared one)"
-	@unformatted=$$(gofmt -l test); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
-	go vet -tags faults ./test/faults
-	BACKOFFICE_BIN=$(CURDIR)/bin/backoffice go test -tags faults -count=1 -v -timeout 10m ./test/faults
+	@unformatted=$$(gofmt -l test tools); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+	go vet -tags faults ./test/faults ./tools/...
+	@$(SUITE) "Faults" -- bash -c 'set -o pipefail; BACKOFFICE_BIN=$(CURDIR)/bin/backoffice go test -tags faults -count=1 \
+		-json -timeout 10m ./test/faults | go run ./tools/testsummary -v -name Faults -counts "$$SUITE_COUNTS"'
 
 lint: web/dist/index.html ## gofmt and go vet
-	@unformatted=$$(gofmt -l cmd internal web/*.go); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
-	go vet $(GO_PACKAGES)
+	@echo "== gofmt and go vet"
+	@$(SUITE) "Go format and vet" -- bash -c 'unformatted=$$(gofmt -l cmd internal tools test web/*.go); \
+		if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi; go vet $(GO_PACKAGES) ./tools/...'
 
 FUZZTIME ?= 20s
 fuzz: ## run every Go fuzz target for FUZZTIME each (default 20s)
@@ -103,7 +116,7 @@ soak: build ## ten minutes of the mixed workload and dashboard polling: zero err
 	bench/soak.sh $(BENCH_DATABASE_URL)
 
 fmt: ## format the Go code
-	gofmt -w cmd internal web/*.go
+	gofmt -w cmd internal tools test web/*.go
 
 clean: ## remove build output (keeps ./data)
-	rm -rf bin web/dist/assets web/dist/icons web/dist/*.html web/dist/*.svg e2e/test-results
+	rm -rf bin web/dist/assets web/dist/icons web/dist/*.html web/dist/*.svg e2e/test-results .test-summary

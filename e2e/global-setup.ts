@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { backofficeBin, chromiumPath, isExecutableFile } from './fixtures/paths';
 
@@ -8,7 +5,7 @@ import { backofficeBin, chromiumPath, isExecutableFile } from './fixtures/paths'
  * Fails the whole run early, with a message a person can act on, when the browser is missing.
  * Never skips: a missing browser is a failure, in CI (CI=true) and locally alike.
  */
-export default async function globalSetup(_config: FullConfig): Promise<() => void> {
+export default async function globalSetup(_config: FullConfig): Promise<void> {
   const chromium = chromiumPath();
   if (!isExecutableFile(chromium)) {
     const where = process.env.CHROMIUM_PATH ? `CHROMIUM_PATH=${chromium}` : chromium;
@@ -25,9 +22,4 @@ export default async function globalSetup(_config: FullConfig): Promise<() => vo
     ? bin
     : `${bin} (MISSING: run \`make build\` at the repository root, or set BACKOFFICE_BIN; tests that need the server will fail)`;
   process.stdout.write(`E2E: chromium ${chromium}\nE2E: backoffice ${binNote}\n`);
-
-  // Run-wide scratch directory shared with the workers (e.g. to remember a failed server start).
-  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xapa-e2e-run-'));
-  process.env.E2E_STATE_DIR = stateDir;
-  return () => fs.rmSync(stateDir, { recursive: true, force: true });
 }

@@ -53,6 +53,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // The counts reporter writes the suite summary of make test (scripts/suite.sh) when SUITE_COUNTS names a file.
+    reporters: ['default', './scripts/counts-reporter.ts'],
     unstubGlobals: true,
     // Screens are lazy chunks: a cold first import (antd included) is slow under jsdom when files run in parallel.
     testTimeout: 20_000,

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/debug"
 )
 
 const usage = `usage: backoffice <command> [flags]
@@ -19,44 +20,103 @@ commands:
   admin create   create a staff member holding the Administrator role
   admin token    print a full session token for a staff member (load tests, scripts)
   outbox         print the newest mails kept in the outbox table
+  version        print the version (also --version)
 
-Every flag has a BACKOFFICE_* environment equivalent; "backoffice <command> -h" lists them.
+Every flag has a BACKOFFICE_* environment equivalent; "backoffice <command> --help" lists them.
 `
 
+const adminUsage = `usage: backoffice admin <command> [flags]
+
+commands:
+  create   create a staff member holding the Administrator role
+  token    print a full session token for a staff member (load tests, scripts)
+
+"backoffice admin <command> --help" lists each command's flags.
+`
+
+// version is set at build time (make build: git describe); "dev" otherwise.
+var version = "dev"
+
+// errUsage ends a command line the program cannot read: exit status 2.
+var errUsage = errors.New("usage")
+
 func main() {
-	if err := run(context.Background(), os.Args[1:]); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "backoffice:", err)
-		}
-		os.Exit(2)
+	err := run(context.Background(), os.Args[1:])
+	if err != nil && !errors.Is(err, flag.ErrHelp) && !errors.Is(err, errUsage) {
+		fmt.Fprintln(os.Stderr, "backoffice:", err)
 	}
+	os.Exit(exitStatus(err))
+}
+
+// exitStatus is 0 for success and for --help (it printed what was asked
+// for), 2 for anything else.
+func exitStatus(err error) int {
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	return 2
+}
+
+// commands are the subcommands below "backoffice" and "backoffice admin".
+var commands = map[string]func(context.Context, []string) error{
+	"serve":        serve,
+	"migrate":      migrate,
+	"seed":         seed,
+	"outbox":       outbox,
+	"admin create": adminCreate,
+	"admin token":  adminToken,
 }
 
 func run(ctx context.Context, args []string) error {
 	if len(args) == 0 {
 		fmt.Fprint(os.Stderr, usage)
-		return flag.ErrHelp
+		return errUsage
 	}
-	switch args[0] {
-	case "serve":
-		return serve(ctx, args[1:])
-	case "migrate":
-		return migrate(ctx, args[1:])
-	case "seed":
-		return seed(ctx, args[1:])
-	case "outbox":
-		return outbox(ctx, args[1:])
-	case "admin":
-		if len(args) > 1 && args[1] == "create" {
-			return adminCreate(ctx, args[2:])
-		}
-		if len(args) > 1 && args[1] == "token" {
-			return adminToken(ctx, args[2:])
-		}
-	case "-h", "--help", "help":
+	name, rest := args[0], args[1:]
+	switch name {
+	case "-h", "-help", "--help", "help":
 		fmt.Print(usage)
 		return nil
+	case "-version", "--version", "version":
+		fmt.Println(versionLine())
+		return nil
+	case "admin":
+		if len(rest) == 0 || isHelp(rest[0]) {
+			fmt.Print(adminUsage)
+			if len(rest) == 0 {
+				return errUsage
+			}
+			return nil
+		}
+		name, rest = "admin "+rest[0], rest[1:]
+	}
+	if cmd, ok := commands[name]; ok {
+		return cmd(ctx, rest)
 	}
 	fmt.Fprint(os.Stderr, usage)
-	return fmt.Errorf("unknown command %q", args[0])
+	return fmt.Errorf("unknown command %q", name)
+}
+
+func isHelp(arg string) bool { return arg == "-h" || arg == "-help" || arg == "--help" || arg == "help" }
+
+// versionLine is the build's version, commit and Go release.
+func versionLine() string {
+	line := "backoffice " + version
+	if info, ok := debug.ReadBuildInfo(); ok {
+		settings := map[string]string{}
+		for _, s := range info.Settings {
+			settings[s.Key] = s.Value
+		}
+		if rev := settings["vcs.revision"]; rev != "" {
+			if len(rev) > 12 {
+				rev = rev[:12]
+			}
+			if settings["vcs.modified"] == "true" {
+				rev += "+modified"
+			}
+			line += " (commit " + rev + ")"
+		}
+		line += " " + info.GoVersion
+	}
+	return line
 }

@@ -63,3 +63,19 @@ func TestUnknownCommand(t *testing.T) {
 		t.Fatal("want an error for a bad --log-format")
 	}
 }
+
+// A newcomer's first commands: --version and every --help end with status 0; a command line that
+// cannot be read ends with 2.
+func TestHelpAndVersionExitZero(t *testing.T) {
+	for _, args := range [][]string{{"--version"}, {"version"}, {"--help"}, {"admin", "--help"}, {"serve", "--help"},
+		{"migrate", "--help"}, {"seed", "-h"}, {"outbox", "--help"}, {"admin", "create", "--help"}, {"admin", "token", "--help"}} {
+		if got := exitStatus(run(context.Background(), args)); got != 0 {
+			t.Errorf("backoffice %v: exit status %d, want 0", args, got)
+		}
+	}
+	for _, args := range [][]string{{}, {"admin"}, {"admin", "nope"}, {"serve", "--no-such-flag"}} {
+		if got := exitStatus(run(context.Background(), args)); got != 2 {
+			t.Errorf("backoffice %v: exit status %d, want 2", args, got)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"net/http/pprof"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -35,6 +36,7 @@ func serve(ctx context.Context, args []string) error {
 	users := fs.Int("users", 300, "with --demo: customers to generate")
 	txs := fs.Int("transactions", 20000, "with --demo: transactions to generate")
 	seedN := fs.Int64("seed", 1, "with --demo: random seed")
+	demoLive := fs.Bool("demo-live", true, "with --demo: add a new demo transaction every few seconds")
 	gatewayKey := fs.String("gateway-key", "", "when set, every /api call must send it in X-Gateway-Key")
 	publicURL := fs.String("public-url", "", "the app's address in links sent by mail (default http://localhost:PORT)")
 	var smtpCfg mail.SMTPConfig
@@ -61,6 +63,14 @@ func serve(ctx context.Context, args []string) error {
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 
+	// The port is taken before any slow start-up work (migrations, demo
+	// data): nothing else can take it meanwhile, and with --addr :0 the
+	// address printed below is the one the kernel chose.
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
 	db, err := openMigrated(ctx, *dbURL)
 	if err != nil {
 		return err
@@ -81,10 +91,6 @@ func serve(ctx context.Context, args []string) error {
 
 	if *debugAddr != "" {
 		go func() { slog.Warn("debug listener stopped", "err", http.ListenAndServe(*debugAddr, pprofMux())) }()
-	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		return err
 	}
 	scheme := "http"
 	if tlsConfig != nil {
@@ -120,7 +126,9 @@ func serve(ctx context.Context, args []string) error {
 		if err := printDemoSignIns(ctx, db, scheme, ln.Addr()); err != nil {
 			return err
 		}
-		go demo.Live(ctx, db, 3*time.Second)
+		if *demoLive {
+			go demo.Live(ctx, db, 3*time.Second)
+		}
 	}
 
 	select {
@@ -204,18 +212,25 @@ func printDemoSignIns(ctx context.Context, db *store.DB, scheme string, addr net
 		return nil
 	}
 	first := staff[0]
-	fmt.Printf("Xapa Back Office demo is ready.\n")
-	fmt.Printf("  Sign in:     %s://%s/admin/login\n", scheme, displayHost(addr))
-	fmt.Printf("  Username:    %s\n", first.Username)
-	fmt.Printf("  Password:    %s\n", demo.Password)
-	fmt.Printf("  TOTP secret: %s\n", first.TOTPSecret)
-	fmt.Printf("\n  Other demo sign-ins (same password; add the secret to Google Authenticator):\n")
+	var b strings.Builder
+	fmt.Fprintf(&b, "Xapa Back Office demo is ready.\n")
+	fmt.Fprintf(&b, "  Sign in:     %s://%s/admin/login\n", scheme, displayHost(addr))
+	fmt.Fprintf(&b, "  Username:    %s\n", first.Username)
+	fmt.Fprintf(&b, "  Password:    %s\n", demo.Password)
+	fmt.Fprintf(&b, "  TOTP secret: %s\n", first.TOTPSecret)
+	fmt.Fprintf(&b, "\n  Other demo sign-ins (same password; add the secret to Google Authenticator):\n")
 	for _, s := range staff[1:] {
 		role := s.Role
 		if role == "" {
 			role = "no permissions"
 		}
-		fmt.Printf("    %-11s %-15s TOTP secret: %s\n", s.Username, role, s.TOTPSecret)
+		fmt.Fprintf(&b, "    %-11s %-15s TOTP secret: %s\n", s.Username, role, s.TOTPSecret)
 	}
-	return nil
+	// The last line of the block: scripts reading it know it is whole.
+	fmt.Fprintf(&b, "\n%s\n", demoBlockEnd)
+	_, err = io.WriteString(os.Stdout, b.String()) // one write: a reader never sees half a block
+	return err
 }
+
+// demoBlockEnd closes the printed block of demo sign-ins.
+const demoBlockEnd = "Press Ctrl-C to stop the server."

@@ -1,6 +1,11 @@
+import fs from 'node:fs';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
-/** Prints one last line with the counts, e.g. "E2E RESULT: FAILED - 5 passed, 1 failed, 0 flaky, 0 skipped". */
+/**
+ * Prints one last line with the counts, e.g. "E2E RESULT: FAILED - 5 passed, 1 failed, 0 flaky, 0 skipped", and
+ * appends "passed failed skipped" to the file named by SUITE_COUNTS (the summary of make test, scripts/suite.sh).
+ * A flaky test (passed only on a retry) counts as failed there: this suite runs without retries.
+ */
 export default class SummaryReporter implements Reporter {
   private readonly outcomes = new Map<TestCase, ReturnType<TestCase['outcome']>>();
 
@@ -17,6 +22,9 @@ export default class SummaryReporter implements Reporter {
       `\nE2E RESULT: ${ok ? 'PASSED' : 'FAILED'} - ${count.expected} passed, ${count.unexpected} failed, ` +
         `${count.flaky} flaky, ${count.skipped} skipped${why}\n`,
     );
+    if (process.env.SUITE_COUNTS) {
+      fs.appendFileSync(process.env.SUITE_COUNTS, `${count.expected} ${count.unexpected + count.flaky} ${count.skipped}\n`);
+    }
   }
 
   printsToStdio(): boolean {

@@ -169,7 +169,6 @@ test.describe('dashboard', () => {
     await openDashboardAs(page, token);
     const items = widget(page, 'Company balance').getByRole('listitem');
     await expect(items.first()).toBeVisible();
-    // Balances move with every new demo transaction: compare with replies fetched around the same poll.
     await expect(async () => {
       const customer = await apiJson<{ balances: Balance[] }>(request, token, '/admin/wallets/customer_balance');
       const company = await apiJson<{ balances: Balance[] }>(request, token, '/admin/wallets/xapa_balance');
@@ -185,17 +184,5 @@ test.describe('dashboard', () => {
     for (const [tone, colour] of Object.entries(colours)) {
       await expect(items.and(page.locator(`[data-tone="${tone}"]`)).first().locator('.balance-list__amount')).toHaveCSS('color', colour);
     }
-  });
-
-  test('a new transaction appears in recent transactions within one polling interval', async ({ page, server, request }) => {
-    test.setTimeout(60_000);
-    await openDashboardAs(page, await tokenFor(server, request, 'support'));
-    const firstRow = widget(page, 'Recent transactions').locator('tbody tr[data-row-key]').first();
-    await expect(firstRow).toBeVisible();
-    const before = Number(await firstRow.getAttribute('data-row-key'));
-    // The demo server adds a transaction every ~3 s; the widget polls every 10 s.
-    await expect
-      .poll(async () => Number(await firstRow.getAttribute('data-row-key')), { timeout: 15_000, intervals: [500] })
-      .toBeGreaterThan(before);
   });
 });

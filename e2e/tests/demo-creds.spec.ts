@@ -13,6 +13,8 @@ const SAMPLE = `Xapa Back Office demo is ready.
     finance     Finance         TOTP secret: 5UAPGAOO32I5CLK35GA2OUQKCDI5Z4PX
     compliance  Compliance      TOTP secret: 2732JCM6HIJIOCNAAD6G44Q3RTBKMTSN
     customer    no permissions  TOTP secret: 6XU3LA4QZ347W5D42DC4MCGU6EUG3675
+
+Press Ctrl-C to stop the server.
 `;
 
 test('parses the demo block, other sign-ins included', () => {
@@ -24,6 +26,12 @@ test('parses the demo block, other sign-ins included', () => {
     { username: 'compliance', role: 'Compliance', totpSecret: '2732JCM6HIJIOCNAAD6G44Q3RTBKMTSN' },
     { username: 'customer', role: 'no permissions', totpSecret: '6XU3LA4QZ347W5D42DC4MCGU6EUG3675' },
   ]);
+});
+
+test('waits for the whole block: nothing until its last line', () => {
+  const cut = SAMPLE.indexOf('Press Ctrl-C');
+  expect(parseDemoCreds(SAMPLE.slice(0, cut))).toBeNull();
+  expect(parseDemoCreds(SAMPLE)).not.toBeNull();
 });
 
 test('stops at the end of the block and copes with a missing block', () => {

@@ -4,6 +4,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { SessionProvider } from '../features/session/SessionProvider';
 import { antdCsp } from '../lib/cspNonce';
+import { prefersReducedMotion } from '../lib/reducedMotion';
 
 /** Toasts (message, notification) close after 5 seconds. */
 export const TOAST_DURATION_S = 5;
@@ -15,9 +16,10 @@ interface AppProvidersProps {
 
 /** Everything a screen needs around it (query client, antd, the session), except the router (tests bring a MemoryRouter). */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
+  const motion = !prefersReducedMotion();
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider csp={antdCsp}>
+      <ConfigProvider csp={antdCsp} theme={{ token: { motion } }}>
         <AntApp
           message={{ duration: TOAST_DURATION_S }}
           notification={{ duration: TOAST_DURATION_S }}
