@@ -97,7 +97,9 @@ func run(ctx context.Context, args []string) error {
 	return fmt.Errorf("unknown command %q", name)
 }
 
-func isHelp(arg string) bool { return arg == "-h" || arg == "-help" || arg == "--help" || arg == "help" }
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "help"
+}
 
 // versionLine is the build's version, commit and Go release.
 func versionLine() string {
