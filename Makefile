@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 GO_PACKAGES := ./cmd/... ./internal/... ./web
-ADDR ?= :8080
+ADDR ?= 127.0.0.1:8080
 DB ?= sqlite:./data/backoffice.db
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 export TEST_DATABASE_URL
@@ -21,7 +21,7 @@ SUITE := scripts/suite.sh run
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
 
-run: build ## build everything and serve the demo at http://localhost:8080 (SQLite, demo data on first start)
+run: build ## build everything and serve the demo at http://127.0.0.1:8080 (SQLite, demo data on first start; ADDR=:8080 for every interface)
 	./bin/backoffice serve --demo --addr $(ADDR) --db $(DB)
 
 build: bin/backoffice ## build the web app, then bin/backoffice with it embedded
@@ -52,15 +52,17 @@ test-suites: lint test-go test-web test-e2e
 
 test-go: test-go-sqlite test-go-postgres ## the Go suite once per database
 
-GO_TEST = set -o pipefail; go test -count=1 -json $(GO_PACKAGES) | go run ./tools/testsummary -counts "$$SUITE_COUNTS"
+# $(call GO_TEST,dialect,suite name): the Go suite on one database, summarised by tools/testsummary.
+GO_TEST = set -o pipefail; TEST_DB=$(1) go test -count=1 -json $(GO_PACKAGES) | \
+	go run ./tools/testsummary -name "$(2)" -counts "$$SUITE_COUNTS"
 
 test-go-sqlite: web/dist/index.html ## the Go suite on SQLite
 	@echo "== Go tests on SQLite"
-	@$(SUITE) "Go on SQLite" -- bash -c 'TEST_DB=sqlite $(GO_TEST) -name "Go on SQLite"'
+	@$(SUITE) "Go on SQLite" -- bash -c '$(call GO_TEST,sqlite,Go on SQLite)'
 
 test-go-postgres: web/dist/index.html ## the Go suite on PostgreSQL at TEST_DATABASE_URL
 	@echo "== Go tests on PostgreSQL ($(TEST_DATABASE_URL))"
-	@$(SUITE) "Go on PostgreSQL" -- bash -c 'TEST_DB=postgres $(GO_TEST) -name "Go on PostgreSQL"'
+	@$(SUITE) "Go on PostgreSQL" -- bash -c '$(call GO_TEST,postgres,Go on PostgreSQL)'
 
 test-web: web/node_modules/.installed ## web unit tests (Vitest), lint and type check
 	@echo "== Web lint and type check"

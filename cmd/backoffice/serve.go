@@ -29,7 +29,7 @@ import (
 
 func serve(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	addr := fs.String("addr", ":8080", "listen address")
+	addr := fs.String("addr", "", "listen address (default :8080; with --demo 127.0.0.1:8080, this machine only)")
 	tlsFiles := config.TLSFlags(fs)
 	dbURL := config.DBFlag(fs)
 	demoMode := fs.Bool("demo", false, "fill an empty database with demo data and print the demo sign-ins")
@@ -49,6 +49,7 @@ func serve(ctx context.Context, args []string) error {
 	logLevel := fs.String("log-level", "info", "log level: debug, info, warn or error")
 	debugAddr := fs.String("debug-addr", "", "when set, serve Go's pprof profiles on this address (keep it on localhost)")
 	grace := fs.Duration("shutdown-timeout", 30*time.Second, "on SIGTERM or Ctrl-C: how long requests in flight may take to finish")
+	proxyList := fs.String("trusted-proxies", "", "comma-separated CIDRs of proxies whose X-Forwarded-For names the client")
 	fs.Usage = config.Usage(fs, "backoffice serve [--addr :8080] [--db URL] [--demo] [--tls-cert FILE --tls-key FILE]")
 	if err := config.Parse(fs, args); err != nil {
 		return err
@@ -59,6 +60,17 @@ func serve(ctx context.Context, args []string) error {
 	tlsConfig, err := tlsFiles.Load() // nil: plain HTTP
 	if err != nil {
 		return err
+	}
+	proxies, err := httpapi.ParseTrustedProxies(*proxyList)
+	if err != nil {
+		return fmt.Errorf("--trusted-proxies: %w", err)
+	}
+	if *addr == "" {
+		*addr = ":8080"
+		if *demoMode {
+			// The demo's sign-ins are printed for anyone to read: it serves this machine only unless told otherwise.
+			*addr = "127.0.0.1:8080"
+		}
 	}
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
@@ -107,7 +119,7 @@ func serve(ctx context.Context, args []string) error {
 	go warm(ctx, statsService.Warm, ledgerService.Warm)
 	srv := &http.Server{
 		Handler: httpapi.New(httpapi.Options{DB: db, Auth: authService, Stats: statsService, Ledger: ledgerService,
-			Web: web.Dist(), GatewayKey: *gatewayKey}),
+			Web: web.Dist(), GatewayKey: *gatewayKey, TrustedProxies: proxies}),
 		TLSConfig:         tlsConfig,
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,

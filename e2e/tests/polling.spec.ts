@@ -13,9 +13,10 @@ test.use({ serverOptions: { label: 'live', live: true } });
 
 const POLL_MS = 10_000;
 
+/** The newest main-network transaction on the server. */
 async function newestId(request: APIRequestContext, token: string): Promise<number> {
   const res = await request.get('/api/admin/transactions/history', {
-    params: { maxPerPage: 1 },
+    params: { maxPerPage: 1, network: 'main' }, // what both lists show by default
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(res.status(), await res.text()).toBe(200);

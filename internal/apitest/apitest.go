@@ -4,6 +4,7 @@ package apitest
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -22,7 +23,9 @@ type Case struct {
 	Token   string            // sent as a bearer token when set
 	Body    any               // a string or []byte is sent as is; anything else as JSON
 	Headers map[string]string // extra request headers
-	Status  int               // expected status
+	// RemoteAddr is the caller's address (host:port); default 192.0.2.10:4321.
+	RemoteAddr string
+	Status     int // expected status
 	// JSON, when set, is a JSON document the reply must contain: objects
 	// match on the keys given (others are ignored), arrays element by
 	// element with the same length, and everything else exactly.
@@ -82,7 +85,7 @@ func Do(t testing.TB, h http.Handler, c Case) *httptest.ResponseRecorder {
 		body = bytes.NewReader(j)
 	}
 	req := httptest.NewRequest(c.Method, c.Path, body)
-	req.RemoteAddr = "192.0.2.10:4321"
+	req.RemoteAddr = cmp.Or(c.RemoteAddr, "192.0.2.10:4321")
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}

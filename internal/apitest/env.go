@@ -49,7 +49,10 @@ var WebApp = fstest.MapFS{
 }
 
 // NewEnv builds the whole server on db. Mail stays in the outbox.
-func NewEnv(t testing.TB, db *store.DB) *Env {
+func NewEnv(t testing.TB, db *store.DB) *Env { t.Helper(); return NewEnvWith(t, db, nil) }
+
+// NewEnvWith is NewEnv with the server's options changed by configure.
+func NewEnvWith(t testing.TB, db *store.DB, configure func(*httpapi.Options)) *Env {
 	t.Helper()
 	// Noon UTC today: day boundaries in tests never fall inside a test.
 	now := time.Now().UTC()
@@ -59,8 +62,12 @@ func NewEnv(t testing.TB, db *store.DB) *Env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httpapi.NewServer(httpapi.Options{DB: db, Auth: svc, Stats: stats.New(db, clock.Now),
-		Ledger: ledger.New(db, clock.Now), Web: WebApp, Now: clock.Now})
+	o := httpapi.Options{DB: db, Auth: svc, Stats: stats.New(db, clock.Now), Ledger: ledger.New(db, clock.Now), Web: WebApp,
+		Now: clock.Now}
+	if configure != nil {
+		configure(&o)
+	}
+	srv := httpapi.NewServer(o)
 	return &Env{DB: db, Auth: svc, Handler: srv.Handler(), Clock: clock, Server: srv}
 }
 

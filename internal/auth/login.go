@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/ratelimit"
 )
 
 // LoginResult is a successful password sign-in: a pending token when Google
@@ -18,15 +19,12 @@ type LoginResult struct {
 }
 
 // Login checks the captcha and the password. Every failure answers the same
-// ErrInvalidCredentials; the audit log keeps the reason.
+// ErrInvalidCredentials; the audit log keeps the reason. The (account,
+// address) pair's limit is counted before the password is hashed, so
+// parallel guesses cannot pass it; the client address's limit is the route's
+// (httpapi.ClientLimits).
 func (s *Service) Login(ctx context.Context, username, password, captchaToken string, meta ClientMeta) (LoginResult, error) {
-	if err := s.checkIP(ctx, meta.IP); err != nil {
-		return LoginResult{}, err
-	}
-	fail := func(key, reason string, userID int64) (LoginResult, error) {
-		if err := s.recordAttempt(ctx, key, meta.IP, false); err != nil {
-			return LoginResult{}, err
-		}
+	fail := func(reason string, userID int64) (LoginResult, error) {
 		if err := audit.Record(ctx, s.db, audit.Entry{ActorID: userID, ActorEmail: clip(username, 200), Action: "login.failure",
 			Target: userTargetOrName(userID, username), Details: map[string]any{"reason": reason}, IP: meta.IP}); err != nil {
 			return LoginResult{}, err
@@ -37,7 +35,7 @@ func (s *Service) Login(ctx context.Context, username, password, captchaToken st
 		if !errors.Is(err, ErrCaptcha) {
 			return LoginResult{}, err
 		}
-		return fail(noAccountKey, "captcha", 0)
+		return fail("captcha", 0)
 	}
 	name := strings.ToLower(strings.TrimSpace(username))
 	var (
@@ -51,30 +49,34 @@ func (s *Service) Login(ctx context.Context, username, password, captchaToken st
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return LoginResult{}, err
 	}
-	key := "name:" + clip(name, 200)
-	if id != 0 {
-		key = fmt.Sprintf("user:%d", id)
-	}
-	if err := s.checkAccount(ctx, key); err != nil {
+	pair := userTargetOrName(id, name) + "|" + ratelimit.ClientKey(meta.IP)
+	if err := s.take(ctx, PasswordPairRule, pair, lockedMsg); err != nil {
 		var t *ThrottledError
 		if errors.As(err, &t) {
-			_ = s.recordAttempt(ctx, noAccountKey, meta.IP, false)
-			_ = audit.Record(ctx, s.db, audit.Entry{ActorID: id, ActorEmail: clip(username, 200), Action: "login.locked",
-				Target: userTargetOrName(id, username), IP: meta.IP})
+			if err := audit.Record(ctx, s.db, audit.Entry{ActorID: id, ActorEmail: clip(username, 200), Action: "login.locked",
+				Target: userTargetOrName(id, username), IP: meta.IP}); err != nil {
+				return LoginResult{}, err
+			}
 		}
 		return LoginResult{}, err
 	}
 	if id == 0 {
-		CheckPassword(s.dummyHash, password) // same cost as a known user
-		return fail(key, "unknown_user", 0)
+		if _, err := CheckPassword(s.dummyHash, password); err != nil { // same cost as a known user
+			return LoginResult{}, err
+		}
+		return fail("unknown_user", 0)
 	}
-	if !CheckPassword(hash, password) {
-		return fail(key, "wrong_password", id)
+	ok, err := CheckPassword(hash, password)
+	if err != nil {
+		return LoginResult{}, err
+	}
+	if !ok {
+		return fail("wrong_password", id)
 	}
 	if !enabled {
-		return fail(key, "disabled", id)
+		return fail("disabled", id)
 	}
-	if err := s.recordAttempt(ctx, key, meta.IP, true); err != nil {
+	if err := s.limits.Reset(ctx, PasswordPairRule, pair); err != nil {
 		return LoginResult{}, err
 	}
 	kind := Setup

@@ -8,7 +8,10 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"golang.org/x/crypto/argon2"
 )
@@ -21,35 +24,97 @@ const (
 	argonKeyLen  = 32
 )
 
+// Every argon2id computation (19 MiB and tens of milliseconds of a core each)
+// runs through one bounded pool: at most hashSlots at once in this process.
+// A caller waits for a slot at most hashWait, and only while fewer than
+// hashQueue callers wait; otherwise it gets ErrBusy at once (503 with
+// Retry-After). A flood of sign-in calls thus costs a bounded amount of
+// memory and CPU, and the other routes keep answering.
+var (
+	hashSlots   = make(chan struct{}, min(max(runtime.GOMAXPROCS(0), 2), 4))
+	hashWaiting atomic.Int32
+	// HashesRun counts argon2id computations (tests check that a refused call ran none).
+	HashesRun atomic.Int64
+	// HashesRunning is how many run now; HashesPeak the most that ever ran at once.
+	HashesRunning, HashesPeak atomic.Int32
+)
+
+const (
+	hashWait  = 2 * time.Second
+	hashQueue = 32
+)
+
+// HashSlots is how many argon2id computations may run at once.
+func HashSlots() int { return cap(hashSlots) }
+
+// ErrBusy refuses a password check or hash when the pool is full.
+var ErrBusy = errors.New("The server is busy. Try again in a moment.")
+
+// withHashSlot runs fn on a slot of the pool, or answers ErrBusy.
+func withHashSlot(fn func()) error {
+	select {
+	case hashSlots <- struct{}{}:
+	default:
+		if hashWaiting.Add(1) > hashQueue {
+			hashWaiting.Add(-1)
+			return ErrBusy
+		}
+		timer := time.NewTimer(hashWait)
+		select {
+		case hashSlots <- struct{}{}:
+			timer.Stop()
+			hashWaiting.Add(-1)
+		case <-timer.C:
+			hashWaiting.Add(-1)
+			return ErrBusy
+		}
+	}
+	defer func() { <-hashSlots }()
+	HashesRun.Add(1)
+	running := HashesRunning.Add(1)
+	defer HashesRunning.Add(-1)
+	for peak := HashesPeak.Load(); running > peak && !HashesPeak.CompareAndSwap(peak, running); peak = HashesPeak.Load() {
+	}
+	fn()
+	return nil
+}
+
 // HashPassword returns an argon2id hash in the PHC string format.
 func HashPassword(password string) (string, error) {
 	salt := make([]byte, 16)
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
 	}
-	key := argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	var key []byte
+	if err := withHashSlot(func() { key = argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen) }); err != nil {
+		return "", err
+	}
 	b64 := base64.RawStdEncoding
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s",
 		argon2.Version, argonMemory, argonTime, argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
 
-// CheckPassword reports whether password matches hash, in constant time.
-func CheckPassword(hash, password string) bool {
+// CheckPassword reports whether password matches hash, in constant time;
+// ErrBusy when the pool is full.
+func CheckPassword(hash, password string) (bool, error) {
 	parts := strings.Split(hash, "$")
 	if len(parts) != 6 || parts[1] != "argon2id" {
-		return false
+		return false, nil
 	}
 	var m, t uint32
 	var p uint8
 	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &m, &t, &p); err != nil {
-		return false
+		return false, nil
 	}
 	b64 := base64.RawStdEncoding
 	salt, err1 := b64.DecodeString(parts[4])
 	want, err2 := b64.DecodeString(parts[5])
 	if err := errors.Join(err1, err2); err != nil || len(want) == 0 {
-		return false
+		return false, nil
 	}
-	got := argon2.IDKey([]byte(password), salt, t, m, p, uint32(len(want)))
-	return subtle.ConstantTimeCompare(got, want) == 1
+	var got []byte
+	if err := withHashSlot(func() { got = argon2.IDKey([]byte(password), salt, t, m, p, uint32(len(want))) }); err != nil {
+		return false, err
+	}
+	return subtle.ConstantTimeCompare(got, want) == 1, nil
 }

@@ -14,11 +14,11 @@ func TestPasswordHash(t *testing.T) {
 	if !strings.HasPrefix(h, "$argon2id$v=19$m=19456,t=2,p=1$") {
 		t.Fatalf("hash %q is not argon2id in PHC form", h)
 	}
-	if !CheckPassword(h, "correct horse") {
+	if ok, err := CheckPassword(h, "correct horse"); !ok || err != nil {
 		t.Fatal("right password refused")
 	}
 	for _, wrong := range []string{"", "correct hors", "Correct horse"} {
-		if CheckPassword(h, wrong) {
+		if ok, _ := CheckPassword(h, wrong); ok {
 			t.Fatalf("wrong password %q accepted", wrong)
 		}
 	}
@@ -27,7 +27,7 @@ func TestPasswordHash(t *testing.T) {
 		t.Fatal("two hashes of one password are equal: salt missing")
 	}
 	for _, bad := range []string{"", "plain", "$argon2id$v=19$m=x$a$b", "$bcrypt$x$y$z$w"} {
-		if CheckPassword(bad, "correct horse") {
+		if ok, _ := CheckPassword(bad, "correct horse"); ok {
 			t.Fatalf("malformed hash %q accepted", bad)
 		}
 	}

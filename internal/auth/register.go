@@ -23,12 +23,6 @@ type Registration struct {
 // Register creates a customer (no roles, so no permissions) and signs them
 // in with a setup token: Google Authenticator comes next.
 func (s *Service) Register(ctx context.Context, r Registration, meta ClientMeta) (token string, userID int64, err error) {
-	if err := s.checkIP(ctx, meta.IP); err != nil {
-		return "", 0, err
-	}
-	if err := s.recordAttempt(ctx, noAccountKey, meta.IP, true); err != nil {
-		return "", 0, err
-	}
 	r.Email = strings.ToLower(strings.TrimSpace(r.Email))
 	r.FullName = strings.TrimSpace(r.FullName)
 	if r.Username = strings.TrimSpace(r.Username); r.Username == "" {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"xapa/backoffice/internal/mail"
+	"xapa/backoffice/internal/ratelimit"
 	"xapa/backoffice/internal/store"
 )
 
@@ -16,6 +17,7 @@ import (
 type Service struct {
 	db        *store.DB
 	captcha   *Captcha
+	limits    *ratelimit.Limiter
 	mailer    *mail.Mailer
 	publicURL string
 	now       func() time.Time
@@ -45,8 +47,8 @@ func NewService(ctx context.Context, db *store.DB, o Options) (*Service, error) 
 	if o.Mailer == nil {
 		o.Mailer = mail.New(db, mail.SMTPConfig{})
 	}
-	return &Service{db: db, captcha: &Captcha{db: db, key: key}, mailer: o.Mailer, publicURL: o.PublicURL,
-		now: func() time.Time { return o.Now().UTC().Truncate(time.Microsecond) }, dummyHash: dummy}, nil
+	return &Service{db: db, captcha: &Captcha{db: db, key: key}, limits: ratelimit.New(db, o.Now), mailer: o.Mailer,
+		publicURL: o.PublicURL, now: func() time.Time { return o.Now().UTC().Truncate(time.Microsecond) }, dummyHash: dummy}, nil
 }
 
 // Captcha issues challenges.

@@ -3,75 +3,49 @@ package auth
 import (
 	"context"
 	"time"
+
+	"xapa/backoffice/internal/ratelimit"
 )
 
-// Brute-force limits (api-decisions.md), counted in the login_attempts table
-// so they hold across server instances.
+// Limits of the sign-in flows (decision 0003), counted in the database
+// (internal/ratelimit) so they hold under concurrent requests and across
+// nodes. The per-address limits of each public route live in the route
+// table (httpapi.ClientLimits); these are the per-account ones.
+var (
+	// PasswordPairRule: wrong passwords per (account, client address). The
+	// pair, not the account, is locked: nobody can lock a colleague out from
+	// elsewhere by guessing their password.
+	PasswordPairRule = ratelimit.Rule{Name: "password-pair", Limit: 5, Window: 15 * time.Minute}
+	// CodeRule: second-factor checks per account, across all its sessions and
+	// addresses. A right code gives its hit back; five wrong ones within the
+	// window lock the code step of the account for the window. A right
+	// password does not reset it.
+	CodeRule = ratelimit.Rule{Name: "code-account", Limit: 5, Window: 15 * time.Minute}
+)
+
 const (
-	ipLimit        = 20 // calls per IP per minute (sign-in, register, reset)
-	ipWindow       = time.Minute
-	accountLimit   = 5 // wrong passwords per account ...
-	accountWindow  = 15 * time.Minute
-	noAccountKey   = "" // attempts that never reached an account: counted per IP only
-	throttledIPMsg = "Too many attempts from this address. Try again later."
-	lockedMsg      = "Too many failed sign-ins for this account. Try again later."
+	lockedMsg     = "Too many failed sign-ins for this account from this address. Try again later."
+	codeLockedMsg = "Too many wrong codes for this account. Try again later."
 )
 
-// checkIP refuses an IP that made ipLimit calls in the last minute.
-func (s *Service) checkIP(ctx context.Context, ip string) error {
-	now := s.now()
-	rows, err := s.db.QueryContext(ctx, `SELECT created_at FROM login_attempts WHERE ip = $1 AND created_at > $2
-		ORDER BY created_at DESC LIMIT $3`, ip, now.Add(-ipWindow), ipLimit)
+// take counts a hit of key under rule: a refusal is a ThrottledError.
+func (s *Service) take(ctx context.Context, rule ratelimit.Rule, key, message string) error {
+	d, err := s.limits.Take(ctx, rule, key)
 	if err != nil {
 		return err
 	}
-	times, err := scanTimes(rows)
-	if err != nil || len(times) < ipLimit {
+	if !d.Allowed {
+		return &ThrottledError{RetryAfter: d.RetryAfter, Message: message}
+	}
+	return nil
+}
+
+// Unlock forgets an account's failed passwords from every address and its
+// wrong codes (an administrator's unlock).
+func (s *Service) Unlock(ctx context.Context, userID int64) error {
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM rate_limits WHERE bucket LIKE $1`,
+		PasswordPairRule.Name+":"+userTarget(userID)+"|%"); err != nil {
 		return err
 	}
-	return &ThrottledError{RetryAfter: times[ipLimit-1].Add(ipWindow).Sub(now), Message: throttledIPMsg}
-}
-
-// checkAccount refuses an account whose last accountLimit attempts within
-// the window all failed; the lock lifts as the window slides past them.
-func (s *Service) checkAccount(ctx context.Context, key string) error {
-	now := s.now()
-	rows, err := s.db.QueryContext(ctx, `SELECT created_at FROM login_attempts WHERE username = $1 AND created_at > $2
-		AND success = FALSE AND created_at > coalesce((SELECT max(created_at) FROM login_attempts
-			WHERE username = $1 AND success = TRUE), $2)
-		ORDER BY created_at DESC LIMIT $3`, key, now.Add(-accountWindow), accountLimit)
-	if err != nil {
-		return err
-	}
-	times, err := scanTimes(rows)
-	if err != nil || len(times) < accountLimit {
-		return err
-	}
-	return &ThrottledError{RetryAfter: times[accountLimit-1].Add(accountWindow).Sub(now), Message: lockedMsg}
-}
-
-func (s *Service) recordAttempt(ctx context.Context, key, ip string, success bool) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO login_attempts (username, ip, success, created_at) VALUES ($1, $2, $3, $4)`,
-		key, ip, success, s.now())
-	return err
-}
-
-type rowScanner interface {
-	Next() bool
-	Scan(...any) error
-	Err() error
-	Close() error
-}
-
-func scanTimes(rows rowScanner) ([]time.Time, error) {
-	defer rows.Close()
-	var out []time.Time
-	for rows.Next() {
-		var t time.Time
-		if err := rows.Scan(&t); err != nil {
-			return nil, err
-		}
-		out = append(out, t)
-	}
-	return out, rows.Err()
+	return s.limits.Reset(ctx, CodeRule, userTarget(userID))
 }

@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -50,8 +51,26 @@ func (s *Service) VerifyCode(ctx context.Context, p *Principal, code, password s
 		p.UserID).Scan(&secret, &hash, &gaEnabled, &lastStep); err != nil {
 		return "", err
 	}
-	if p.Kind == Setup && !CheckPassword(hash, password) {
-		return "", s.codeFailure(ctx, p, meta, "wrong_password", ErrInvalidPassword)
+	// Counted before any check, across every session of the account: parallel
+	// guesses cannot pass the limit, and a new pending token starts no new count.
+	if err := s.take(ctx, CodeRule, userTarget(p.UserID), codeLockedMsg); err != nil {
+		var t *ThrottledError
+		if errors.As(err, &t) {
+			if err := audit.Record(ctx, s.db, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "2fa.locked",
+				Target: userTarget(p.UserID), IP: meta.IP}); err != nil {
+				return "", err
+			}
+		}
+		return "", err
+	}
+	if p.Kind == Setup {
+		ok, err := CheckPassword(hash, password)
+		if err != nil {
+			return "", err
+		}
+		if !ok {
+			return "", s.codeFailure(ctx, p, meta, "wrong_password", ErrInvalidPassword)
+		}
 	}
 	if !secret.Valid || (p.Kind == Pending) != gaEnabled {
 		return "", s.codeFailure(ctx, p, meta, "no_secret", ErrInvalidCode)
@@ -89,7 +108,10 @@ func (s *Service) VerifyCode(ctx context.Context, p *Principal, code, password s
 	if errors.Is(err, ErrInvalidCode) {
 		return "", s.codeFailure(ctx, p, meta, "replayed_code", ErrInvalidCode)
 	}
-	return token, err
+	if err != nil {
+		return "", err
+	}
+	return token, s.limits.Refund(ctx, CodeRule, userTarget(p.UserID)) // a right code does not count
 }
 
 // codeFailure counts a wrong code or password against the session, revoking
@@ -127,8 +149,8 @@ func (s *Service) SetGAStatus(ctx context.Context, p *Principal, password string
 	if err := s.db.QueryRowContext(ctx, `SELECT password_hash FROM users WHERE id = $1`, p.UserID).Scan(&hash); err != nil {
 		return err
 	}
-	if !CheckPassword(hash, password) {
-		return ErrInvalidPassword
+	if ok, err := CheckPassword(hash, password); err != nil || !ok {
+		return cmp.Or(err, ErrInvalidPassword)
 	}
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET ga_enabled = FALSE, ga_secret = NULL, updated_at = $1 WHERE id = $2`,

@@ -81,7 +81,7 @@ const hstsValue = "max-age=31536000; includeSubDomains"
 // securityHeaders sets the headers every reply carries. HTML replies set
 // their own Content-Security-Policy with a nonce (spa.go). HSTS goes out
 // only when the request itself came over TLS (r.TLS): forwarded headers such
-// as X-Forwarded-Proto are not trusted (see clientIP).
+// as X-Forwarded-Proto are not trusted.
 func securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
@@ -117,13 +117,3 @@ func requireGatewayKey(key string, next http.Handler) http.Handler {
 }
 
 func isAPI(path string) bool { return path == "/api" || strings.HasPrefix(path, "/api/") }
-
-// clientIP is the peer address. Forwarded headers are not trusted: a proxy
-// in front must be configured to pass the address on its own connection.
-func clientIP(r *http.Request) string {
-	host := r.RemoteAddr
-	if i := strings.LastIndexByte(host, ':'); i > 0 {
-		host = host[:i]
-	}
-	return strings.Trim(host, "[]")
-}

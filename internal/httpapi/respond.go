@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"xapa/backoffice/internal/apperr"
+	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/store"
 )
 
@@ -100,6 +101,8 @@ func asError(r *http.Request, err error) *Error {
 		e = Errorf(http.StatusConflict, conflict.Message)
 	case errors.As(err, &denied):
 		e = Errorf(http.StatusForbidden, denied.Message)
+	case errors.Is(err, auth.ErrBusy): // a password hash while the pool is full (staff creation, edits)
+		e = Errorf(http.StatusServiceUnavailable, err.Error())
 	case store.IsUnavailable(err):
 		slog.WarnContext(r.Context(), "database unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
 		e = Errorf(http.StatusServiceUnavailable, "The database is unavailable. Try again shortly.")

@@ -6,16 +6,18 @@ import (
 	"strings"
 
 	"xapa/backoffice/internal/auth"
+	"xapa/backoffice/internal/ratelimit"
 	"xapa/backoffice/internal/rbac"
 )
 
 // Rule is what a route demands of its caller. The zero Rule admits nobody.
 type Rule struct {
-	Public  bool        // no token needed
-	Kinds   []auth.Kind // token kinds admitted
-	Perms   []string    // permission keys a full token must hold, all of them
-	AnyPerm []string    // or: permission keys of which a full token must hold one
-	Export  bool        // a CSV export: also limited per staff member (limits.go)
+	Public  bool            // no token needed
+	Kinds   []auth.Kind     // token kinds admitted
+	Perms   []string        // permission keys a full token must hold, all of them
+	AnyPerm []string        // or: permission keys of which a full token must hold one
+	Export  bool            // a CSV export: also limited per staff member (limits.go)
+	Client  *ratelimit.Rule // calls per client address (clients.go), counted before anything else
 }
 
 func (r Rule) allows(k auth.Kind) bool { return slices.Contains(r.Kinds, k) }
@@ -72,12 +74,13 @@ func (s *Server) Routes() []Route {
 		{"GET", "/healthz", Public, s.health},
 
 		// Sign-in, sessions, two-factor (api-decisions.md).
-		{"GET", "/api/captcha", Public, s.captcha},
-		{"POST", "/api/login", Public, s.login},
-		{"POST", "/api/register", Public, s.register},
-		{"POST", "/api/password/reset", Public, s.passwordReset},
-		{"POST", "/api/password/reset/confirm", Public, s.passwordResetConfirm},
-		{"POST", "/api/2fa/googleAuthenticator", Tokens(auth.Pending, auth.Setup), s.verifyCode},
+		// Each public sign-in route is limited per client address (clients.go).
+		{"GET", "/api/captcha", Public.PerClient(limitCaptcha), s.captcha},
+		{"POST", "/api/login", Public.PerClient(limitLogin), s.login},
+		{"POST", "/api/register", Public.PerClient(limitRegister), s.register},
+		{"POST", "/api/password/reset", Public.PerClient(limitReset), s.passwordReset},
+		{"POST", "/api/password/reset/confirm", Public.PerClient(limitResetConfirm), s.passwordResetConfirm},
+		{"POST", "/api/2fa/googleAuthenticator", Tokens(auth.Pending, auth.Setup).PerClient(limitCode), s.verifyCode},
 		{"GET", "/api/user/2fa/googleAuthenticator", Tokens(auth.Setup), s.setupSecret},
 		{"POST", "/api/user/2fa/googleAuthenticator/status", SignedIn, s.setGAStatus},
 		{"GET", "/api/user", Tokens(auth.Setup, auth.Full), s.currentUser},

@@ -10,6 +10,7 @@ import (
 
 	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/ledger"
+	"xapa/backoffice/internal/ratelimit"
 	"xapa/backoffice/internal/stats"
 	"xapa/backoffice/internal/store"
 )
@@ -23,6 +24,8 @@ type Options struct {
 	Web        fs.FS            // the built web app (web/dist); nil serves a hint instead
 	GatewayKey string           // when set, every /api call must carry it in X-Gateway-Key
 	Now        func() time.Time // the clock (nil: time.Now); tests move it
+	// TrustedProxies: connections from these addresses say the client's in X-Forwarded-For.
+	TrustedProxies TrustedProxies
 }
 
 // Server holds what the handlers share.
@@ -33,6 +36,8 @@ type Server struct {
 	ledger     *ledger.Service
 	mux        *http.ServeMux
 	exports    *exportLimiter
+	limits     *ratelimit.Limiter
+	proxies    TrustedProxies
 	gatewayKey string
 	now        func() time.Time
 }
@@ -53,12 +58,17 @@ func NewServer(o Options) *Server {
 	}
 	s := &Server{now: func() time.Time { return o.Now().UTC() }, db: o.DB, auth: o.Auth, stats: o.Stats, ledger: o.Ledger, mux: http.NewServeMux(), gatewayKey: o.GatewayKey}
 	s.exports = newExportLimiter(s.now)
+	s.limits, s.proxies = ratelimit.New(o.DB, o.Now), o.TrustedProxies
 	for _, rt := range s.Routes() {
 		var h http.Handler = rt.Handler
 		if rt.Rule.Export {
 			h = s.exports.limit(h) // inside the guard: the caller is known
 		}
-		s.mux.Handle(rt.Method+" "+rt.Path, s.guard(rt.Rule, h))
+		h = s.guard(rt.Rule, h)
+		if rt.Rule.Client != nil {
+			h = s.limitClient(rt, h) // before the token check: every call counts
+		}
+		s.mux.Handle(rt.Method+" "+rt.Path, h)
 	}
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, Errorf(http.StatusNotFound, "No such API call: "+r.Method+" "+r.URL.Path+"."))
@@ -73,5 +83,5 @@ func (s *Server) Handler() http.Handler {
 	h = requireGatewayKey(s.gatewayKey, h)
 	h = recoverPanics(h)
 	h = securityHeaders(h)
-	return logRequests(h)
+	return s.proxies.resolveClient(logRequests(h))
 }

@@ -105,6 +105,9 @@ func authError(w http.ResponseWriter, err error) error {
 	case errors.As(err, &throttled):
 		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(max(throttled.RetryAfter.Seconds(), 1)))))
 		return Errorf(http.StatusTooManyRequests, throttled.Message)
+	case errors.Is(err, auth.ErrBusy):
+		w.Header().Set("Retry-After", "1")
+		return Errorf(http.StatusServiceUnavailable, err.Error())
 	case errors.Is(err, auth.ErrInvalidCredentials):
 		return Errorf(http.StatusUnauthorized, err.Error())
 	case errors.Is(err, auth.ErrInvalidCode), errors.Is(err, auth.ErrEnableThroughSetup), errors.Is(err, auth.ErrInvalidResetToken):

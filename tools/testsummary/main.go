@@ -101,6 +101,9 @@ func (s *summary) endPackage(e event) {
 		s.failed = true
 	}
 	delete(s.logs, k)
+	if s.verbose {
+		return // go test printed the package's line among its output
+	}
 	status := map[string]string{"pass": "ok  ", "fail": "FAIL", "skip": "?   "}[e.Action]
 	fmt.Fprintf(s.out, "%s\t%s\t%.3fs\n", status, e.Package, e.Elapsed)
 }

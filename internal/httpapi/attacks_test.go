@@ -1,0 +1,244 @@
+package httpapi_test
+
+// The attacks of the sign-in hardening (decision 0003), each performed through the real router on both databases.
+// Tests that count argon2id computations (auth.HashesRun, a process-wide counter) do not call t.Parallel: Go runs
+// them before any parallel test of the package starts, so no other test hashes meanwhile.
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+
+	"xapa/backoffice/internal/apitest"
+	"xapa/backoffice/internal/auth"
+	"xapa/backoffice/internal/httpapi"
+	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/store/storetest"
+)
+
+// parallel sends the cases at once (released together) and returns their replies in order.
+func parallel(t *testing.T, env *apitest.Env, cases []apitest.Case) []*apitest.Reply {
+	t.Helper()
+	replies := make([]*apitest.Reply, len(cases))
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i, c := range cases {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			replies[i] = env.Do(t, c)
+		}()
+	}
+	close(start)
+	wg.Wait()
+	return replies
+}
+
+func statuses(replies []*apitest.Reply) map[int]int {
+	out := map[int]int{}
+	for _, r := range replies {
+		out[r.Status]++
+	}
+	return out
+}
+
+func auditCount(t *testing.T, db *store.DB, action, like string) int {
+	t.Helper()
+	var n int
+	if err := db.QueryRowContext(context.Background(), `SELECT count(*) FROM audit_log WHERE action = $1 AND details LIKE $2`,
+		action, like).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// addr is the RemoteAddr of client number i (each a different address).
+func addr(i int) string { return fmt.Sprintf("198.51.%d.%d:5000", 100+i/250, 1+i%250) }
+
+// Attack 1: a flood of password-reset confirmations with made-up tokens, from many addresses, hashed a new
+// password each (19 MiB, tens of ms) before looking the token up. Now a made-up token costs a lookup, never a hash,
+// and the captcha keeps answering.
+func TestResetConfirmFloodHashesNothing(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		cases := make([]apitest.Case, 200)
+		for i := range cases {
+			cases[i] = apitest.Case{Method: "POST", Path: "/api/password/reset/confirm", RemoteAddr: addr(i),
+				Body: map[string]string{"token": fmt.Sprintf("garbage-%d", i), "password": "a-long-new-passphrase-9"}}
+		}
+		before := auth.HashesRun.Load()
+		got := statuses(parallel(t, env, cases))
+		if got[http.StatusBadRequest] != 200 {
+			t.Fatalf("replies %v; want 200 × 400 (invalid link)", got)
+		}
+		if n := auth.HashesRun.Load() - before; n != 0 {
+			t.Fatalf("%d password hashes for made-up tokens; want none", n)
+		}
+		if r := env.Do(t, apitest.Case{Method: "GET", Path: "/api/captcha", RemoteAddr: addr(999)}); r.Status != 200 {
+			t.Fatalf("captcha after the flood: %d", r.Status)
+		}
+	})
+}
+
+// Attack 1, the pool: 40 sign-ins at once from 40 addresses (each with a solved captcha, so each reaches the
+// password check) never run more argon2id computations at once than the pool's slots; the others wait their turn or
+// are told to come back (503 with Retry-After), never 500.
+func TestPasswordChecksRunThroughABoundedPool(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		cases := make([]apitest.Case, 40)
+		for i := range cases {
+			if i%30 == 29 {
+				env.Clock.Advance(time.Minute) // the captcha route's own limit per address
+			}
+			cases[i] = apitest.Case{Method: "POST", Path: "/api/login", RemoteAddr: addr(i),
+				Body: map[string]string{"username": fmt.Sprintf("nobody%d", i), "password": "x", "captcha_token": env.Captcha(t)}}
+		}
+		auth.HashesPeak.Store(0)
+		got := statuses(parallel(t, env, cases))
+		if got[http.StatusUnauthorized]+got[http.StatusServiceUnavailable] != len(cases) {
+			t.Fatalf("replies %v; want only 401 (checked) and 503 (busy)", got)
+		}
+		if peak, slots := auth.HashesPeak.Load(), auth.HashSlots(); peak > int32(slots) || peak < 1 {
+			t.Fatalf("%d argon2id computations at once; the pool has %d slots", peak, slots)
+		}
+	})
+}
+
+// Attack 2: 40 codes in parallel on one pending token got 29 checked, and a right password issued a fresh pending
+// token with a fresh count. Now wrong codes count per account, atomically: at most 5 checks, then the code step of
+// the account is locked for 15 minutes, for every session (a new pending token included), right code or not.
+func TestCodeGuessingIsCountedPerAccount(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		u := env.CreateUser(t, "ivy", true, true)
+		pending := env.Token(t, u, auth.Pending)
+		right := env.Code(t, u, 0)
+		cases := make([]apitest.Case, 40)
+		for i := range cases {
+			wrong := fmt.Sprintf("%06d", (i*7919+1)%1_000_000)
+			if wrong == right {
+				wrong = "000000"
+			}
+			cases[i] = apitest.Case{Method: "POST", Path: "/api/2fa/googleAuthenticator", Token: pending, RemoteAddr: addr(i),
+				Body: map[string]string{"code": wrong}}
+		}
+		got := statuses(parallel(t, env, cases))
+		if got[http.StatusBadRequest] > 5 || got[http.StatusBadRequest]+got[http.StatusTooManyRequests]+got[http.StatusUnauthorized] != 40 {
+			t.Fatalf("replies %v; want at most 5 codes checked (400), the rest refused", got)
+		}
+		if n := auditCount(t, db, "2fa.failure", "%"); n > 5 {
+			t.Fatalf("%d codes checked; want at most 5", n)
+		}
+		// A right password gives a new pending token, but no new count: even the right code is refused.
+		fresh := env.Token(t, u, auth.Pending)
+		r := env.Do(t, apitest.Case{Method: "POST", Path: "/api/2fa/googleAuthenticator", Token: fresh, Body: map[string]string{"code": right}})
+		if r.Status != http.StatusTooManyRequests || r.Header.Get("Retry-After") == "" {
+			t.Fatalf("right code during the lock: %d %s; want 429 with Retry-After", r.Status, r.Body)
+		}
+		env.Clock.Advance(15*time.Minute + time.Second)
+		later := env.Token(t, u, auth.Pending) // a pending token lives a few minutes only
+		r = env.Do(t, apitest.Case{Method: "POST", Path: "/api/2fa/googleAuthenticator", Token: later, Body: map[string]string{"code": env.Code(t, u, 0)}})
+		if r.Status != http.StatusOK {
+			t.Fatalf("right code after the lock: %d %s", r.Status, r.Body)
+		}
+	})
+}
+
+// Attack 3: 15 wrong passwords at once were all checked (the count was read, then written). Now 5 are checked and
+// the rest refused; and of 45 sign-ins at once from one address, no more than the route's 20 a minute get past it.
+func TestThrottlesHoldUnderConcurrency(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		env.CreateUser(t, "jack", true, true)
+		cases := make([]apitest.Case, 15)
+		for i := range cases {
+			cases[i] = apitest.Case{Method: "POST", Path: "/api/login", RemoteAddr: "203.0.113.5:1000",
+				Body: map[string]string{"username": "jack", "password": fmt.Sprintf("wrong-%d", i), "captcha_token": env.Captcha(t)}}
+		}
+		got := statuses(parallel(t, env, cases))
+		if got[http.StatusUnauthorized] != 5 || got[http.StatusTooManyRequests] != 10 {
+			t.Fatalf("15 wrong passwords at once: %v; want 5 checked (401) and 10 refused (429)", got)
+		}
+		if n := auditCount(t, db, "login.failure", `%wrong_password%`); n != 5 {
+			t.Fatalf("%d passwords checked; want 5", n)
+		}
+
+		env.Clock.Advance(time.Hour)
+		cases = make([]apitest.Case, 45)
+		for i := range cases {
+			if i == 40 {
+				env.Clock.Advance(time.Minute) // the captcha route's own limit
+			}
+			cases[i] = apitest.Case{Method: "POST", Path: "/api/login", RemoteAddr: "203.0.113.6:1000",
+				Body: map[string]string{"username": fmt.Sprintf("someone%d", i), "password": "x", "captcha_token": env.Captcha(t)}}
+		}
+		got = statuses(parallel(t, env, cases))
+		if got[http.StatusTooManyRequests] != 25 {
+			t.Fatalf("45 sign-ins at once from one address: %v; want 25 refused (429)", got)
+		}
+		// The address's refusals are audited, once per window, not once per call.
+		if n := auditCount(t, db, "throttled", `%POST /api/login%`); n != 1 {
+			t.Fatalf("%d audit rows for the refused sign-ins; want 1", n)
+		}
+	})
+}
+
+// Attack 4: five wrong passwords from anywhere locked any staff account for everyone. Now the (account, address)
+// pair is locked: the owner signs in from their own address meanwhile.
+func TestLockoutIsPerAccountAndAddress(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		u := env.CreateUser(t, "kate", true, true)
+		attempt := func(from, password string) *apitest.Reply {
+			return env.Do(t, apitest.Case{Method: "POST", Path: "/api/login", RemoteAddr: from,
+				Body: map[string]string{"username": "kate", "password": password, "captcha_token": env.Captcha(t)}})
+		}
+		for i := range 5 {
+			if r := attempt("203.0.113.66:1", fmt.Sprintf("guess-%d", i)); r.Status != http.StatusUnauthorized {
+				t.Fatalf("guess %d: %d", i+1, r.Status)
+			}
+		}
+		if r := attempt("203.0.113.66:1", u.Password); r.Status != http.StatusTooManyRequests {
+			t.Fatalf("the attacker's address, right password: %d; want 429 (locked)", r.Status)
+		}
+		if r := attempt("192.0.2.44:1", u.Password); r.Status != http.StatusOK {
+			t.Fatalf("the owner's address: %d %s; want 200", r.Status, r.Body)
+		}
+	})
+}
+
+// Behind a trusted proxy the client's address comes from X-Forwarded-For, so the proxy's own address is not one
+// shared bucket for everyone; from anyone else the header is ignored, so it cannot dodge a limit.
+func TestTrustedProxies(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		proxies, err := httpapi.ParseTrustedProxies("10.0.0.0/8")
+		if err != nil {
+			t.Fatal(err)
+		}
+		env := apitest.NewEnvWith(t, db, func(o *httpapi.Options) { o.TrustedProxies = proxies })
+		captcha := func(remote, forwarded string) int {
+			return env.Do(t, apitest.Case{Method: "GET", Path: "/api/captcha", RemoteAddr: remote,
+				Headers: map[string]string{"X-Forwarded-For": forwarded}}).Status
+		}
+		for i := range 60 {
+			if s := captcha("10.1.1.1:80", fmt.Sprintf("198.51.100.%d", i+1)); s != 200 {
+				t.Fatalf("client %d through the proxy: %d; want each client its own bucket", i, s)
+			}
+		}
+		for range 60 {
+			captcha("192.0.2.99:80", "198.51.100.200")
+		}
+		if s := captcha("192.0.2.99:80", "198.51.100.201"); s != http.StatusTooManyRequests {
+			t.Fatalf("an untrusted peer's X-Forwarded-For dodged the limit: %d", s)
+		}
+	})
+}

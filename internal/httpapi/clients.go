@@ -1,0 +1,145 @@
+package httpapi
+
+import (
+	"context"
+	"math"
+	"net"
+	"net/http"
+	"net/netip"
+	"strconv"
+	"strings"
+	"time"
+
+	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/ratelimit"
+)
+
+// Calls per client address (an IPv6 client by its /64) of each public
+// sign-in route, counted in the database so they hold on every node. The
+// route table names which limit guards which route.
+var (
+	limitCaptcha      = ratelimit.Rule{Name: "captcha", Limit: 60, Window: time.Minute}
+	limitLogin        = ratelimit.Rule{Name: "login", Limit: 20, Window: time.Minute}
+	limitCode         = ratelimit.Rule{Name: "code", Limit: 20, Window: time.Minute}
+	limitRegister     = ratelimit.Rule{Name: "register", Limit: 20, Window: time.Minute}
+	limitReset        = ratelimit.Rule{Name: "reset", Limit: 20, Window: time.Minute}
+	limitResetConfirm = ratelimit.Rule{Name: "reset-confirm", Limit: 20, Window: time.Minute}
+)
+
+// PerClient limits the route's calls per client address.
+func (r Rule) PerClient(limit ratelimit.Rule) Rule { r.Client = &limit; return r }
+
+// limitClient refuses calls beyond the route's limit per client address with
+// 429 and Retry-After, before any other work. The first refusal of a window
+// is audited (one row per address, route and window, whatever the flood).
+func (s *Server) limitClient(rt Route, next http.Handler) http.Handler {
+	rule := *rt.Rule.Client
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ip := clientIP(r)
+		d, err := s.limits.Take(r.Context(), rule, ratelimit.ClientKey(ip))
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		if !d.Allowed {
+			if d.Hits == rule.Limit+1 {
+				if err := audit.Record(r.Context(), s.db, audit.Entry{Action: "throttled", Target: "ip:" + ip,
+					Details: map[string]any{"route": rt.Method + " " + rt.Path, "limit": rule.Limit,
+						"window_seconds": rule.Window.Seconds()}, IP: ip}); err != nil {
+					writeError(w, r, err)
+					return
+				}
+			}
+			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(d.RetryAfter.Seconds()))))
+			writeError(w, r, Errorf(http.StatusTooManyRequests, "Too many attempts from this address. Try again later."))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// TrustedProxies are the addresses whose X-Forwarded-For is believed.
+type TrustedProxies []netip.Prefix
+
+// ParseTrustedProxies reads a comma-separated CIDR list ("10.0.0.0/8,
+// 2001:db8::1/128"; a bare address is one host).
+func ParseTrustedProxies(list string) (TrustedProxies, error) {
+	var out TrustedProxies
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if !strings.Contains(item, "/") {
+			addr, err := netip.ParseAddr(item)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, netip.PrefixFrom(addr, addr.BitLen()))
+			continue
+		}
+		p, err := netip.ParsePrefix(item)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
+}
+
+func (t TrustedProxies) contains(ip string) bool {
+	addr, err := netip.ParseAddr(ip)
+	if err != nil {
+		return false
+	}
+	addr = addr.Unmap()
+	for _, p := range t {
+		if p.Contains(addr) {
+			return true
+		}
+	}
+	return false
+}
+
+type clientKey struct{}
+
+// resolveClient finds the client's address once per request: the peer, or,
+// when the peer is a trusted proxy, the right-most address of
+// X-Forwarded-For that is not itself a trusted proxy (what the nearest
+// untrusted hop said). Sessions, limits, audit rows and logs use it.
+func (t TrustedProxies) resolveClient(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ip := peerIP(r)
+		if len(t) > 0 && t.contains(ip) {
+			hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+			for i := len(hops) - 1; i >= 0; i-- {
+				hop := strings.TrimSpace(hops[i])
+				if net.ParseIP(hop) == nil {
+					break // not an address: believe nothing further left
+				}
+				ip = hop
+				if !t.contains(hop) {
+					break
+				}
+			}
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientKey{}, ip)))
+	})
+}
+
+// clientIP is the client's address (resolveClient), or the peer's.
+func clientIP(r *http.Request) string {
+	if ip, ok := r.Context().Value(clientKey{}).(string); ok {
+		return ip
+	}
+	return peerIP(r)
+}
+
+// peerIP is the address of the connection's other end.
+func peerIP(r *http.Request) string {
+	host := r.RemoteAddr
+	if i := strings.LastIndexByte(host, ':'); i > 0 {
+		host = host[:i]
+	}
+	return strings.Trim(host, "[]")
+}
