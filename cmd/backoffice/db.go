@@ -112,7 +112,7 @@ func adminToken(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		token, err := svc.IssueSession(ctx, id, auth.Full, auth.ClientMeta{Platform: "Web", DeviceModel: "backoffice admin token"})
+		token, err := svc.IssueToolSession(ctx, id, "backoffice admin token")
 		if err != nil {
 			return err
 		}

@@ -46,6 +46,14 @@ func TestCommands(t *testing.T) {
 		if err := s.QueryRowContext(ctx, `SELECT count(*) FROM transactions`).Scan(&n); err != nil || n != 100 {
 			t.Fatalf("transactions = %d, %v", n, err)
 		}
+		// A session minted by the tool is audited as such.
+		if err := run(ctx, []string{"admin", "token", "--username", "root"}); err != nil {
+			t.Fatalf("admin token: %v", err)
+		}
+		if err := s.QueryRowContext(ctx, `SELECT count(*) FROM audit_log WHERE action = 'session.issued_by_tool'
+				AND target = (SELECT 'user:' || id FROM users WHERE username = 'root')`).Scan(&n); err != nil || n != 1 {
+			t.Fatalf("audit rows of the tool's session = %d, %v; want 1", n, err)
+		}
 	})
 }
 

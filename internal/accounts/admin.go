@@ -16,6 +16,7 @@ import (
 	"xapa/backoffice/internal/rbac"
 	"xapa/backoffice/internal/roles"
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/textutil"
 )
 
 // ListFilter selects users: StaffOnly is the members screen (ROLE_ADMIN).
@@ -115,7 +116,7 @@ func Create(ctx context.Context, db *store.DB, actor audit.Actor, in NewUser) (U
 	staff := false
 	for _, r := range in.Roles {
 		if r != rbac.RoleAdmin {
-			return User{}, apperr.Fieldf("roles", "Unknown security role %q: only %s exists.", clip(r, 40), rbac.RoleAdmin)
+			return User{}, apperr.Fieldf("roles", "Unknown security role %q: only %s exists.", textutil.Clip(r, 40), rbac.RoleAdmin)
 		}
 		staff = true
 	}
@@ -256,10 +257,14 @@ func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, e Ed
 		if err != nil {
 			return uniqueAsField(err)
 		}
-		if !next.Enabled && cur.Enabled {
-			if err := auth.RevokeUserSessions(ctx, tx, id, now); err != nil {
+		// A new email (where reset links go), a second factor switched off, or a disabled account: every
+		// session and every unused reset link of the account ends.
+		if !strings.EqualFold(next.Email, cur.Email) || (cur.GAEnabled && !next.GAEnabled) || (cur.Enabled && !next.Enabled) {
+			if err := auth.EndSessionsAndLinks(ctx, tx, id, now); err != nil {
 				return err
 			}
+		}
+		if !next.Enabled && cur.Enabled {
 			if err := roles.EnsureRoleEditorRemains(ctx, tx, "enabled"); err != nil {
 				return err
 			}
@@ -399,10 +404,3 @@ func derefOr(p *string) string {
 }
 
 func userTarget(id int64) string { return fmt.Sprintf("user:%d", id) }
-
-func clip(s string, n int) string {
-	if len(s) > n {
-		return s[:n]
-	}
-	return s
-}

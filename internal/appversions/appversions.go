@@ -14,6 +14,7 @@ import (
 	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/textutil"
 )
 
 // Group is one change-log section.
@@ -205,7 +206,7 @@ func validate(ctx context.Context, db *store.DB, in *Input) (time.Time, error) {
 		}
 		switch {
 		case !known:
-			return time.Time{}, apperr.Fieldf("changeLog", "Unknown change-log group %q.", clip(g.GroupName))
+			return time.Time{}, apperr.Fieldf("changeLog", "Unknown change-log group %q.", textutil.Clip(g.GroupName, 40))
 		case seen[g.GroupName]:
 			return time.Time{}, apperr.Fieldf("changeLog", "The group %s appears twice.", g.GroupName)
 		case len(g.Items) == 0 || len(g.Items) > maxItems:
@@ -223,10 +224,3 @@ func validate(ctx context.Context, db *store.DB, in *Input) (time.Time, error) {
 }
 
 func target(id int64) string { return fmt.Sprintf("app_version:%d", id) }
-
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40]
-	}
-	return s
-}

@@ -9,6 +9,7 @@ import (
 
 	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/ratelimit"
+	"xapa/backoffice/internal/textutil"
 )
 
 // LoginResult is a successful password sign-in: a pending token when Google
@@ -25,7 +26,7 @@ type LoginResult struct {
 // (httpapi.ClientLimits).
 func (s *Service) Login(ctx context.Context, username, password, captchaToken string, meta ClientMeta) (LoginResult, error) {
 	fail := func(reason string, userID int64) (LoginResult, error) {
-		if err := audit.Record(ctx, s.db, audit.Entry{ActorID: userID, ActorEmail: clip(username, 200), Action: "login.failure",
+		if err := audit.Record(ctx, s.db, audit.Entry{ActorID: userID, ActorEmail: textutil.Clip(username, 200), Action: "login.failure",
 			Target: userTargetOrName(userID, username), Details: map[string]any{"reason": reason}, IP: meta.IP}); err != nil {
 			return LoginResult{}, err
 		}
@@ -53,7 +54,7 @@ func (s *Service) Login(ctx context.Context, username, password, captchaToken st
 	if err := s.take(ctx, PasswordPairRule, pair, lockedMsg); err != nil {
 		var t *ThrottledError
 		if errors.As(err, &t) {
-			if err := audit.Record(ctx, s.db, audit.Entry{ActorID: id, ActorEmail: clip(username, 200), Action: "login.locked",
+			if err := audit.Record(ctx, s.db, audit.Entry{ActorID: id, ActorEmail: textutil.Clip(username, 200), Action: "login.locked",
 				Target: userTargetOrName(id, username), IP: meta.IP}); err != nil {
 				return LoginResult{}, err
 			}
@@ -101,5 +102,5 @@ func userTargetOrName(id int64, name string) string {
 	if id != 0 {
 		return userTarget(id)
 	}
-	return "username:" + clip(name, 200)
+	return "username:" + textutil.Clip(name, 200)
 }

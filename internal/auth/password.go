@@ -26,10 +26,12 @@ const (
 
 // Every argon2id computation (19 MiB and tens of milliseconds of a core each)
 // runs through one bounded pool: at most hashSlots at once in this process.
-// A caller waits for a slot at most hashWait, and only while fewer than
-// hashQueue callers wait; otherwise it gets ErrBusy at once (503 with
-// Retry-After). A flood of sign-in calls thus costs a bounded amount of
-// memory and CPU, and the other routes keep answering.
+// An anonymous caller (sign-in, register, a reset link) waits for a slot at
+// most anonymousWait, and only while fewer than hashQueue callers wait;
+// otherwise it gets ErrBusy at once (503 with Retry-After). A flood of
+// sign-in calls thus costs a bounded amount of memory and CPU, and the other
+// routes keep answering. Signed-in staff and the command-line tools
+// (HashPassword) wait their turn patiently, up to staffWait.
 var (
 	hashSlots   = make(chan struct{}, min(max(runtime.GOMAXPROCS(0), 2), 4))
 	hashWaiting atomic.Int32
@@ -40,8 +42,9 @@ var (
 )
 
 const (
-	hashWait  = 2 * time.Second
-	hashQueue = 32
+	anonymousWait = 2 * time.Second
+	staffWait     = 30 * time.Second
+	hashQueue     = 32
 )
 
 // HashSlots is how many argon2id computations may run at once.
@@ -50,22 +53,26 @@ func HashSlots() int { return cap(hashSlots) }
 // ErrBusy refuses a password check or hash when the pool is full.
 var ErrBusy = errors.New("The server is busy. Try again in a moment.")
 
-// withHashSlot runs fn on a slot of the pool, or answers ErrBusy.
-func withHashSlot(fn func()) error {
+// withHashSlot runs fn on a slot of the pool, or answers ErrBusy. Patient
+// callers (staff, tools) wait up to staffWait, whatever the queue.
+func withHashSlot(patient bool, fn func()) error {
 	select {
 	case hashSlots <- struct{}{}:
 	default:
-		if hashWaiting.Add(1) > hashQueue {
-			hashWaiting.Add(-1)
-			return ErrBusy
+		wait := staffWait
+		if !patient {
+			if hashWaiting.Add(1) > hashQueue {
+				hashWaiting.Add(-1)
+				return ErrBusy
+			}
+			defer hashWaiting.Add(-1)
+			wait = anonymousWait
 		}
-		timer := time.NewTimer(hashWait)
+		timer := time.NewTimer(wait)
 		select {
 		case hashSlots <- struct{}{}:
 			timer.Stop()
-			hashWaiting.Add(-1)
 		case <-timer.C:
-			hashWaiting.Add(-1)
 			return ErrBusy
 		}
 	}
@@ -79,14 +86,21 @@ func withHashSlot(fn func()) error {
 	return nil
 }
 
-// HashPassword returns an argon2id hash in the PHC string format.
-func HashPassword(password string) (string, error) {
+// HashPassword returns an argon2id hash in the PHC string format; for
+// signed-in staff and tools, who wait their turn in the pool.
+func HashPassword(password string) (string, error) { return hashPassword(true, password) }
+
+// hashForAnonymous is HashPassword for an anonymous caller (register, a reset
+// link): a short wait, then ErrBusy.
+func hashForAnonymous(password string) (string, error) { return hashPassword(false, password) }
+
+func hashPassword(patient bool, password string) (string, error) {
 	salt := make([]byte, 16)
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
 	}
 	var key []byte
-	if err := withHashSlot(func() { key = argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen) }); err != nil {
+	if err := withHashSlot(patient, func() { key = argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen) }); err != nil {
 		return "", err
 	}
 	b64 := base64.RawStdEncoding
@@ -95,7 +109,8 @@ func HashPassword(password string) (string, error) {
 }
 
 // CheckPassword reports whether password matches hash, in constant time;
-// ErrBusy when the pool is full.
+// ErrBusy when the pool is full (its callers are anonymous, or hold a
+// partial token, or confirm their own password: a short wait).
 func CheckPassword(hash, password string) (bool, error) {
 	parts := strings.Split(hash, "$")
 	if len(parts) != 6 || parts[1] != "argon2id" {
@@ -113,7 +128,7 @@ func CheckPassword(hash, password string) (bool, error) {
 		return false, nil
 	}
 	var got []byte
-	if err := withHashSlot(func() { got = argon2.IDKey([]byte(password), salt, t, m, p, uint32(len(want))) }); err != nil {
+	if err := withHashSlot(false, func() { got = argon2.IDKey([]byte(password), salt, t, m, p, uint32(len(want))) }); err != nil {
 		return false, err
 	}
 	return subtle.ConstantTimeCompare(got, want) == 1, nil

@@ -64,7 +64,7 @@ func (s *Service) ConfirmReset(ctx context.Context, token, password string, meta
 	if live == 0 {
 		return ErrInvalidResetToken
 	}
-	hash, err := HashPassword(password)
+	hash, err := hashForAnonymous(password)
 	if err != nil {
 		return err
 	}
@@ -89,7 +89,7 @@ func (s *Service) ConfirmReset(ctx context.Context, token, password string, meta
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3`, hash, now, userID); err != nil {
 			return err
 		}
-		if err := RevokeUserSessions(ctx, tx, userID, now); err != nil {
+		if err := EndSessionsAndLinks(ctx, tx, userID, now); err != nil { // older links die with this one
 			return err
 		}
 		return audit.Record(ctx, tx, audit.Entry{ActorID: userID, ActorEmail: email, Action: "password.reset",

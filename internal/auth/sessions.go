@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/textutil"
 )
 
 // Kind is what a session's token may reach (api-decisions.md).
@@ -118,7 +119,7 @@ func (s *Service) createSession(ctx context.Context, tx *sql.Tx, userID int64, k
 	token, hash := NewToken()
 	_, err := tx.ExecContext(ctx, `INSERT INTO sessions (user_id, token_hash, kind, platform, device_model, ip,
 		first_device, created_at, updated_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)`,
-		userID, hash, string(kind), clip(meta.Platform, 40), clip(meta.DeviceModel, 200), meta.IP, earlier == 0, now, now.Add(life))
+		userID, hash, string(kind), textutil.Clip(meta.Platform, 40), textutil.Clip(meta.DeviceModel, 200), meta.IP, earlier == 0, now, now.Add(life))
 	if err == nil && kind == Full {
 		_, err = tx.ExecContext(ctx, `UPDATE users SET last_login = $1, last_seen_at = $1 WHERE id = $2`, now, userID)
 	}
@@ -144,11 +145,17 @@ func RevokeUserSessions(ctx context.Context, tx audit.Execer, userID int64, now 
 	return err
 }
 
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
+// EndSessionsAndLinks ends every session of the user and every reset link
+// not yet used. It runs with every change to how the account signs in: a new
+// password, email or second factor, and disabling the account.
+func EndSessionsAndLinks(ctx context.Context, tx audit.Execer, userID int64, now time.Time) error {
+	if err := RevokeUserSessions(ctx, tx, userID, now); err != nil {
+		return err
 	}
-	return s[:n]
+	// Expired as of their creation: dead whatever any clock says.
+	_, err := tx.ExecContext(ctx, `UPDATE password_resets SET expires_at = created_at WHERE user_id = $1 AND used_at IS NULL`,
+		userID)
+	return err
 }
 
 // IssueSession signs a user in directly, without password or code. For
@@ -159,6 +166,26 @@ func (s *Service) IssueSession(ctx context.Context, userID int64, kind Kind, met
 		var err error
 		token, err = s.createSession(ctx, tx, userID, kind, meta)
 		return err
+	})
+	return token, err
+}
+
+// IssueToolSession is IssueSession for a command-line tool (backoffice admin
+// token): the session is audited as minted by the tool, with no password or
+// code given.
+func (s *Service) IssueToolSession(ctx context.Context, userID int64, tool string) (string, error) {
+	var token string
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var email string
+		if err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = $1`, userID).Scan(&email); err != nil {
+			return err
+		}
+		var err error
+		if token, err = s.createSession(ctx, tx, userID, Full, ClientMeta{Platform: "Web", DeviceModel: tool}); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{ActorID: userID, ActorEmail: email, Action: "session.issued_by_tool",
+			Target: userTarget(userID), Details: map[string]any{"tool": tool}})
 	})
 	return token, err
 }

@@ -78,10 +78,24 @@ func (cw *Writer) Close() error {
 	return cw.csv.Error()
 }
 
-// Neutralise prefixes a text that a spreadsheet would evaluate with '.
+// Neutralise prefixes a text that a spreadsheet would evaluate with '. A
+// formula starts with = + - @ (or their full-width forms ＝＋－＠, which some
+// spreadsheets read alike), a tab or a carriage return, possibly after
+// leading spaces (which spreadsheets skip).
 func Neutralise(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+	if strings.ContainsRune("\t\r", firstRune(s)) {
+		return "'" + s
+	}
+	if strings.ContainsRune("=+-@＝＋－＠", firstRune(strings.TrimLeft(s, " "))) {
 		return "'" + s
 	}
 	return s
+}
+
+// firstRune is s's first character, or 0 for an empty s.
+func firstRune(s string) rune {
+	for _, r := range s {
+		return r
+	}
+	return 0
 }

@@ -12,6 +12,9 @@ func TestNeutralise(t *testing.T) {
 	for in, want := range map[string]string{
 		"=HYPERLINK(\"x\")": "'=HYPERLINK(\"x\")", "+1": "'+1", "-2+3": "'-2+3", "@SUM(A1)": "'@SUM(A1)",
 		"\tx": "'\tx", "\rx": "'\rx", "alice@example.com": "alice@example.com", "": "", "0xabc": "0xabc",
+		// After leading spaces, and full-width signs, a spreadsheet still sees a formula.
+		" =1+1": "' =1+1", "   @SUM(A1)": "'   @SUM(A1)", "＝1+1": "'＝1+1", "＋1": "'＋1", "－2": "'－2", "＠SUM(A1)": "'＠SUM(A1)",
+		" plain": " plain", "   ": "   ", "Ｘ": "Ｘ",
 	} {
 		if got := Neutralise(in); got != want {
 			t.Errorf("Neutralise(%q) = %q, want %q", in, got, want)

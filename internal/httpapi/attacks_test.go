@@ -8,6 +8,9 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -15,6 +18,7 @@ import (
 	"xapa/backoffice/internal/apitest"
 	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/httpapi"
+	"xapa/backoffice/internal/rbac"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/store/storetest"
 )
@@ -241,4 +245,105 @@ func TestTrustedProxies(t *testing.T) {
 			t.Fatalf("an untrusted peer's X-Forwarded-For dodged the limit: %d", s)
 		}
 	})
+}
+
+// Attack 11: a 201-byte username cut mid-character (for the audit row) answered 500 on PostgreSQL, neither counted nor
+// audited. Now names are cut by characters: the attempt is an ordinary, audited 401.
+func TestLongMultibyteUsernameIsAnOrdinaryFailure(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		name := strings.Repeat("ж", 100) + "x" // 201 bytes: a cut at 200 bytes falls inside no character, at 199 it would
+		for _, n := range []string{name, "x" + strings.Repeat("ж", 100)} {
+			if r := login(t, env, n, "whatever"); r.Status != http.StatusUnauthorized {
+				t.Fatalf("%d-byte username: %d %s; want 401", len(n), r.Status, r.Body)
+			}
+		}
+		if got := auditCount(t, db, "login.failure", "%unknown_user%"); got != 2 {
+			t.Fatalf("%d audited failures; want 2", got)
+		}
+	})
+}
+
+// resetLinks asks for n reset links for email and returns their tokens, oldest first (read from the outbox).
+func resetLinks(t *testing.T, env *apitest.Env, email string, n int) []string {
+	t.Helper()
+	for range n {
+		if r := env.Do(t, apitest.Case{Method: "POST", Path: "/api/password/reset", Body: map[string]string{"email": email}}); r.Status != 202 {
+			t.Fatalf("reset: %d", r.Status)
+		}
+	}
+	rows, err := env.DB.QueryContext(context.Background(), `SELECT body FROM outbox WHERE to_address = $1 ORDER BY id`, email)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var tokens []string
+	for rows.Next() {
+		var body string
+		if err := rows.Scan(&body); err != nil {
+			t.Fatal(err)
+		}
+		if m := regexp.MustCompile(`reset-password\?token=(\S+)`).FindStringSubmatch(body); m != nil {
+			token, _ := url.QueryUnescape(m[1])
+			tokens = append(tokens, token)
+		}
+	}
+	return tokens[len(tokens)-n:]
+}
+
+func confirmReset(t *testing.T, env *apitest.Env, token string) int {
+	t.Helper()
+	return env.Do(t, apitest.Case{Method: "POST", Path: "/api/password/reset/confirm",
+		Body: map[string]string{"token": token, "password": "Another-long-pass-77"}}).Status
+}
+
+// Attack 8: sessions and reset links outlived the changes that should end them. Now a reset ends every session and
+// every other link; an admin's email change, second factor off or disabling ends them too.
+func TestSecurityChangesEndSessionsAndLinks(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		u := env.CreateUser(t, "liam", true, true)
+		session := env.Token(t, u, auth.Full)
+		links := resetLinks(t, env, u.Email, 2)
+		if s := confirmReset(t, env, links[1]); s != http.StatusNoContent {
+			t.Fatalf("newer link: %d", s)
+		}
+		if s := confirmReset(t, env, links[0]); s != http.StatusBadRequest {
+			t.Fatalf("older link after the newer one was used: %d; want 400", s)
+		}
+		if r := env.Do(t, apitest.Case{Method: "GET", Path: "/api/user", Token: session}); r.Status != http.StatusUnauthorized {
+			t.Fatalf("session after the reset: %d; want 401", r.Status)
+		}
+
+		_, admin := env.Staff(t, "mona", rbac.AllKeys()...)
+		for name, edit := range map[string]map[string]any{
+			"email change": {"email": "liam.new@example.com"},
+			"2FA off":      {"isGoogleAuthenticatorEnabled": false},
+			"disabled":     {"enabled": false},
+		} {
+			session := env.Token(t, u, auth.Full)
+			link := resetLinks(t, env, currentEmail(t, db, u.ID), 1)[0]
+			if r := env.Do(t, apitest.Case{Method: "POST", Path: fmt.Sprintf("/api/admin/users/%d/edit", u.ID), Token: admin,
+				Body: edit}); r.Status != 200 {
+				t.Fatalf("%s: %d %s", name, r.Status, r.Body)
+			}
+			if r := env.Do(t, apitest.Case{Method: "GET", Path: "/api/user", Token: session}); r.Status != http.StatusUnauthorized {
+				t.Errorf("%s: the session lives on (%d)", name, r.Status)
+			}
+			if s := confirmReset(t, env, link); s != http.StatusBadRequest {
+				t.Errorf("%s: the reset link still works (%d)", name, s)
+			}
+		}
+	})
+}
+
+func currentEmail(t *testing.T, db *store.DB, id int64) string {
+	t.Helper()
+	var email string
+	if err := db.QueryRowContext(context.Background(), `SELECT email FROM users WHERE id = $1`, id).Scan(&email); err != nil {
+		t.Fatal(err)
+	}
+	return email
 }

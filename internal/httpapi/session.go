@@ -64,6 +64,7 @@ func (s *Server) setupSecret(w http.ResponseWriter, r *http.Request) {
 func (s *Server) setGAStatus(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Password string `json:"password"`
+		Code     string `json:"code"`
 		Status   *bool  `json:"status"`
 	}
 	if err := decodeJSON(w, r, &in); err != nil {
@@ -74,7 +75,7 @@ func (s *Server) setGAStatus(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, Errorf(http.StatusBadRequest, "status is required.", FieldError{"status", "is required"}))
 		return
 	}
-	if err := s.auth.SetGAStatus(r.Context(), principal(r), in.Password, *in.Status, clientIP(r)); err != nil {
+	if err := s.auth.SetGAStatus(r.Context(), principal(r), in.Password, in.Code, *in.Status, clientIP(r)); err != nil {
 		writeError(w, r, authError(w, err))
 		return
 	}

@@ -150,8 +150,14 @@ func TestSetUpGoogleAuthenticator(t *testing.T) {
 				Body: map[string]any{"password": u.Password, "status": true}, Status: 400},
 			{Name: "switching off needs the password", Method: "POST", Path: "/api/user/2fa/googleAuthenticator/status", Token: full.Token,
 				Body: map[string]any{"password": "nope", "status": false}, Status: 400},
+			{Name: "switching off needs a current code", Method: "POST", Path: "/api/user/2fa/googleAuthenticator/status", Token: full.Token,
+				Body: map[string]any{"password": u.Password, "status": false}, Status: 400, JSON: `{"message":"Invalid Code"}`},
+			{Name: "the code that signed in cannot be used again", Method: "POST", Path: "/api/user/2fa/googleAuthenticator/status",
+				Token: full.Token, Body: map[string]any{"password": u.Password, "code": env.Code(t, u, 0), "status": false}, Status: 400},
 			{Name: "switch off", Method: "POST", Path: "/api/user/2fa/googleAuthenticator/status", Token: full.Token,
-				Body: map[string]any{"password": u.Password, "status": false}, Status: 200, JSON: `{"isGoogleAuthenticatorEnabled":false}`},
+				Body: map[string]any{"password": u.Password, "code": env.Code(t, u, 1), "status": false}, Status: 200,
+				JSON: `{"isGoogleAuthenticatorEnabled":false}`},
+			{Name: "switching off ended every session, this one too", Method: "GET", Path: "/api/user", Token: full.Token, Status: 401},
 		})
 		r = login(t, env, "carol", u.Password)
 		r.JSON(t, &lr)

@@ -108,7 +108,8 @@ func TestUsersAndMembers(t *testing.T) {
 				JSON: `{"errors":[{"field":"email"}]}`},
 			{Name: "bad email", Method: "POST", Path: path, Token: tok, Body: map[string]any{"email": "nope"}, Status: 400},
 			{Name: "no mass assignment of roles", Method: "POST", Path: path, Token: tok, Body: map[string]any{"roles": []string{"ROLE_ADMIN"}}, Status: 400},
-			{Name: "still signed in", Method: "GET", Path: "/api/user", Token: targetTok, Status: 200},
+			// A new email and a second factor switched off end every session of the member (the hardening issue).
+			{Name: "email change and 2FA off ended the member's sessions", Method: "GET", Path: "/api/user", Token: targetTok, Status: 401},
 			{Name: "disable", Method: "POST", Path: path, Token: tok, Body: map[string]any{"enabled": false}, Status: 200, JSON: `{"enabled":false}`},
 			{Name: "disabled user's session ended", Method: "GET", Path: "/api/user", Token: targetTok, Status: 401},
 			{Name: "cannot disable yourself", Method: "POST", Path: fmt.Sprintf("/api/admin/users/%d/edit", admin.ID), Token: tok,

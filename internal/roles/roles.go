@@ -15,6 +15,7 @@ import (
 	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/rbac"
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/textutil"
 )
 
 // Role is a permission role as the API shows it.
@@ -272,7 +273,7 @@ func clean(in Input) (Input, error) {
 	keys := []string{}
 	for _, k := range in.Permissions {
 		if !rbac.Known(k) {
-			return in, apperr.Fieldf("permissions", "Unknown permission %q.", clip(k, 60))
+			return in, apperr.Fieldf("permissions", "Unknown permission %q.", textutil.Clip(k, 60))
 		}
 		if !seen[k] {
 			seen[k] = true
@@ -289,10 +290,3 @@ func nameTaken(name string) error {
 }
 
 func target(id int64) string { return fmt.Sprintf("role:%d", id) }
-
-func clip(s string, n int) string {
-	if len(s) > n {
-		return s[:n]
-	}
-	return s
-}

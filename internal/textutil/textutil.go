@@ -1,0 +1,18 @@
+// Package textutil holds the small text helpers every layer shares.
+package textutil
+
+// Clip cuts s to at most n characters (runes), never inside a character: a
+// cut string stays valid UTF-8, which PostgreSQL requires of text.
+func Clip(s string, n int) string {
+	if len(s) <= n { // n bytes hold at most n characters
+		return s
+	}
+	count := 0
+	for i := range s {
+		if count == n {
+			return s[:i]
+		}
+		count++
+	}
+	return s
+}
