@@ -20,18 +20,19 @@ type SetupData struct {
 	OTPAuthURL string `json:"otpauth_url"`
 }
 
-// SetupSecret returns the caller's pending secret, created on first call and
-// the same until it is confirmed.
+// SetupSecret returns the secret of the caller's set-up session: made on
+// the first call, the same on later calls of this session, and of use to
+// this session only (another session of the same account gets its own).
 func (s *Service) SetupSecret(ctx context.Context, p *Principal) (SetupData, error) {
 	secret, err := NewTOTPSecret()
 	if err != nil {
 		return SetupData{}, err
 	}
-	if _, err := s.db.ExecContext(ctx, `UPDATE users SET ga_secret = $1 WHERE id = $2 AND ga_secret IS NULL AND ga_enabled = FALSE`,
-		secret, p.UserID); err != nil {
+	if _, err := s.db.ExecContext(ctx, `UPDATE sessions SET setup_secret = $1 WHERE id = $2 AND setup_secret IS NULL`,
+		secret, p.SessionID); err != nil {
 		return SetupData{}, err
 	}
-	if err := s.db.QueryRowContext(ctx, `SELECT ga_secret FROM users WHERE id = $1`, p.UserID).Scan(&secret); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT setup_secret FROM sessions WHERE id = $1`, p.SessionID).Scan(&secret); err != nil {
 		return SetupData{}, err
 	}
 	return SetupData{Issuer: TOTPIssuer, Account: p.Email, Secret: secret, OTPAuthURL: OTPAuthURL(p.Email, secret)}, nil
@@ -47,8 +48,9 @@ func (s *Service) VerifyCode(ctx context.Context, p *Principal, code, password s
 		gaEnabled bool
 		lastStep  int64
 	)
-	if err := s.db.QueryRowContext(ctx, `SELECT ga_secret, password_hash, ga_enabled, ga_last_step FROM users WHERE id = $1`,
-		p.UserID).Scan(&secret, &hash, &gaEnabled, &lastStep); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT CASE WHEN $2 THEN ss.setup_secret ELSE u.ga_secret END, u.password_hash,
+			u.ga_enabled, u.ga_last_step FROM users u JOIN sessions ss ON ss.user_id = u.id WHERE u.id = $1 AND ss.id = $3`,
+		p.UserID, p.Kind == Setup, p.SessionID).Scan(&secret, &hash, &gaEnabled, &lastStep); err != nil {
 		return "", err
 	}
 	// Counted before any check, across every session of the account: parallel
@@ -81,14 +83,19 @@ func (s *Service) VerifyCode(ctx context.Context, p *Principal, code, password s
 	}
 	var token string
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		// Accept each step once per user: a replayed or parallel code loses here.
-		res, err := tx.ExecContext(ctx, `UPDATE users SET ga_last_step = $1, ga_enabled = TRUE WHERE id = $2 AND ga_last_step < $1`,
-			step, p.UserID)
+		// Accept each step once per user: a replayed or parallel code loses here. A set-up confirms this
+		// session's secret and discards every other session's.
+		res, err := tx.ExecContext(ctx, `UPDATE users SET ga_last_step = $1, ga_enabled = TRUE, ga_secret = $3
+			WHERE id = $2 AND ga_last_step < $1 AND ga_enabled = $4`, step, p.UserID, secret.String, p.Kind == Pending)
 		if err != nil {
 			return err
 		}
 		if n, _ := res.RowsAffected(); n != 1 {
 			return ErrInvalidCode
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE sessions SET setup_secret = NULL WHERE user_id = $1 AND setup_secret IS NOT NULL`,
+			p.UserID); err != nil {
+			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE sessions SET revoked_at = $1 WHERE id = $2`, s.now(), p.SessionID); err != nil {
 			return err

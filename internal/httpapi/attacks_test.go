@@ -318,11 +318,15 @@ func TestSecurityChangesEndSessionsAndLinks(t *testing.T) {
 		}
 
 		_, admin := env.Staff(t, "mona", rbac.AllKeys()...)
-		for name, edit := range map[string]map[string]any{
-			"email change": {"email": "liam.new@example.com"},
-			"2FA off":      {"isGoogleAuthenticatorEnabled": false},
-			"disabled":     {"enabled": false},
+		for _, c := range []struct {
+			name string
+			edit map[string]any
+		}{
+			{"email change", map[string]any{"email": "liam.new@example.com"}},
+			{"2FA off", map[string]any{"isGoogleAuthenticatorEnabled": false}},
+			{"disabled", map[string]any{"enabled": false}}, // last: a disabled account gets no reset link
 		} {
+			name, edit := c.name, c.edit
 			session := env.Token(t, u, auth.Full)
 			link := resetLinks(t, env, currentEmail(t, db, u.ID), 1)[0]
 			if r := env.Do(t, apitest.Case{Method: "POST", Path: fmt.Sprintf("/api/admin/users/%d/edit", u.ID), Token: admin,
@@ -346,4 +350,51 @@ func currentEmail(t *testing.T, db *store.DB, id int64) string {
 		t.Fatal(err)
 	}
 	return email
+}
+
+// Attack 7: anyone who knew a new staff member's initial password read the set-up secret (the same one was served
+// until confirmed) and could later pass the code step. Now each set-up session has its own secret, useless to any
+// other session, and confirming one discards the others.
+func TestEachSetupSessionHasItsOwnSecret(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		u := env.CreateUser(t, "nina", true, false)
+		owner, intruder := env.Token(t, u, auth.Setup), env.Token(t, u, auth.Setup)
+		secret := func(token string) string {
+			var d auth.SetupData
+			env.Do(t, apitest.Case{Method: "GET", Path: "/api/user/2fa/googleAuthenticator", Token: token}).JSON(t, &d)
+			return d.Secret
+		}
+		mine, theirs := secret(owner), secret(intruder)
+		if mine == "" || mine == theirs || secret(owner) != mine {
+			t.Fatalf("secrets %q and %q: want one per session, the same on a second call", mine, theirs)
+		}
+		code := func(secret string, steps int64) string {
+			c, err := auth.TOTPCode(secret, auth.TOTPStep(env.Clock.Now())+steps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return c
+		}
+		confirm := func(token, code string) int {
+			return env.Do(t, apitest.Case{Method: "POST", Path: "/api/2fa/googleAuthenticator", Token: token,
+				Body: map[string]string{"code": code, "password": u.Password}}).Status
+		}
+		if s := confirm(intruder, code(mine, 0)); s != http.StatusBadRequest {
+			t.Fatalf("the owner's code in the intruder's session: %d; want 400", s)
+		}
+		if s := confirm(owner, code(mine, 0)); s != http.StatusOK {
+			t.Fatalf("the owner confirms: %d", s)
+		}
+		if s := confirm(intruder, code(theirs, 1)); s != http.StatusBadRequest {
+			t.Fatalf("the intruder's own secret after the owner confirmed: %d; want 400", s)
+		}
+		// The sign-in's second factor is the owner's secret, not the intruder's.
+		pending := env.Token(t, u, auth.Pending)
+		if r := env.Do(t, apitest.Case{Method: "POST", Path: "/api/2fa/googleAuthenticator", Token: pending,
+			Body: map[string]string{"code": code(theirs, 1)}}); r.Status != http.StatusBadRequest {
+			t.Fatalf("the intruder's code at sign-in: %d; want 400", r.Status)
+		}
+	})
 }
