@@ -223,12 +223,16 @@ func printDemoSignIns(ctx context.Context, db *store.DB, scheme string, addr net
 		fmt.Println("This database has no demo staff (it was filled by other means).")
 		return nil
 	}
+	password, err := demo.StaffPassword(ctx, db)
+	if err != nil {
+		return err
+	}
 	first := staff[0]
 	var b strings.Builder
 	fmt.Fprintf(&b, "Xapa Back Office demo is ready.\n")
 	fmt.Fprintf(&b, "  Sign in:     %s://%s/admin/login\n", scheme, displayHost(addr))
 	fmt.Fprintf(&b, "  Username:    %s\n", first.Username)
-	fmt.Fprintf(&b, "  Password:    %s\n", demo.Password)
+	fmt.Fprintf(&b, "  Password:    %s\n", password)
 	fmt.Fprintf(&b, "  TOTP secret: %s\n", first.TOTPSecret)
 	fmt.Fprintf(&b, "\n  Other demo sign-ins (same password; add the secret to Google Authenticator):\n")
 	for _, s := range staff[1:] {

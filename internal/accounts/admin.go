@@ -265,7 +265,7 @@ func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, e Ed
 			}
 		}
 		if !next.Enabled && cur.Enabled {
-			if err := roles.EnsureRoleEditorRemains(ctx, tx, "enabled"); err != nil {
+			if err := roles.EnsureRoleEditorRemains(ctx, db.Dialect, tx, "enabled"); err != nil {
 				return err
 			}
 		}
@@ -306,7 +306,7 @@ func SetRole(ctx context.Context, db *store.DB, actor audit.Actor, roleID int64,
 				return err
 			}
 		}
-		return roles.EnsureRoleEditorRemains(ctx, tx, "users")
+		return roles.EnsureRoleEditorRemains(ctx, db.Dialect, tx, "users")
 	})
 }
 
@@ -337,7 +337,7 @@ func RemoveStaff(ctx context.Context, db *store.DB, actor audit.Actor, ids []int
 				return err
 			}
 		}
-		return roles.EnsureRoleEditorRemains(ctx, tx, "users")
+		return roles.EnsureRoleEditorRemains(ctx, db.Dialect, tx, "users")
 	})
 }
 

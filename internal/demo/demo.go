@@ -5,6 +5,7 @@ package demo
 
 import (
 	"context"
+	crand "crypto/rand"
 	"database/sql"
 	"encoding/base32"
 	"errors"
@@ -21,8 +22,9 @@ import (
 	"xapa/backoffice/internal/utc"
 )
 
-// Password is the password of every demo staff member (and the demo customer).
-const Password = "Xapa-demo-2026"
+// passwordSecret names the demo staff's password in server_secrets: random
+// per database (made by Generate), printed at every start of serve --demo.
+const passwordSecret = "demo_staff_password"
 
 // Options sizes the data.
 type Options struct {
@@ -57,7 +59,14 @@ func Generate(ctx context.Context, db *store.DB, o Options) error {
 	if err != nil {
 		return err
 	}
-	staffHash, err := auth.HashPassword(Password)
+	password, err := newPassword()
+	if err != nil {
+		return err
+	}
+	if _, err := db.ExecContext(ctx, `INSERT INTO server_secrets (name, value) VALUES ($1, $2)`, passwordSecret, password); err != nil {
+		return err
+	}
+	staffHash, err := auth.HashPassword(password)
 	if err != nil {
 		return err
 	}
@@ -78,6 +87,32 @@ func Generate(ctx context.Context, db *store.DB, o Options) error {
 		}
 		return nil
 	})
+}
+
+// StaffPassword is the password of every demo staff member (and the demo
+// customer) of this database.
+func StaffPassword(ctx context.Context, db *store.DB) (string, error) {
+	var password string
+	err := db.QueryRowContext(ctx, `SELECT value FROM server_secrets WHERE name = $1`, passwordSecret).Scan(&password)
+	return password, err
+}
+
+// newPassword is a random demo password: 16 letters and digits in groups of
+// four (about 95 bits), easy to type.
+func newPassword() (string, error) {
+	const alphabet = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ23456789"
+	b := make([]byte, 16)
+	if _, err := crand.Read(b); err != nil {
+		return "", err
+	}
+	var out strings.Builder
+	for i, c := range b {
+		if i > 0 && i%4 == 0 {
+			out.WriteByte('-')
+		}
+		out.WriteByte(alphabet[int(c)%len(alphabet)])
+	}
+	return out.String(), nil
 }
 
 // DemoStaff reads the demo staff sign-ins from the database.
@@ -717,10 +752,16 @@ func (g *gen) base58(n int) string {
 	return string(b)
 }
 
+// totpSecret is a random secret of 160 bits, different in every database:
+// crypto/rand's bytes mixed into the seeded ones, so the seeded stream (and
+// every other generated value) stays what the seed makes it.
 func (g *gen) totpSecret() string {
 	b := make([]byte, 20)
+	if _, err := crand.Read(b); err != nil {
+		panic(err) // crypto/rand does not fail on supported systems
+	}
 	for i := range b {
-		b[i] = byte(g.rng.IntN(256))
+		b[i] ^= byte(g.rng.IntN(256))
 	}
 	return base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b)
 }

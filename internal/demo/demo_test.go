@@ -198,3 +198,48 @@ func TestLiveKeepsDataMoving(t *testing.T) {
 		}
 	})
 }
+
+// The demo's password and TOTP secrets differ from one database to the next (they are printed for anyone to read,
+// so they must not be the same on every machine), while the seed still makes the same data otherwise.
+func TestDemoSecretsAreRandomPerDatabase(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	now := time.Date(2026, 11, 22, 15, 30, 0, 0, time.UTC)
+	type made struct {
+		password string
+		staff    []demo.Staff
+		txs      int
+	}
+	var dbs []made
+	for range 2 {
+		db := storetest.SQLite(t)
+		if err := demo.Generate(ctx, db, demo.Options{Users: 10, Transactions: 50, Seed: 7, Now: now}); err != nil {
+			t.Fatal(err)
+		}
+		password, err := demo.StaffPassword(ctx, db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		staff, err := demo.DemoStaff(ctx, db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var txs int
+		if err := db.QueryRowContext(ctx, `SELECT count(*) FROM transactions`).Scan(&txs); err != nil {
+			t.Fatal(err)
+		}
+		dbs = append(dbs, made{password, staff, txs})
+	}
+	a, b := dbs[0], dbs[1]
+	if len(a.password) < 16 || a.password == b.password {
+		t.Fatalf("passwords %q and %q: want random ones", a.password, b.password)
+	}
+	if len(a.staff) == 0 || len(a.staff) != len(b.staff) || a.txs != b.txs {
+		t.Fatalf("staff %d and %d, transactions %d and %d: the seed must make the same data", len(a.staff), len(b.staff), a.txs, b.txs)
+	}
+	for i := range a.staff {
+		if a.staff[i].TOTPSecret == b.staff[i].TOTPSecret || len(a.staff[i].TOTPSecret) != 32 {
+			t.Fatalf("%s: secrets %q and %q: want random ones", a.staff[i].Username, a.staff[i].TOTPSecret, b.staff[i].TOTPSecret)
+		}
+	}
+}

@@ -398,3 +398,38 @@ func TestEachSetupSessionHasItsOwnSecret(t *testing.T) {
 		}
 	})
 }
+
+// Attack 10: two role edits at once, each taking ADMIN_EDIT_ROLE from one of the last two roles holding it, both
+// succeeded on PostgreSQL and left nobody able to edit roles. Now one of them is refused, every time.
+func TestLastRoleEditorHoldsUnderConcurrency(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		keys := []string{rbac.EditRole, rbac.RolesList}
+		for round := range 8 {
+			a, tokA := env.Staff(t, fmt.Sprintf("ed%da", round), keys...)
+			b, tokB := env.Staff(t, fmt.Sprintf("ed%db", round), keys...)
+			// Only these two hold the key now (earlier rounds' editors lose it below or are disabled here).
+			if _, err := db.ExecContext(context.Background(), `UPDATE users SET enabled = FALSE WHERE id NOT IN ($1, $2)`, a.ID, b.ID); err != nil {
+				t.Fatal(err)
+			}
+			edit := func(token string, roleOf apitest.User) apitest.Case {
+				var roleID int64
+				if err := db.QueryRowContext(context.Background(), `SELECT role_id FROM users WHERE id = $1`, roleOf.ID).Scan(&roleID); err != nil {
+					t.Fatal(err)
+				}
+				return apitest.Case{Method: "POST", Path: fmt.Sprintf("/api/admin/roles/%d/edit", roleID), Token: token,
+					Body: map[string]any{"role": "role-" + roleOf.Username, "permissions": []string{rbac.RolesList}}}
+			}
+			got := statuses(parallel(t, env, []apitest.Case{edit(tokA, b), edit(tokB, a)}))
+			if got[http.StatusOK] != 1 {
+				t.Fatalf("round %d: %v; want exactly one of the two edits to pass", round, got)
+			}
+			var editors int
+			if err := db.QueryRowContext(context.Background(), `SELECT count(*) FROM users u JOIN role_permissions p
+				ON p.role_id = u.role_id WHERE u.enabled = TRUE AND p.permission = $1`, rbac.EditRole).Scan(&editors); err != nil || editors != 1 {
+				t.Fatalf("round %d: %d enabled role editors, %v; want 1", round, editors, err)
+			}
+		}
+	})
+}

@@ -189,7 +189,7 @@ func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, in I
 		if err := setPermissions(ctx, tx, id, in.Permissions); err != nil {
 			return err
 		}
-		if err := EnsureRoleEditorRemains(ctx, tx, "permissions"); err != nil {
+		if err := EnsureRoleEditorRemains(ctx, db.Dialect, tx, "permissions"); err != nil {
 			return err
 		}
 		if err := actor.Record(ctx, tx, "role.update", target(id), map[string]any{
@@ -232,11 +232,20 @@ func Delete(ctx context.Context, db *store.DB, actor audit.Actor, id int64) erro
 	})
 }
 
+// roleEditorLock serialises the changes that check EnsureRoleEditorRemains.
+const roleEditorLock = 0x726f6c65 // "role"
+
 // EnsureRoleEditorRemains refuses a change (call it inside the change's
 // transaction, after the change) that leaves no enabled staff member able
 // to edit roles: nobody could repair the permissions afterwards. field names
-// the input of the change that is refused (its errors[0].field).
-func EnsureRoleEditorRemains(ctx context.Context, tx *sql.Tx, field string) error {
+// the input of the change that is refused (its errors[0].field). Such
+// changes take one lock first: two of them racing (each taking the key from
+// one of the last two roles holding it) run one after the other, and the
+// second counts what the first committed.
+func EnsureRoleEditorRemains(ctx context.Context, d store.Dialect, tx *sql.Tx, field string) error {
+	if err := d.LockXact(ctx, tx, roleEditorLock); err != nil {
+		return err
+	}
 	var n int
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM users u JOIN role_permissions p ON p.role_id = u.role_id
 		WHERE u.is_admin = TRUE AND u.enabled = TRUE AND p.permission = $1`, rbac.EditRole).Scan(&n); err != nil {

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 	"database/sql/driver"
 	"errors"
@@ -29,6 +30,18 @@ const (
 	SQLite   Dialect = "sqlite"
 	Postgres Dialect = "postgres"
 )
+
+// LockXact takes a lock named by key until tx ends, so transactions that
+// check a rule across many rows (the last role editor) run one after another.
+// PostgreSQL: an advisory transaction lock. SQLite: nothing to take, since a
+// write transaction already holds the database's one write lock until it ends.
+func (d Dialect) LockXact(ctx context.Context, tx *sql.Tx, key int64) error {
+	if d == SQLite {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, key)
+	return err
+}
 
 // Sum is the exact sum of a money expression (NULL over no rows).
 func (d Dialect) Sum(expr string) string {
