@@ -165,11 +165,20 @@ type Edit struct {
 	GAEnabled   *bool   `json:"isGoogleAuthenticatorEnabled"`
 	SMS2FA      *bool   `json:"isSMS2FaEnabled"`
 	PhoneNumber *string `json:"phone_number"`
+	// Code is the actor's current authenticator code: needed to change another
+	// staff member's email or switch their second factor off.
+	Code *string `json:"code"`
 }
 
+// FreshCode checks the actor's current second-factor code (auth.Service.CheckFreshCode).
+type FreshCode func(ctx context.Context, code string) error
+
 // Update edits a user. The 2FA flags can only be switched off (which clears
-// the secret); disabling a user ends their sessions.
-func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, e Edit) (User, error) {
+// the secret); disabling a user, a new email and a second factor switched off
+// end their sessions. Changing another staff member's email or second factor
+// needs the actor to hold every key they hold and one more, and a fresh code
+// (checked by fresh); the result says the old address when it changed.
+func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, e Edit, fresh FreshCode) (User, error) {
 	cur, err := LoadUser(ctx, db, id)
 	if err != nil {
 		return User{}, err
@@ -239,9 +248,27 @@ func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, e Ed
 	if e.PhoneNumber != nil && fmt.Sprint(phone) != fmt.Sprint(derefOr(cur.PhoneNumber)) {
 		changes["phone_number"] = "changed"
 	}
+	takeover := id != actor.ID && slices.Contains(cur.Roles, "ROLE_ADMIN") &&
+		(!strings.EqualFold(next.Email, cur.Email) || (cur.GAEnabled && !next.GAEnabled) || (cur.SMS2FaEnabled && !next.SMS2FaEnabled))
+	if takeover {
+		if err := roles.EnsureStrictlyAbove(ctx, db, actor.ID, id); err != nil { // refused before any code is asked
+			return User{}, err
+		}
+		if e.Code == nil || strings.TrimSpace(*e.Code) == "" || fresh == nil {
+			return User{}, apperr.Fieldf("code", "Enter a current code from your authenticator app to change another staff member's email or second factor.")
+		}
+		if err := fresh(ctx, strings.TrimSpace(*e.Code)); err != nil {
+			return User{}, err
+		}
+	}
 	err = db.Tx(ctx, func(tx *sql.Tx) error {
 		if err := roles.EnsureUsersWithin(ctx, tx, actor.ID, id); err != nil {
 			return err
+		}
+		if takeover {
+			if err := roles.EnsureStrictlyAbove(ctx, tx, actor.ID, id); err != nil {
+				return err
+			}
 		}
 		if len(changes) == 0 {
 			return nil // nothing to write, nor to put in the audit log

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"errors"
 
+	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/audit"
 )
 
@@ -192,4 +193,31 @@ func (s *Service) SetGAStatus(ctx context.Context, p *Principal, password, code 
 		return err
 	}
 	return s.limits.Refund(ctx, CodeRule, userTarget(p.UserID)) // a right code does not count
+}
+
+// CheckFreshCode checks a current code of the caller's own authenticator, for
+// a sensitive change (another staff member's email or second factor). The
+// code is used up (each step once) and counted like a sign-in's (CodeRule).
+func (s *Service) CheckFreshCode(ctx context.Context, p *Principal, code string) error {
+	if err := s.take(ctx, CodeRule, userTarget(p.UserID), codeLockedMsg); err != nil {
+		return err
+	}
+	var secret sql.NullString
+	var lastStep int64
+	if err := s.db.QueryRowContext(ctx, `SELECT ga_secret, ga_last_step FROM users WHERE id = $1 AND ga_enabled = TRUE`,
+		p.UserID).Scan(&secret, &lastStep); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	step, ok := MatchTOTP(secret.String, code, s.now(), lastStep)
+	if !secret.Valid || !ok {
+		return apperr.Fieldf("code", "That code is not valid. Enter the current code from your authenticator app.")
+	}
+	res, err := s.db.ExecContext(ctx, `UPDATE users SET ga_last_step = $1 WHERE id = $2 AND ga_last_step < $1`, step, p.UserID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return apperr.Fieldf("code", "That code was used already. Wait for the next one.")
+	}
+	return s.limits.Refund(ctx, CodeRule, userTarget(p.UserID))
 }

@@ -317,7 +317,7 @@ func TestSecurityChangesEndSessionsAndLinks(t *testing.T) {
 			t.Fatalf("session after the reset: %d; want 401", r.Status)
 		}
 
-		_, admin := env.Staff(t, "mona", rbac.AllKeys()...)
+		mona, admin := env.Staff(t, "mona", rbac.AllKeys()...)
 		for _, c := range []struct {
 			name string
 			edit map[string]any
@@ -329,6 +329,8 @@ func TestSecurityChangesEndSessionsAndLinks(t *testing.T) {
 			name, edit := c.name, c.edit
 			session := env.Token(t, u, auth.Full)
 			link := resetLinks(t, env, currentEmail(t, db, u.ID), 1)[0]
+			env.Clock.Advance(30 * time.Second)
+			edit["code"] = env.Code(t, mona, 0) // another staff member's email or second factor: a fresh code
 			if r := env.Do(t, apitest.Case{Method: "POST", Path: fmt.Sprintf("/api/admin/users/%d/edit", u.ID), Token: admin,
 				Body: edit}); r.Status != 200 {
 				t.Fatalf("%s: %d %s", name, r.Status, r.Body)
@@ -430,6 +432,47 @@ func TestLastRoleEditorHoldsUnderConcurrency(t *testing.T) {
 				ON p.role_id = u.role_id WHERE u.enabled = TRUE AND p.permission = $1`, rbac.EditRole).Scan(&editors); err != nil || editors != 1 {
 				t.Fatalf("round %d: %d enabled role editors, %v; want 1", round, editors, err)
 			}
+		}
+	})
+}
+
+// Attack 9: a Support member holding ADMIN_EDIT_USER changed a Support colleague's email to their own, switched its
+// second factor off, reset the password and signed in as them; role-less staff (who later get a role) likewise. Now
+// that needs every key the colleague holds and one more, plus a fresh code from the actor; the old address is told.
+func TestTakingOverAPeerIsRefused(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		support := []string{rbac.EditUser, rbac.UsersList}
+		attacker, tok := env.Staff(t, "sam", support...)
+		peer := env.CreateUser(t, "pat", true, true, support...)
+		roleless := env.CreateUser(t, "rory", true, true)
+		edit := func(target apitest.User, body map[string]any) *apitest.Reply {
+			return env.Do(t, apitest.Case{Method: "POST", Path: fmt.Sprintf("/api/admin/users/%d/edit", target.ID), Token: tok, Body: body})
+		}
+		code := func() string { env.Clock.Advance(30 * time.Second); return env.Code(t, attacker, 0) }
+		for name, body := range map[string]map[string]any{
+			"the peer's email":         {"email": "sam.owns.it@example.com", "code": code()},
+			"the peer's second factor": {"isGoogleAuthenticatorEnabled": false, "code": code()},
+		} {
+			if r := edit(peer, body); r.Status != http.StatusForbidden {
+				t.Errorf("%s, same keys: %d %s; want 403", name, r.Status, r.Body)
+			}
+		}
+		if r := edit(roleless, map[string]any{"email": "sam.too@example.com"}); r.Status != http.StatusBadRequest {
+			t.Fatalf("a role-less colleague's email without a code: %d; want 400", r.Status)
+		}
+		if r := edit(roleless, map[string]any{"email": "rory.new@example.com", "code": code()}); r.Status != http.StatusOK {
+			t.Fatalf("a role-less colleague's email with a fresh code: %d %s", r.Status, r.Body)
+		}
+		var told int
+		if err := db.QueryRowContext(context.Background(), `SELECT count(*) FROM outbox WHERE to_address = $1 AND body LIKE $2`,
+			roleless.Email, "%rory.new@example.com%").Scan(&told); err != nil || told != 1 {
+			t.Fatalf("mails to the old address: %d, %v; want 1", told, err)
+		}
+		// Other edits of a peer (a name, a phone number) need neither.
+		if r := edit(peer, map[string]any{"full_name": "Pat P."}); r.Status != http.StatusOK {
+			t.Fatalf("the peer's name: %d %s", r.Status, r.Body)
 		}
 	})
 }

@@ -2,7 +2,9 @@ package httpapi
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
+	"strings"
 
 	"xapa/backoffice/internal/accounts"
 	"xapa/backoffice/internal/audit"
@@ -56,10 +58,21 @@ func (s *Server) editUser(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	u, err := accounts.Update(r.Context(), s.db, actorOf(r), id, in)
+	before, err := accounts.LoadUser(r.Context(), s.db, id)
 	if err != nil {
 		writeError(w, r, err)
 		return
+	}
+	fresh := func(ctx context.Context, code string) error { return s.auth.CheckFreshCode(ctx, principal(r), code) }
+	u, err := accounts.Update(r.Context(), s.db, actorOf(r), id, in, fresh)
+	if err != nil {
+		writeError(w, r, authError(w, err))
+		return
+	}
+	if !strings.EqualFold(before.Email, u.Email) {
+		if err := s.auth.NotifyEmailChanged(r.Context(), before.Email, u.Email); err != nil {
+			slog.WarnContext(r.Context(), "mail to the old address failed", "user", id, "err", err)
+		}
 	}
 	writeJSON(w, http.StatusOK, u)
 }

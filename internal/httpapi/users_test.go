@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"xapa/backoffice/internal/apitest"
 	"xapa/backoffice/internal/rbac"
@@ -97,15 +98,28 @@ func TestUsersAndMembers(t *testing.T) {
 		target := env.CreateUser(t, "editme", true, true)
 		targetTok := env.Token(t, target, "full")
 		path := fmt.Sprintf("/api/admin/users/%d/edit", target.ID)
+		// Changing a staff member's email or second factor needs the actor's current code (one step each).
+		withCode := func(body map[string]any) map[string]any {
+			env.Clock.Advance(30 * time.Second)
+			body["code"] = env.Code(t, admin, 0)
+			return body
+		}
 		env.Run(t, []apitest.Case{
-			{Name: "edit", Method: "POST", Path: path, Token: tok, Body: map[string]any{"email": "edited@xapa.example", "full_name": "Edited", "phone_number": "+49 151 1234"},
-				Status: 200, JSON: `{"email":"edited@xapa.example","full_name":"Edited","phone_number":"+49 151 1234"}`},
+			{Name: "an email change without a code", Method: "POST", Path: path, Token: tok, Body: map[string]any{"email": "edited@xapa.example"},
+				Status: 400, JSON: `{"errors":[{"field":"code"}]}`},
+			{Name: "a wrong code", Method: "POST", Path: path, Token: tok, Body: map[string]any{"email": "edited@xapa.example", "code": "000000"},
+				Status: 400, JSON: `{"errors":[{"field":"code"}]}`},
+		})
+		env.Run(t, []apitest.Case{{Name: "edit", Method: "POST", Path: path, Token: tok,
+			Body:   withCode(map[string]any{"email": "edited@xapa.example", "full_name": "Edited", "phone_number": "+49 151 1234"}),
+			Status: 200, JSON: `{"email":"edited@xapa.example","full_name":"Edited","phone_number":"+49 151 1234"}`}})
+		env.Run(t, []apitest.Case{{Name: "GA off", Method: "POST", Path: path, Token: tok,
+			Body: withCode(map[string]any{"isGoogleAuthenticatorEnabled": false}), Status: 200, JSON: `{"isGoogleAuthenticatorEnabled":false}`}})
+		env.Run(t, []apitest.Case{{Name: "taken email", Method: "POST", Path: path, Token: tok,
+			Body: withCode(map[string]any{"email": "newbie@xapa.example"}), Status: 400, JSON: `{"errors":[{"field":"email"}]}`}})
+		env.Run(t, []apitest.Case{
 			{Name: "2FA cannot be switched on here", Method: "POST", Path: fmt.Sprintf("/api/admin/users/%d/edit", admin.ID), Token: tok,
 				Body: map[string]any{"isSMS2FaEnabled": true}, Status: 400, JSON: `{"errors":[{"field":"isSMS2FaEnabled"}]}`},
-			{Name: "GA off", Method: "POST", Path: path, Token: tok, Body: map[string]any{"isGoogleAuthenticatorEnabled": false}, Status: 200,
-				JSON: `{"isGoogleAuthenticatorEnabled":false}`},
-			{Name: "taken email", Method: "POST", Path: path, Token: tok, Body: map[string]any{"email": "newbie@xapa.example"}, Status: 400,
-				JSON: `{"errors":[{"field":"email"}]}`},
 			{Name: "bad email", Method: "POST", Path: path, Token: tok, Body: map[string]any{"email": "nope"}, Status: 400},
 			{Name: "no mass assignment of roles", Method: "POST", Path: path, Token: tok, Body: map[string]any{"roles": []string{"ROLE_ADMIN"}}, Status: 400},
 			// A new email and a second factor switched off end every session of the member (the hardening issue).

@@ -69,6 +69,31 @@ func EnsureUsersWithin(ctx context.Context, q querier, actor int64, ids ...int64
 	return nil
 }
 
+// EnsureStrictlyAbove refuses (403) unless the actor holds every key the
+// target holds and at least one more: the rule for changing another staff
+// member's email or second factor, which would let the actor take the
+// account over (decision 0008). A role-less staff member holds no keys, so
+// any staff member holding a key is above them.
+func EnsureStrictlyAbove(ctx context.Context, q querier, actor, target int64) error {
+	mine, err := heldKeys(ctx, q, actor)
+	if err != nil {
+		return err
+	}
+	theirs, err := heldKeys(ctx, q, target)
+	if err != nil {
+		return err
+	}
+	for k := range theirs {
+		if !mine[k] {
+			return &apperr.Forbidden{Message: "You cannot change a staff member who holds permissions you do not hold."}
+		}
+	}
+	if len(mine) <= len(theirs) {
+		return &apperr.Forbidden{Message: "Changing another staff member's email or second factor needs every permission they hold and at least one more."}
+	}
+	return nil
+}
+
 // heldKeys are the permissions user id holds now: its role's keys when it
 // is a staff member (api-decisions.md), else none.
 func heldKeys(ctx context.Context, q querier, id int64) (map[string]bool, error) {

@@ -30,6 +30,8 @@ describe('EditUserModal ("User Information")', () => {
     expect(screen.getByText('Status', { selector: 'label' })).toHaveClass('ant-form-item-required');
 
     await chooseOption('Google Authenticator', 'Inactive');
+    // Another staff member's second factor: the editor confirms with their own code.
+    await userEvent.type(await screen.findByLabelText('Your authenticator code'), '123456');
     await userEvent.clear(screen.getByLabelText('Full Name'));
     await userEvent.type(screen.getByLabelText('Full Name'), 'Sam Renamed');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -44,7 +46,20 @@ describe('EditUserModal ("User Information")', () => {
       isGoogleAuthenticatorEnabled: false,
       isSMS2FaEnabled: false,
       phone_number: '',
+      code: '123456',
     });
+  });
+
+  it('asks for the editor\'s code only for another staff member\'s email or second factor', async () => {
+    const calls = mockApi({ 'POST /api/admin/users/12/edit': () => jsonResponse(makeAdminUser({ id: 12 })) });
+    renderWithProviders(<EditUserModal user={makeAdminUser({ id: 12, roles: [] })} onClose={() => {}} />);
+    await screen.findByRole('dialog');
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'customer.new@example.com');
+    expect(screen.queryByLabelText('Your authenticator code')).not.toBeInTheDocument(); // a customer
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(USER_EDITED)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).not.toHaveProperty('code');
   });
 
   it('shows the message and the first error of a failure', async () => {

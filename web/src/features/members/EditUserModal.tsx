@@ -4,13 +4,17 @@ import { errorMessage, isApiError } from '../../lib/api';
 import { useSession } from '../session/SessionContext';
 import { ActiveSelect } from './ActiveSelect';
 import { FormError } from './FormError';
+import { type EditorValues, needsEditorCode } from './editorCode';
 import { editUser } from './membersApi';
 import type { AdminUser, UserEdit } from './types';
 import { useInvalidateUsers } from './useInvalidateUsers';
 
 export const USER_EDITED = 'User Has Been Edited';
 
-type EditValues = Omit<UserEdit, 'phone_number'> & { phone_number?: string };
+type EditValues = EditorValues;
+
+const CODE_RULES = [{ required: true, pattern: /^\d{6}$/, message: 'Enter the 6-digit code from your authenticator app.' }];
+
 
 const REQUIRED = [{ required: true, message: 'Required' }];
 
@@ -51,6 +55,8 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
   const session = useSession();
   const [form] = Form.useForm<EditValues>();
   const invalidateUsers = useInvalidateUsers();
+  const watched = Form.useWatch([], form) as Partial<EditValues> | undefined;
+  const needsCode = needsEditorCode(user, session.user?.id, watched ?? {});
 
   const edit = useMutation({
     mutationFn: ({ id, values }: { id: number; values: UserEdit }) => editUser(id, values),
@@ -64,7 +70,10 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
 
   const submit = (values: EditValues) => {
     if (!user) return;
-    edit.mutate({ id: user.id, values: { ...values, phone_number: values.phone_number?.trim() ?? '' } });
+    const { code, ...rest } = values;
+    const sent: UserEdit = { ...rest, phone_number: values.phone_number?.trim() ?? '' };
+    if (needsEditorCode(user, session.user?.id, values) && code) sent.code = code;
+    edit.mutate({ id: user.id, values: sent });
   };
 
   return (
@@ -119,6 +128,16 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
       >
         <ActiveSelect disabled={!user?.isSMS2FaEnabled} />
       </Form.Item>
+      {needsCode ? (
+        <Form.Item
+          label="Your authenticator code"
+          name="code"
+          rules={CODE_RULES}
+          extra="Another staff member's email or second factor: confirm with the current code of your own authenticator app."
+        >
+          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+        </Form.Item>
+      ) : null}
     </Modal>
   );
 }

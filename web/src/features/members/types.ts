@@ -45,4 +45,6 @@ export interface UserEdit {
   /** Can only go from true to false. */
   isSMS2FaEnabled: boolean;
   phone_number: string;
+  /** The editor's own current authenticator code: needed for another staff member's email or second factor. */
+  code?: string;
 }
