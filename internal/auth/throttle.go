@@ -2,8 +2,11 @@ package auth
 
 import (
 	"context"
+	"database/sql"
 	"time"
 
+	"xapa/backoffice/internal/apperr"
+	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/ratelimit"
 )
 
@@ -41,11 +44,20 @@ func (s *Service) take(ctx context.Context, rule ratelimit.Rule, key, message st
 }
 
 // Unlock forgets an account's failed passwords from every address and its
-// wrong codes (an administrator's unlock).
-func (s *Service) Unlock(ctx context.Context, userID int64) error {
-	if _, err := s.db.ExecContext(ctx, `DELETE FROM rate_limits WHERE bucket LIKE $1`,
-		PasswordPairRule.Name+":"+userTarget(userID)+"|%"); err != nil {
-		return err
-	}
-	return s.limits.Reset(ctx, CodeRule, userTarget(userID))
+// wrong codes (a staff member's unlock, audited as done by actor).
+func (s *Service) Unlock(ctx context.Context, actor audit.Actor, userID int64) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM users WHERE id = $1`, userID).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return &apperr.NotFound{What: "User"}
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM rate_limits WHERE bucket LIKE $1 OR bucket = $2`,
+			PasswordPairRule.Name+":"+userTarget(userID)+"|%", CodeRule.Name+":"+userTarget(userID)); err != nil {
+			return err
+		}
+		return actor.Record(ctx, tx, "user.unlock", userTarget(userID), nil)
+	})
 }

@@ -476,3 +476,48 @@ func TestTakingOverAPeerIsRefused(t *testing.T) {
 		}
 	})
 }
+
+// Attack 4, the remedy: a staff member holding ADMIN_EDIT_USER lifts a colleague's locks (audited); the route is
+// refused without the key and for a colleague who holds more.
+func TestUnlockLiftsTheLocks(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		u := env.CreateUser(t, "owen", true, true)
+		_, helper := env.Staff(t, "hana", rbac.EditUser, rbac.UsersList)
+		_, clerk := env.Staff(t, "carl", rbac.UsersList)
+		boss, _ := env.Staff(t, "bea", rbac.AllKeys()...)
+		from := "203.0.113.77:1"
+		try := func(password string) int {
+			return env.Do(t, apitest.Case{Method: "POST", Path: "/api/login", RemoteAddr: from,
+				Body: map[string]string{"username": "owen", "password": password, "captcha_token": env.Captcha(t)}}).Status
+		}
+		for i := range 5 {
+			try(fmt.Sprintf("guess-%d", i))
+		}
+		if s := try(u.Password); s != http.StatusTooManyRequests {
+			t.Fatalf("locked: %d", s)
+		}
+		unlock := func(token string, id int64) int {
+			return env.Do(t, apitest.Case{Method: "POST", Path: fmt.Sprintf("/api/admin/users/%d/unlock", id), Token: token}).Status
+		}
+		if s := unlock(clerk, u.ID); s != http.StatusForbidden {
+			t.Fatalf("without ADMIN_EDIT_USER: %d; want 403", s)
+		}
+		if s := unlock(helper, boss.ID); s != http.StatusForbidden {
+			t.Fatalf("a colleague holding more: %d; want 403", s)
+		}
+		if s := unlock(helper, 999999); s != http.StatusNotFound {
+			t.Fatalf("no such user: %d; want 404", s)
+		}
+		if s := unlock(helper, u.ID); s != http.StatusNoContent {
+			t.Fatalf("unlock: %d", s)
+		}
+		if s := try(u.Password); s != http.StatusOK {
+			t.Fatalf("after the unlock: %d; want 200", s)
+		}
+		if n := auditCount(t, db, "user.unlock", "%"); n != 1 {
+			t.Fatalf("%d audit rows; want 1", n)
+		}
+	})
+}

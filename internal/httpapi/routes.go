@@ -90,6 +90,7 @@ func (s *Server) Routes() []Route {
 		{"GET", "/api/admin/users", Perm(rbac.UsersList), s.listUsers},
 		{"POST", "/api/admin/users/new", Perm(rbac.CreateUser), s.createUser},
 		{"POST", "/api/admin/users/{id}/edit", Perm(rbac.EditUser), s.editUser},
+		{"POST", "/api/admin/users/{id}/unlock", Perm(rbac.EditUser), s.unlockUser},
 
 		// Roles. The members screen's role picker lists roles with ADMIN_ADD_USER_ROLE too.
 		{"GET", "/api/admin/roles", AnyPerm(rbac.RolesList, rbac.AddUserRole), s.listRoles},

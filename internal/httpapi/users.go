@@ -9,6 +9,7 @@ import (
 	"xapa/backoffice/internal/accounts"
 	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/rbac"
+	"xapa/backoffice/internal/roles"
 )
 
 type auditActor = audit.Actor
@@ -110,4 +111,23 @@ func (s *Server) removeMembers(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"message": "Removed from the members.", "users": in.Users})
+}
+
+// unlockUser lifts every sign-in lock of a user: failed passwords from any
+// address and wrong codes (audited). Never of a colleague who holds more.
+func (s *Server) unlockUser(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := roles.EnsureUsersWithin(r.Context(), s.db, principal(r).UserID, id); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := s.auth.Unlock(r.Context(), actorOf(r), id); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
 }
