@@ -3,6 +3,7 @@ package memo
 import (
 	"context"
 	"errors"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -15,17 +16,22 @@ func TestComputesOncePerTTL(t *testing.T) {
 	var mu sync.Mutex
 	c := New(func() time.Time { mu.Lock(); defer mu.Unlock(); return now })
 	var calls atomic.Int32
-	compute := func(context.Context) (int, error) { calls.Add(1); time.Sleep(10 * time.Millisecond); return 42, nil }
-	var wg sync.WaitGroup
+	gate := make(chan struct{}) // the computation waits here until every caller has asked
+	compute := func(context.Context) (int, error) { calls.Add(1); <-gate; return 42, nil }
+	var wg, asked sync.WaitGroup
 	for i := 0; i < 20; i++ {
+		asked.Add(1)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			asked.Done()
 			if v, err := Get(context.Background(), c, "k", time.Second, compute); v != 42 || err != nil {
 				t.Errorf("got %d, %v", v, err)
 			}
 		}()
 	}
+	asked.Wait()
+	close(gate)
 	wg.Wait()
 	if n := calls.Load(); n != 1 {
 		t.Fatalf("20 concurrent callers computed %d times, want 1", n)
@@ -33,24 +39,27 @@ func TestComputesOncePerTTL(t *testing.T) {
 	mu.Lock()
 	now = now.Add(2 * time.Second)
 	mu.Unlock()
-	// Expired: the old value comes back at once while one refresh runs.
-	compute2 := func(context.Context) (int, error) { calls.Add(1); time.Sleep(50 * time.Millisecond); return 43, nil }
+	// Expired: the old value comes back at once while one refresh runs (held until the test releases it).
+	release, refreshed := make(chan struct{}), make(chan struct{})
+	compute2 := func(context.Context) (int, error) {
+		calls.Add(1)
+		<-release
+		defer close(refreshed)
+		return 43, nil
+	}
 	if v, _ := Get(context.Background(), c, "k", time.Second, compute2); v != 42 {
 		t.Fatalf("during the refresh: %d, want the stale 42", v)
 	}
 	if v, _ := Get(context.Background(), c, "k", time.Second, compute2); v != 42 {
 		t.Fatalf("still refreshing: %d, want the stale 42", v)
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		v, _ := Get(context.Background(), c, "k", time.Second, compute2)
-		if v == 43 {
+	close(release)
+	<-refreshed
+	for { // the refresh returned; its value lands right after
+		if v, _ := Get(context.Background(), c, "k", time.Second, compute2); v == 43 {
 			break
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("the refreshed value never arrived")
-		}
-		time.Sleep(5 * time.Millisecond)
+		runtime.Gosched()
 	}
 	if n := calls.Load(); n != 2 {
 		t.Fatalf("after the TTL: %d computations, want 2", n)
@@ -81,14 +90,16 @@ func TestCallerCancellationDoesNotAbortTheComputation(t *testing.T) {
 	t.Parallel()
 	c := New(nil)
 	release := make(chan struct{})
+	started := make(chan struct{})
 	compute := func(ctx context.Context) (int, error) {
+		close(started)
 		<-release
 		return 7, ctx.Err()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { _, err := Get(ctx, c, "k", time.Hour, compute); done <- err }()
-	time.Sleep(10 * time.Millisecond)
+	<-started // the computation runs: now the caller gives up
 	cancel()
 	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled caller: %v", err)

@@ -30,13 +30,15 @@ func seededPostgres(t *testing.T) (url, token string) {
 	return pgData.url, pgData.token
 }
 
-// Outage timings, and the limits the test holds the server to.
+// The outage's phases end on conditions, never after a fixed time: so many
+// successes first, so many calls answered while the database is down, then
+// the first success after it is back and so many calls after that. stuck
+// bounds a phase that never ends (a broken server), nothing else.
 const (
-	warmFor       = 3 * time.Second
-	outageFor     = 5 * time.Second
-	afterFor      = 8 * time.Second
-	maxOutageCall = 2 * time.Second // every call during the outage answers 503 within this
-	maxRecovery   = 5 * time.Second // every call started this long after the database is back succeeds
+	warmCalls   = 100
+	outageCalls = 100
+	afterCalls  = 200
+	stuck       = 90 * time.Second
 )
 
 // TestPostgresOutageUnderLoad stops PostgreSQL under a steady mixed load
@@ -75,26 +77,36 @@ func TestPostgresOutageUnderLoad(t *testing.T) {
 		wg.Wait()
 	}()
 
-	time.Sleep(warmFor)
+	w.waitFor(t, "successes before the outage", stuck, func(rs []reply) bool { return count(rs, time.Time{}, success) >= warmCalls })
 	stopAsked := time.Now()
 	if err := c.Stop(); err != nil {
 		t.Fatal(err)
 	}
 	down := time.Now()
-	time.Sleep(outageFor)
+	w.waitFor(t, "calls answered while the database is down", stuck, func(rs []reply) bool {
+		return count(rs, down, func(r reply) bool { return r.status != 0 }) >= outageCalls
+	})
 	startAsked := time.Now()
 	if err := c.Start(); err != nil {
 		t.Fatal(err)
 	}
 	up := time.Now()
-	time.Sleep(afterFor)
+	var firstOK time.Time // the first success of a call started after the database was back
+	w.waitFor(t, "a success after the database came back", stuck, func(rs []reply) bool {
+		for _, r := range rs {
+			if !r.start.Before(up) && success(r) && r.op != "healthz" && (firstOK.IsZero() || r.end().Before(firstOK)) {
+				firstOK = r.end()
+			}
+		}
+		return !firstOK.IsZero()
+	})
+	w.waitFor(t, "calls after the recovery", stuck, func(rs []reply) bool { return count(rs, firstOK, func(reply) bool { return true }) >= afterCalls })
 	close(stop)
 	wg.Wait()
 	t.Logf("PostgreSQL stop took %v, start took %v", down.Sub(stopAsked).Round(time.Millisecond), up.Sub(startAsked).Round(time.Millisecond))
 
 	var (
 		during       []time.Duration
-		firstOK      time.Time
 		lastBad      time.Time
 		phaseCount   [4]int
 		outage503    int
@@ -128,7 +140,7 @@ func TestPostgresOutageUnderLoad(t *testing.T) {
 			}
 		case r.start.Before(down): // while PostgreSQL shuts down: either
 			phaseCount[1]++
-		case r.start.Before(startAsked): // down: 503, quickly
+		case r.start.Before(startAsked): // down: the JSON 503 (a hang would end at the client's timeout: status 0)
 			phaseCount[2]++
 			during = append(during, r.elapsed)
 			if r.status != 503 {
@@ -136,22 +148,13 @@ func TestPostgresOutageUnderLoad(t *testing.T) {
 			} else {
 				outage503++
 			}
-			if r.elapsed > maxOutageCall {
-				problem(r, fmt.Sprintf("took %v while the database was down (limit %v)", r.elapsed, maxOutageCall))
-			}
-		default: // back: 200 again within maxRecovery
+		default: // back: once one call succeeded, every call started after it succeeds (no flapping)
 			phaseCount[3]++
-			if r.elapsed > maxOutageCall && r.start.Before(up) {
-				problem(r, fmt.Sprintf("took %v while the database was starting (limit %v)", r.elapsed, maxOutageCall))
-			}
-			if !r.start.Before(up) && ok && r.op != "healthz" && (firstOK.IsZero() || r.end().Before(firstOK)) {
-				firstOK = r.end()
-			}
 			if !ok && r.end().After(lastBad) {
 				lastBad = r.end()
 			}
-			if !ok && r.start.After(up.Add(maxRecovery)) {
-				problem(r, fmt.Sprintf("answered %d %v after the database was back", r.status, r.start.Sub(up).Round(time.Millisecond)))
+			if !ok && r.start.After(firstOK) {
+				problem(r, fmt.Sprintf("answered %d after calls succeeded again", r.status))
 			}
 		}
 	}
@@ -164,16 +167,10 @@ func TestPostgresOutageUnderLoad(t *testing.T) {
 	}
 	t.Logf("calls: %d before the stop, %d while stopping, %d while down (all 503: %d), %d after the start",
 		phaseCount[0], phaseCount[1], phaseCount[2], outage503, phaseCount[3])
-	t.Logf("OUTAGE 503 latency: p50 %v, p99 %v, max %v (limit %v)", percentile(during, 50).Round(time.Microsecond),
-		percentile(during, 99).Round(time.Microsecond), percentile(during, 100).Round(time.Microsecond), maxOutageCall)
-	if firstOK.IsZero() {
-		t.Errorf("no call succeeded after the database came back")
-	} else {
-		t.Logf("RECOVERY after PostgreSQL accepted connections again: first 2xx after %v, last non-2xx ended %v after (limit %v)",
-			firstOK.Sub(up).Round(time.Millisecond), recovered.Round(time.Millisecond), maxRecovery)
-		if firstOK.Sub(up) > maxRecovery {
-			t.Errorf("the first success came %v after the database was back (limit %v)", firstOK.Sub(up), maxRecovery)
-		}
-	}
+	// Figures, not limits (no test asserts a wall-clock duration): how fast the 503s came and the recovery.
+	t.Logf("OUTAGE 503 latency: p50 %v, p99 %v, max %v", percentile(during, 50).Round(time.Microsecond),
+		percentile(during, 99).Round(time.Microsecond), percentile(during, 100).Round(time.Microsecond))
+	t.Logf("RECOVERY after PostgreSQL accepted connections again: first 2xx after %v, last non-2xx ended %v after",
+		firstOK.Sub(up).Round(time.Millisecond), recovered.Round(time.Millisecond))
 	w.check(t, dbURL)
 }

@@ -152,6 +152,30 @@ func (w *workload) record(r reply) {
 	}
 }
 
+// waitFor polls the replies until cond holds (a condition, never a fixed
+// time); it fails the test after limit, a bound for a stuck run only.
+func (w *workload) waitFor(t *testing.T, what string, limit time.Duration, cond func([]reply) bool) {
+	t.Helper()
+	for deadline := time.Now().Add(limit); !cond(w.Replies()); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited %v for %s", limit, what)
+		}
+	}
+}
+
+// count is how many replies started at or after since satisfy ok.
+func count(replies []reply, since time.Time, ok func(reply) bool) int {
+	n := 0
+	for _, r := range replies {
+		if !r.start.Before(since) && ok(r) {
+			n++
+		}
+	}
+	return n
+}
+
+func success(r reply) bool { return r.status >= 200 && r.status < 300 }
+
 // Replies returns every reply so far.
 func (w *workload) Replies() []reply {
 	w.mu.Lock()
