@@ -460,7 +460,7 @@ func writeSpecs(t *testing.T, env *apitest.Env, f sweepFixture) map[string]write
 			body:     func(int) map[string]any { return map[string]any{"password": "not-the-password", "status": false} },
 			required: map[string]string{"status": "status"},
 			texts:    []string{"password"}, numbers: map[string][]any{"status": {0, "false", nil}}},
-		"POST /api/logout": {path: "/api/logout"}, // reads no body
+		"POST /api/logout":                  {path: "/api/logout"},                                                       // reads no body
 		"POST /api/admin/users/{id}/unlock": {path: fmt.Sprintf("/api/admin/users/%d/unlock", f.customer), token: admin}, // reads no body
 		"POST /api/admin/users/new": {path: "/api/admin/users/new", token: admin,
 			body: func(i int) map[string]any {
