@@ -47,8 +47,7 @@ test: ## every test: Go on SQLite and on PostgreSQL, web units, browser end-to-e
 	@scripts/suite.sh reset
 	@status=0; $(MAKE) --no-print-directory -k test-suites || status=$$?; scripts/suite.sh report && exit $$status
 
-# Every suite of make test; -k (above) runs the others when one fails.
-test-suites: lint test-go test-web test-e2e
+test-suites: lint test-go test-web test-e2e ## the suites of make test, without the summary (make -k test-suites runs them all)
 
 test-go: test-go-sqlite test-go-postgres ## the Go suite once per database
 

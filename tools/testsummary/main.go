@@ -59,6 +59,8 @@ func newSummary(out io.Writer) *summary {
 func (s *summary) add(e event) {
 	k := key(e)
 	switch e.Action {
+	case "build-output": // the compiler's messages
+		fmt.Fprint(s.out, e.Output)
 	case "output":
 		if s.verbose {
 			fmt.Fprint(s.out, e.Output)
@@ -75,11 +77,7 @@ func (s *summary) add(e event) {
 		s.results[k] = e.Action
 		if e.Action == "fail" {
 			s.failed = true
-			for _, line := range s.logs[k] {
-				if !s.verbose { // else printed already
-					fmt.Fprint(s.out, line)
-				}
-			}
+			s.printLogs(k)
 		}
 		if e.Action == "skip" {
 			s.skipWhy[skipReason(s.logs[k])]++
@@ -88,17 +86,23 @@ func (s *summary) add(e event) {
 	}
 }
 
+// printLogs prints what k (a test, or a package outside its tests: a build
+// error, a panic, TestMain) logged, unless it was printed as it came (-v).
+func (s *summary) printLogs(k string) {
+	if s.verbose {
+		return
+	}
+	for _, line := range s.logs[k] {
+		fmt.Fprint(s.out, line)
+	}
+}
+
 func (s *summary) endPackage(e event) {
 	s.packages++
 	k := key(e)
-	if e.Action == "fail" && !s.verbose {
-		// Output outside any test: a build error, a panic, TestMain.
-		for _, line := range s.logs[k] {
-			fmt.Fprint(s.out, line)
-		}
-	}
 	if e.Action == "fail" {
 		s.failed = true
+		s.printLogs(k)
 	}
 	delete(s.logs, k)
 	if s.verbose {
