@@ -1,79 +1,73 @@
 package httpapi
 
 import (
+	"context"
+	"log/slog"
 	"math"
 	"net/http"
 	"strconv"
-	"sync"
 	"time"
+
+	"xapa/backoffice/internal/ratelimit"
 )
 
 // Limits of CSV exports (routes whose Rule is marked Export() in routes.go).
 // An export streams a whole date range row by row and holds a database
-// connection for as long as it runs, so one staff member (a stuck
-// button, a script) could tie up the server. The limits sit well above what a
-// person clicking "Download CSV" does, and are kept per server instance in
-// memory: they protect that instance, unlike the sign-in throttle (which is
-// in the database because it guards accounts).
+// connection for as long as it runs, so one staff member (a stuck button, a
+// script) could tie up the server. The limits sit well above what a person
+// clicking "Download CSV" does. They are counted in the database
+// (internal/ratelimit), like the sign-in limits, so they hold across the
+// nodes behind a load balancer.
+var (
+	// exportsRunning counts one staff member's running exports: at most
+	// exportConcurrent at once. An export's hit is given back when it ends; a
+	// node that dies mid-export leaves its hit for at most the window.
+	exportsRunning = ratelimit.Rule{Name: "exports-running", Limit: exportConcurrent, Window: 10 * time.Minute}
+	// exportStarts: at most exportPerWindow exports may start per staff member
+	// within exportWindow.
+	exportStarts = ratelimit.Rule{Name: "export-starts", Limit: exportPerWindow, Window: exportWindow}
+)
+
 const (
-	// exportConcurrent is how many exports one staff member may run at once.
 	exportConcurrent = 2
-	// exportPerWindow exports may start per staff member within exportWindow.
-	exportPerWindow = 10
-	exportWindow    = time.Minute
+	exportPerWindow  = 10
+	exportWindow     = time.Minute
 	// exportBusyRetry is the Retry-After of a refusal for running too many at
 	// once: an export of a typical range finishes within seconds.
 	exportBusyRetry = 5 * time.Second
 )
 
 // exportLimiter counts running and recent exports per caller.
-type exportLimiter struct {
-	now     func() time.Time
-	mu      sync.Mutex
-	running map[string]int
-	started map[string][]time.Time // start times within the window, oldest first
-}
+type exportLimiter struct{ limits *ratelimit.Limiter }
 
-func newExportLimiter(now func() time.Time) *exportLimiter {
-	return &exportLimiter{now: now, running: map[string]int{}, started: map[string][]time.Time{}}
+func newExportLimiter(limits *ratelimit.Limiter) *exportLimiter {
+	return &exportLimiter{limits: limits}
 }
 
 // acquire admits an export for key, or tells how long to wait.
-func (l *exportLimiter) acquire(key string) (ok bool, retryAfter time.Duration, message string) {
-	now := l.now()
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	recent := l.started[key]
-	for len(recent) > 0 && !recent[0].After(now.Add(-exportWindow)) {
-		recent = recent[1:]
+func (l *exportLimiter) acquire(ctx context.Context, key string) (ok bool, retryAfter time.Duration, message string, err error) {
+	running, err := l.limits.Take(ctx, exportsRunning, key)
+	if err != nil {
+		return false, 0, "", err
 	}
-	switch {
-	case l.running[key] >= exportConcurrent:
-		l.keep(key, recent)
+	if !running.Allowed {
 		return false, exportBusyRetry, "You are already running " + strconv.Itoa(exportConcurrent) +
-			" exports. Wait for one to finish."
-	case len(recent) >= exportPerWindow:
-		l.keep(key, recent)
-		return false, recent[0].Add(exportWindow).Sub(now), "Too many exports in a short time. Try again shortly."
+			" exports. Wait for one to finish.", l.limits.Refund(ctx, exportsRunning, key)
 	}
-	l.running[key]++
-	l.started[key] = append(recent, now)
-	return true, 0, ""
+	started, err := l.limits.Take(ctx, exportStarts, key)
+	if err == nil && started.Allowed {
+		return true, 0, "", nil
+	}
+	if refund := l.limits.Refund(ctx, exportsRunning, key); err == nil {
+		err = refund
+	}
+	return false, started.RetryAfter, "Too many exports in a short time. Try again shortly.", err
 }
 
-func (l *exportLimiter) keep(key string, recent []time.Time) {
-	if len(recent) == 0 {
-		delete(l.started, key)
-		return
-	}
-	l.started[key] = recent
-}
-
-func (l *exportLimiter) release(key string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.running[key]--; l.running[key] <= 0 {
-		delete(l.running, key)
+// release gives back a running export's hit, even when its client has gone.
+func (l *exportLimiter) release(ctx context.Context, key string) {
+	if err := l.limits.Refund(context.WithoutCancel(ctx), exportsRunning, key); err != nil {
+		slog.WarnContext(ctx, "export limit not given back", "key", key, "err", err)
 	}
 }
 
@@ -85,13 +79,17 @@ func (l *exportLimiter) limit(next http.Handler) http.Handler {
 		if p := principal(r); p != nil {
 			key = "user:" + strconv.FormatInt(p.UserID, 10)
 		}
-		ok, retry, message := l.acquire(key)
+		ok, retry, message, err := l.acquire(r.Context(), key)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
 		if !ok {
 			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(max(retry.Seconds(), 1)))))
 			writeError(w, r, Errorf(http.StatusTooManyRequests, message))
 			return
 		}
-		defer l.release(key)
+		defer l.release(r.Context(), key)
 		next.ServeHTTP(w, r)
 	})
 }

@@ -10,6 +10,9 @@ import (
 	"time"
 
 	"xapa/backoffice/internal/auth"
+	"xapa/backoffice/internal/ratelimit"
+	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/store/storetest"
 )
 
 // TestExportLimiterConcurrency runs exports that block until released: a
@@ -18,8 +21,12 @@ import (
 // frees its slot.
 func TestExportLimiterConcurrency(t *testing.T) {
 	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) { exportConcurrency(t, db) })
+}
+
+func exportConcurrency(t *testing.T, db *store.DB) {
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
-	l := newExportLimiter(func() time.Time { return now })
+	l := newExportLimiter(ratelimit.New(db, func() time.Time { return now }))
 	release := make(chan struct{})
 	var started sync.WaitGroup
 	h := l.limit(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -60,26 +67,40 @@ func TestExportLimiterConcurrency(t *testing.T) {
 
 func TestExportLimiterWindow(t *testing.T) {
 	t.Parallel()
-	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
-	l := newExportLimiter(func() time.Time { return now })
-	for i := range exportPerWindow {
-		ok, _, _ := l.acquire("user:1")
-		if !ok {
-			t.Fatalf("export %d refused", i+1)
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+		l := newExportLimiter(ratelimit.New(db, func() time.Time { return now }))
+		acquire := func() (bool, time.Duration) {
+			t.Helper()
+			ok, retry, _, err := l.acquire(ctx, "user:1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			return ok, retry
 		}
-		l.release("user:1")
-		now = now.Add(time.Second)
-	}
-	ok, retry, _ := l.acquire("user:1")
-	// The first export started 10 s ago: a slot opens when it leaves the window.
-	if ok || retry != exportWindow-time.Duration(exportPerWindow)*time.Second {
-		t.Fatalf("over the window's limit: ok=%v retry=%v", ok, retry)
-	}
-	now = now.Add(retry)
-	if ok, _, _ := l.acquire("user:1"); !ok {
-		t.Fatal("a slot must open once the oldest export leaves the window")
-	}
-	if len(l.started["user:1"]) != exportPerWindow {
-		t.Fatalf("window holds %d starts, want %d", len(l.started["user:1"]), exportPerWindow)
-	}
+		for i := range exportPerWindow {
+			if ok, _ := acquire(); !ok {
+				t.Fatalf("export %d refused", i+1)
+			}
+			l.release(ctx, "user:1")
+			now = now.Add(time.Second)
+		}
+		// The tenth start, 9 s ago, reached the limit: the window runs a minute from it.
+		ok, retry := acquire()
+		if ok || retry != exportWindow-time.Second {
+			t.Fatalf("over the window's limit: ok=%v retry=%v", ok, retry)
+		}
+		now = now.Add(retry)
+		if ok, _ := acquire(); !ok {
+			t.Fatal("a start must be allowed once the window is over")
+		}
+		// A refused start gave its running slot back: two may still run at once.
+		l.release(ctx, "user:1")
+		for range exportConcurrent {
+			if ok, _ := acquire(); !ok {
+				t.Fatal("a refused start kept a running slot")
+			}
+		}
+	})
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"xapa/backoffice/internal/apitest"
+	"xapa/backoffice/internal/httpapi"
 	"xapa/backoffice/internal/rbac"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/store/storetest"
@@ -69,5 +70,28 @@ func TestExportRateLimit(t *testing.T) {
 		})
 		env.Clock.Advance(time.Minute)
 		env.Run(t, []apitest.Case{{Name: "a minute later", Method: "GET", Path: csv.Path, Token: tok, Status: 200}})
+	})
+}
+
+// Two nodes on one database share the export limits: 10 exports a minute spread over both, the 11th refused on
+// either (before, each node kept its own count in memory: 28 exports a minute passed through a balancer).
+func TestExportLimitsHoldAcrossNodes(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		a := apitest.NewEnv(t, db)
+		b := apitest.NewEnvWith(t, db, func(o *httpapi.Options) { o.Now = a.Clock.Now })
+		_, tok := a.Staff(t, "exporter", rbac.AuditLog)
+		csv := apitest.Case{Method: "GET", Path: "/api/admin/audit/CSV", Token: tok}
+		for i := range 10 {
+			node := []*apitest.Env{a, b}[i%2]
+			if r := node.Do(t, csv); r.Status != 200 {
+				t.Fatalf("export %d: %d %s", i+1, r.Status, r.Body)
+			}
+		}
+		for name, node := range map[string]*apitest.Env{"node a": a, "node b": b} {
+			if r := node.Do(t, csv); r.Status != 429 {
+				t.Errorf("%s, 11th export in a minute: %d; want 429", name, r.Status)
+			}
+		}
 	})
 }

@@ -57,8 +57,8 @@ func NewServer(o Options) *Server {
 		o.Now = time.Now
 	}
 	s := &Server{now: func() time.Time { return o.Now().UTC() }, db: o.DB, auth: o.Auth, stats: o.Stats, ledger: o.Ledger, mux: http.NewServeMux(), gatewayKey: o.GatewayKey}
-	s.exports = newExportLimiter(s.now)
 	s.limits, s.proxies = ratelimit.New(o.DB, o.Now), o.TrustedProxies
+	s.exports = newExportLimiter(s.limits)
 	for _, rt := range s.Routes() {
 		var h http.Handler = rt.Handler
 		if rt.Rule.Export {
