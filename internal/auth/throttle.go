@@ -54,8 +54,10 @@ func (s *Service) Unlock(ctx context.Context, actor audit.Actor, userID int64) e
 		if n == 0 {
 			return &apperr.NotFound{What: "User"}
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM rate_limits WHERE bucket LIKE $1 OR bucket = $2`,
-			PasswordPairRule.Name+":"+userTarget(userID)+"|%", CodeRule.Name+":"+userTarget(userID)); err != nil {
+		if err := ratelimit.ResetPrefix(ctx, tx, PasswordPairRule, userTarget(userID)+"|"); err != nil {
+			return err
+		}
+		if err := ratelimit.ResetKey(ctx, tx, CodeRule, userTarget(userID)); err != nil {
 			return err
 		}
 		return actor.Record(ctx, tx, "user.unlock", userTarget(userID), nil)

@@ -148,40 +148,30 @@ func (s *Service) codeFailure(ctx context.Context, p *Principal, meta ClientMeta
 var ErrEnableThroughSetup = errors.New("Google Authenticator is switched on through its set-up at sign-in.")
 
 // SetGAStatus switches the caller's own Google Authenticator off (status
-// false) with the right password and a current code; the next sign-in goes
-// through set-up again. Every session of the account ends, this one
-// included, and every unused reset link dies.
+// false) with the right password and a current code (CheckFreshCode: used
+// up, counted); the next sign-in goes through set-up again. Every session of
+// the account ends, this one included, and every unused reset link dies.
 func (s *Service) SetGAStatus(ctx context.Context, p *Principal, password, code string, status bool, ip string) error {
 	if status {
 		return ErrEnableThroughSetup
 	}
-	var (
-		hash     string
-		secret   sql.NullString
-		lastStep int64
-	)
-	if err := s.db.QueryRowContext(ctx, `SELECT password_hash, ga_secret, ga_last_step FROM users WHERE id = $1`,
-		p.UserID).Scan(&hash, &secret, &lastStep); err != nil {
+	var hash string
+	if err := s.db.QueryRowContext(ctx, `SELECT password_hash FROM users WHERE id = $1`, p.UserID).Scan(&hash); err != nil {
 		return err
 	}
 	if ok, err := CheckPassword(hash, password); err != nil || !ok {
 		return cmp.Or(err, ErrInvalidPassword)
 	}
-	if err := s.take(ctx, CodeRule, userTarget(p.UserID), codeLockedMsg); err != nil {
+	if err := s.CheckFreshCode(ctx, p, code); err != nil {
+		if field := (*apperr.Field)(nil); errors.As(err, &field) {
+			return ErrInvalidCode // this call's reply for a wrong code (api-decisions.md)
+		}
 		return err
 	}
-	step, ok := MatchTOTP(secret.String, code, s.now(), lastStep)
-	if !secret.Valid || !ok {
-		return ErrInvalidCode
-	}
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE users SET ga_enabled = FALSE, ga_secret = NULL, ga_last_step = $1, updated_at = $2
-			WHERE id = $3 AND ga_last_step < $1`, step, s.now(), p.UserID)
-		if err != nil {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET ga_enabled = FALSE, ga_secret = NULL, updated_at = $1 WHERE id = $2`,
+			s.now(), p.UserID); err != nil {
 			return err
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			return ErrInvalidCode // the code was used meanwhile
 		}
 		if err := EndSessionsAndLinks(ctx, tx, p.UserID, s.now()); err != nil {
 			return err
@@ -189,10 +179,6 @@ func (s *Service) SetGAStatus(ctx context.Context, p *Principal, password, code 
 		return audit.Record(ctx, tx, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "2fa.disabled",
 			Target: userTarget(p.UserID), IP: ip})
 	})
-	if err != nil {
-		return err
-	}
-	return s.limits.Refund(ctx, CodeRule, userTarget(p.UserID)) // a right code does not count
 }
 
 // CheckFreshCode checks a current code of the caller's own authenticator, for

@@ -277,13 +277,12 @@ func resetLinks(t *testing.T, env *apitest.Env, email string, n int) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rows.Close()
+	bodies, err := store.ScanColumn[string](rows)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var tokens []string
-	for rows.Next() {
-		var body string
-		if err := rows.Scan(&body); err != nil {
-			t.Fatal(err)
-		}
+	for _, body := range bodies {
 		if m := regexp.MustCompile(`reset-password\?token=(\S+)`).FindStringSubmatch(body); m != nil {
 			token, _ := url.QueryUnescape(m[1])
 			tokens = append(tokens, token)

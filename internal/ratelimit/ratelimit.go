@@ -15,6 +15,7 @@ package ratelimit
 
 import (
 	"context"
+	"database/sql"
 	"net"
 	"time"
 
@@ -79,9 +80,28 @@ func (l *Limiter) Refund(ctx context.Context, rule Rule, key string) error {
 	return err
 }
 
-// Reset forgets key's hits (an unlock, or a success that clears failures).
+// Reset forgets key's hits (a success that clears failures).
 func (l *Limiter) Reset(ctx context.Context, rule Rule, key string) error {
-	_, err := l.db.ExecContext(ctx, `DELETE FROM rate_limits WHERE bucket = $1`, bucket(rule, key))
+	return ResetKey(ctx, l.db, rule, key)
+}
+
+// ResetKey forgets key's hits, in q: the database or the transaction of the
+// change that asks for it (an unlock).
+func ResetKey(ctx context.Context, q Execer, rule Rule, key string) error {
+	_, err := q.ExecContext(ctx, `DELETE FROM rate_limits WHERE bucket = $1`, bucket(rule, key))
+	return err
+}
+
+// Execer runs a statement: the database, or a transaction.
+type Execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+// ResetPrefix forgets the hits of every key of rule that starts with prefix
+// (all the (account, address) pairs of an account), in q: the database or the
+// transaction of the change that asks for it.
+func ResetPrefix(ctx context.Context, q Execer, rule Rule, prefix string) error {
+	_, err := q.ExecContext(ctx, `DELETE FROM rate_limits WHERE substr(bucket, 1, length($1)) = $1`, bucket(rule, prefix))
 	return err
 }
 
