@@ -73,11 +73,24 @@ func TestPasswordPolicy(t *testing.T) {
 func TestCaptchaSolutionRoundTrip(t *testing.T) {
 	t.Parallel()
 	c := &Captcha{key: []byte("k")}
-	ch := c.NewChallenge(time.Now())
-	if SolveCaptcha(ch) == "" {
-		t.Fatal("challenge has no solution within maxnumber")
+	now := time.Now()
+	for _, bound := range []int64{CaptchaMaxNumber, CaptchaHighMaxNumber} {
+		ch := c.NewChallenge(now, bound)
+		payload := SolveCaptcha(ch)
+		if payload == "" {
+			t.Fatal("challenge has no solution within maxnumber")
+		}
+		p, ok := parseSalt(ch.Salt)
+		if !ok || p.expires.Sub(now) > CaptchaLifetime+time.Second || p.maxNumber != bound || ch.MaxNumber != bound {
+			t.Fatalf("salt %q: %+v", ch.Salt, p)
+		}
+		if _, got, err := c.check(payload, now); err != nil || got.maxNumber != bound {
+			t.Fatalf("bound %d: check %+v %v", bound, got, err)
+		}
 	}
-	if exp, ok := saltExpiry(ch.Salt); !ok || exp.Sub(time.Now()) > CaptchaLifetime+time.Second {
-		t.Fatalf("salt %q: expiry %v", ch.Salt, exp)
+	for _, salt := range []string{"ab?expires=9999999999", "ab?expires=9999999999&maxnumber=10", "ab?expires=9999999999&maxnumber=x", "ab"} {
+		if _, ok := parseSalt(salt); ok {
+			t.Errorf("salt %q accepted", salt)
+		}
 	}
 }

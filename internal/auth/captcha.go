@@ -27,6 +27,13 @@ import (
 // fraction of a second in a browser.
 const CaptchaMaxNumber = 100_000
 
+// CaptchaHighMaxNumber is the bound of a costly challenge (GET
+// /api/captcha?cost=high): ten times the work, about a second in a browser.
+// Sign-in to an account with many recent failures asks for one (decision
+// 0003), so guessing that account costs an attacker ten times as much while
+// its owner still gets in.
+const CaptchaHighMaxNumber = 1_000_000
+
 // CaptchaLifetime is how long a challenge may be solved and used.
 const CaptchaLifetime = 5 * time.Minute
 
@@ -57,53 +64,58 @@ type Captcha struct {
 	key []byte
 }
 
-// NewChallenge makes a challenge that expires after CaptchaLifetime.
-func (c *Captcha) NewChallenge(now time.Time) Challenge {
+// NewChallenge makes a challenge that expires after CaptchaLifetime, whose
+// number lies below maxNumber (CaptchaMaxNumber or CaptchaHighMaxNumber).
+// The salt carries both; the signature covers the challenge, which is the
+// salt's hash, so neither can be altered.
+func (c *Captcha) NewChallenge(now time.Time, maxNumber int64) Challenge {
 	saltBytes := make([]byte, 12)
 	_, _ = rand.Read(saltBytes)
-	salt := hex.EncodeToString(saltBytes) + "?expires=" + strconv.FormatInt(now.Add(CaptchaLifetime).Unix(), 10)
-	n, _ := rand.Int(rand.Reader, big.NewInt(CaptchaMaxNumber))
+	salt := hex.EncodeToString(saltBytes) + "?expires=" + strconv.FormatInt(now.Add(CaptchaLifetime).Unix(), 10) +
+		"&maxnumber=" + strconv.FormatInt(maxNumber, 10)
+	n, _ := rand.Int(rand.Reader, big.NewInt(maxNumber))
 	challenge := sha256Hex(salt + strconv.FormatInt(n.Int64(), 10))
-	return Challenge{Algorithm: "SHA-256", Challenge: challenge, MaxNumber: CaptchaMaxNumber, Salt: salt, Signature: c.sign(challenge)}
+	return Challenge{Algorithm: "SHA-256", Challenge: challenge, MaxNumber: maxNumber, Salt: salt, Signature: c.sign(challenge)}
 }
 
 // Verify checks a payload and records its challenge as used: each challenge
-// is accepted once, across every server sharing the database.
-func (c *Captcha) Verify(ctx context.Context, payload string, now time.Time) error {
-	s, expires, err := c.check(payload, now)
+// is accepted once, across every server sharing the database. It returns the
+// challenge's bound (its cost).
+func (c *Captcha) Verify(ctx context.Context, payload string, now time.Time) (int64, error) {
+	s, p, err := c.check(payload, now)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	_, _ = c.db.ExecContext(ctx, `DELETE FROM captcha_used WHERE expires_at < $1`, now)
-	_, err = c.db.ExecContext(ctx, `INSERT INTO captcha_used (challenge, expires_at) VALUES ($1, $2)`, s.Challenge, expires)
+	_, err = c.db.ExecContext(ctx, `INSERT INTO captcha_used (challenge, expires_at) VALUES ($1, $2)`, s.Challenge, p.expires)
 	if store.IsUniqueViolation(err) {
-		return ErrCaptcha // used before
+		return 0, ErrCaptcha // used before
 	}
-	return err
+	return p.maxNumber, err
 }
 
 // check decodes a payload and checks everything but single use.
-func (c *Captcha) check(payload string, now time.Time) (Solution, time.Time, error) {
+func (c *Captcha) check(payload string, now time.Time) (Solution, saltParams, error) {
 	var s Solution
 	if len(payload) > 4096 {
-		return s, time.Time{}, ErrCaptcha
+		return s, saltParams{}, ErrCaptcha
 	}
 	raw, err := base64.StdEncoding.DecodeString(payload)
 	if err != nil {
-		return s, time.Time{}, ErrCaptcha
+		return s, saltParams{}, ErrCaptcha
 	}
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return s, time.Time{}, ErrCaptcha
+		return s, saltParams{}, ErrCaptcha
 	}
-	expires, ok := saltExpiry(s.Salt)
+	p, ok := parseSalt(s.Salt)
 	switch {
-	case !ok, s.Algorithm != "SHA-256", !now.Before(expires),
+	case !ok, s.Algorithm != "SHA-256", !now.Before(p.expires),
 		!hmac.Equal([]byte(s.Signature), []byte(c.sign(s.Challenge))),
-		s.Number < 0 || s.Number > CaptchaMaxNumber,
+		s.Number < 0 || s.Number > p.maxNumber,
 		sha256Hex(s.Salt+strconv.FormatInt(s.Number, 10)) != s.Challenge:
-		return s, time.Time{}, ErrCaptcha
+		return s, saltParams{}, ErrCaptcha
 	}
-	return s, expires, nil
+	return s, p, nil
 }
 
 func (c *Captcha) sign(challenge string) string {
@@ -112,20 +124,32 @@ func (c *Captcha) sign(challenge string) string {
 	return hex.EncodeToString(mac.Sum(nil))
 }
 
-func saltExpiry(salt string) (time.Time, bool) {
+// saltParams are what a salt carries after its "?".
+type saltParams struct {
+	expires   time.Time
+	maxNumber int64
+}
+
+// parseSalt reads a salt's expiry and bound; only the two bounds the server
+// issues are accepted.
+func parseSalt(salt string) (saltParams, bool) {
 	_, params, ok := strings.Cut(salt, "?")
 	if !ok {
-		return time.Time{}, false
+		return saltParams{}, false
 	}
 	v, err := url.ParseQuery(params)
 	if err != nil {
-		return time.Time{}, false
+		return saltParams{}, false
 	}
 	unix, err := strconv.ParseInt(v.Get("expires"), 10, 64)
 	if err != nil {
-		return time.Time{}, false
+		return saltParams{}, false
 	}
-	return time.Unix(unix, 0), true
+	maxNumber, err := strconv.ParseInt(v.Get("maxnumber"), 10, 64)
+	if err != nil || (maxNumber != CaptchaMaxNumber && maxNumber != CaptchaHighMaxNumber) {
+		return saltParams{}, false
+	}
+	return saltParams{expires: time.Unix(unix, 0), maxNumber: maxNumber}, true
 }
 
 func sha256Hex(s string) string {

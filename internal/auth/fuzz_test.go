@@ -9,7 +9,7 @@ import (
 func FuzzCaptchaPayload(f *testing.F) {
 	c := &Captcha{key: []byte("fuzz-key")}
 	now := time.Unix(1_800_000_000, 0)
-	ch := c.NewChallenge(now)
+	ch := c.NewChallenge(now, CaptchaMaxNumber)
 	f.Add(SolveCaptcha(ch))
 	f.Add("")
 	f.Add("bm9wZQ==")

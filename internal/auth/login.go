@@ -20,9 +20,8 @@ type LoginResult struct {
 }
 
 // Login checks the captcha and the password. Every failure answers the same
-// ErrInvalidCredentials; the audit log keeps the reason. The (account,
-// address) pair's limit is counted before the password is hashed, so
-// parallel guesses cannot pass it; the client address's limit is the route's
+// ErrInvalidCredentials (the audit log keeps the reason), but for the
+// limits of countAttempt; the client address's limit is the route's
 // (httpapi.ClientLimits).
 func (s *Service) Login(ctx context.Context, username, password, captchaToken string, meta ClientMeta) (LoginResult, error) {
 	fail := func(reason string, userID int64) (LoginResult, error) {
@@ -32,7 +31,8 @@ func (s *Service) Login(ctx context.Context, username, password, captchaToken st
 		}
 		return LoginResult{}, ErrInvalidCredentials
 	}
-	if err := s.captcha.Verify(ctx, captchaToken, s.now()); err != nil {
+	cost, err := s.captcha.Verify(ctx, captchaToken, s.now())
+	if err != nil {
 		if !errors.Is(err, ErrCaptcha) {
 			return LoginResult{}, err
 		}
@@ -45,20 +45,13 @@ func (s *Service) Login(ctx context.Context, username, password, captchaToken st
 		enabled   bool
 		gaEnabled bool
 	)
-	err := s.db.QueryRowContext(ctx, `SELECT id, password_hash, enabled, ga_enabled FROM users
+	err = s.db.QueryRowContext(ctx, `SELECT id, password_hash, enabled, ga_enabled FROM users
 		WHERE lower(username) = $1 OR lower(email) = $1 ORDER BY id LIMIT 1`, name).Scan(&id, &hash, &enabled, &gaEnabled)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return LoginResult{}, err
 	}
-	pair := userTargetOrName(id, name) + "|" + ratelimit.ClientKey(meta.IP)
-	if err := s.take(ctx, PasswordPairRule, pair, lockedMsg); err != nil {
-		var t *ThrottledError
-		if errors.As(err, &t) {
-			if err := audit.Record(ctx, s.db, audit.Entry{ActorID: id, ActorEmail: textutil.Clip(username, 200), Action: "login.locked",
-				Target: userTargetOrName(id, username), IP: meta.IP}); err != nil {
-				return LoginResult{}, err
-			}
-		}
+	account := userTargetOrName(id, name)
+	if err := s.countAttempt(ctx, account, ratelimit.ClientKey(meta.IP), cost, id, username, meta); err != nil {
 		return LoginResult{}, err
 	}
 	if id == 0 {
@@ -77,7 +70,10 @@ func (s *Service) Login(ctx context.Context, username, password, captchaToken st
 	if !enabled {
 		return fail("disabled", id)
 	}
-	if err := s.limits.Reset(ctx, PasswordPairRule, pair); err != nil {
+	if err := s.limits.Reset(ctx, PasswordPairRule, account+"|"+ratelimit.ClientKey(meta.IP)); err != nil {
+		return LoginResult{}, err
+	}
+	if err := s.limits.Refund(ctx, AccountRule, account); err != nil {
 		return LoginResult{}, err
 	}
 	kind := Setup
@@ -94,6 +90,38 @@ func (s *Service) Login(ctx context.Context, username, password, captchaToken st
 			Target: userTarget(id), Details: map[string]any{"next": string(kind)}, IP: meta.IP})
 	})
 	return LoginResult{Token: token, GAEnabled: gaEnabled}, err
+}
+
+// countAttempt counts a password attempt before the password is hashed, so
+// parallel guesses cannot pass a limit: the (account, address) pair's limit
+// refuses (429, audited as login.locked); past the account's own limit, a
+// usual captcha is refused with ErrCaptchaTooCheap (audited as
+// login.failure, reason captcha_cost) and a costly one goes on.
+func (s *Service) countAttempt(ctx context.Context, account, client string, captchaCost, id int64, username string, meta ClientMeta) error {
+	record := func(action string, details map[string]any) error {
+		return audit.Record(ctx, s.db, audit.Entry{ActorID: id, ActorEmail: textutil.Clip(username, 200), Action: action,
+			Target: userTargetOrName(id, username), Details: details, IP: meta.IP})
+	}
+	if err := s.take(ctx, PasswordPairRule, account+"|"+client, lockedMsg); err != nil {
+		var t *ThrottledError
+		if errors.As(err, &t) {
+			if err := record("login.locked", nil); err != nil {
+				return err
+			}
+		}
+		return err
+	}
+	d, err := s.limits.Take(ctx, AccountRule, account)
+	if err != nil {
+		return err
+	}
+	if !d.Allowed && captchaCost < CaptchaHighMaxNumber {
+		if err := record("login.failure", map[string]any{"reason": "captcha_cost"}); err != nil {
+			return err
+		}
+		return ErrCaptchaTooCheap
+	}
+	return nil
 }
 
 func userTarget(id int64) string { return fmt.Sprintf("user:%d", id) }

@@ -51,8 +51,14 @@ func NewService(ctx context.Context, db *store.DB, o Options) (*Service, error) 
 		publicURL: o.PublicURL, now: func() time.Time { return o.Now().UTC().Truncate(time.Microsecond) }, dummyHash: dummy}, nil
 }
 
-// Captcha issues challenges.
-func (s *Service) NewChallenge() Challenge { return s.captcha.NewChallenge(s.now()) }
+// NewChallenge issues a captcha challenge: a costly one (CaptchaHighMaxNumber)
+// when high, else the usual one.
+func (s *Service) NewChallenge(high bool) Challenge {
+	if high {
+		return s.captcha.NewChallenge(s.now(), CaptchaHighMaxNumber)
+	}
+	return s.captcha.NewChallenge(s.now(), CaptchaMaxNumber)
+}
 
 // serverSecret returns a named random secret shared by every server on the
 // database, created on first use.

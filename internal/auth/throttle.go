@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"time"
 
 	"xapa/backoffice/internal/apperr"
@@ -24,7 +25,19 @@ var (
 	// window lock the code step of the account for the window. A right
 	// password does not reset it.
 	CodeRule = ratelimit.Rule{Name: "code-account", Limit: 5, Window: 15 * time.Minute}
+	// AccountRule: password sign-ins per account from every address. Past
+	// its limit nothing is refused: the account's sign-in needs a costly
+	// captcha (CaptchaHighMaxNumber) until the window ends, so spreading
+	// guesses over many addresses costs ten times the work while the owner,
+	// who solves one such captcha, still gets in. A success gives its hit back.
+	AccountRule = ratelimit.Rule{Name: "password-account", Limit: 20, Window: 15 * time.Minute}
 )
+
+// ErrCaptchaTooCheap is a sign-in to an account past AccountRule's limit
+// with a usual captcha: solve a costly one (GET /api/captcha?cost=high) and
+// try again. Unknown names are counted the same way, so it tells nothing
+// about whether an account exists.
+var ErrCaptchaTooCheap = errors.New("Many sign-ins to this account have failed lately: solve the longer check, then sign in again.")
 
 const (
 	lockedMsg     = "Too many failed sign-ins for this account from this address. Try again later."
@@ -58,6 +71,9 @@ func (s *Service) Unlock(ctx context.Context, actor audit.Actor, userID int64) e
 			return err
 		}
 		if err := ratelimit.ResetKey(ctx, tx, CodeRule, userTarget(userID)); err != nil {
+			return err
+		}
+		if err := ratelimit.ResetKey(ctx, tx, AccountRule, userTarget(userID)); err != nil {
 			return err
 		}
 		return actor.Record(ctx, tx, "user.unlock", userTarget(userID), nil)

@@ -219,6 +219,48 @@ func TestLockoutIsPerAccountAndAddress(t *testing.T) {
 	})
 }
 
+// Attack 4, spread out: guesses for one account from many addresses, each under its pair's limit. Past the
+// account's own limit (auth.AccountRule) nothing is refused: a usual captcha is not enough any more, a costly one
+// (ten times the work) is, and with it the owner's right password gets in. An unknown name answers the same.
+func TestSpreadGuessesRaiseTheCaptchaCost(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		u := env.CreateUser(t, "lena", true, true)
+		attempt := func(name, from, password, captcha string) *apitest.Reply {
+			return env.Do(t, apitest.Case{Method: "POST", Path: "/api/login", RemoteAddr: from,
+				Body: map[string]string{"username": name, "password": password, "captcha_token": captcha}})
+		}
+		for _, name := range []string{"lena", "nobody-here"} {
+			for i := range auth.AccountRule.Limit {
+				from := addr(i / auth.PasswordPairRule.Limit) // each address stays within its pair's limit
+				if r := attempt(name, from, fmt.Sprintf("guess-%d", i), env.Captcha(t)); r.Status != http.StatusUnauthorized {
+					t.Fatalf("%s, guess %d: %d %s", name, i+1, r.Status, r.Body)
+				}
+			}
+		}
+		var unknown, known httpapi.Error
+		r := attempt("nobody-here", "192.0.2.80:1", "guess", env.Captcha(t))
+		r.JSON(t, &unknown)
+		r = attempt("lena", "192.0.2.80:1", u.Password, env.Captcha(t))
+		r.JSON(t, &known)
+		if r.Status != http.StatusUnauthorized || len(known.Errors) != 1 || known.Errors[0].Field != "captcha_token" {
+			t.Fatalf("right password, usual captcha, past the account's limit: %d %s; want 401 on captcha_token", r.Status, r.Body)
+		}
+		if unknown.Message != known.Message || len(unknown.Errors) != 1 || unknown.Errors[0] != known.Errors[0] || unknown.Code != known.Code {
+			t.Fatalf("an unknown name answers %+v, a known one %+v", unknown, known)
+		}
+		var costly auth.Challenge
+		env.Do(t, apitest.Case{Method: "GET", Path: "/api/captcha?cost=high"}).JSON(t, &costly)
+		if r := attempt("lena", "192.0.2.80:1", u.Password, auth.SolveCaptcha(costly)); r.Status != http.StatusOK {
+			t.Fatalf("right password, costly captcha: %d %s; want 200", r.Status, r.Body)
+		}
+		if n := auditCount(t, db, "login.failure", "%captcha_cost%"); n != 2 {
+			t.Fatalf("%d login.failure rows for a too cheap captcha; want 2", n)
+		}
+	})
+}
+
 // Behind a trusted proxy the client's address comes from X-Forwarded-For, so the proxy's own address is not one
 // shared bucket for everyone; from anyone else the header is ignored, so it cannot dodge a limit.
 func TestTrustedProxies(t *testing.T) {

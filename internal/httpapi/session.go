@@ -10,8 +10,19 @@ import (
 	"xapa/backoffice/internal/auth"
 )
 
+// captcha answers a challenge: ?cost=high asks for a costly one, which
+// sign-in to an account with many recent failures needs (decision 0003).
 func (s *Server) captcha(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, s.auth.NewChallenge())
+	var high bool
+	switch cost := r.URL.Query().Get("cost"); cost {
+	case "":
+	case "high":
+		high = true
+	default:
+		writeError(w, r, Errorf(http.StatusBadRequest, "cost must be high or left out.", FieldError{"cost", "must be high or left out"}))
+		return
+	}
+	writeJSON(w, http.StatusOK, s.auth.NewChallenge(high))
 }
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
@@ -111,6 +122,8 @@ func authError(w http.ResponseWriter, err error) error {
 		return Errorf(http.StatusServiceUnavailable, err.Error())
 	case errors.Is(err, auth.ErrInvalidCredentials):
 		return Errorf(http.StatusUnauthorized, err.Error())
+	case errors.Is(err, auth.ErrCaptchaTooCheap): // the field tells the web app to fetch ?cost=high
+		return Errorf(http.StatusUnauthorized, err.Error(), FieldError{"captcha_token", err.Error()})
 	case errors.Is(err, auth.ErrInvalidCode), errors.Is(err, auth.ErrEnableThroughSetup), errors.Is(err, auth.ErrInvalidResetToken):
 		return Errorf(http.StatusBadRequest, err.Error())
 	case errors.Is(err, auth.ErrInvalidPassword):

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -242,7 +243,24 @@ func TestCaptchaRules(t *testing.T) {
 		env.Clock.Advance(auth.CaptchaLifetime + time.Second)
 		env.Run(t, []apitest.Case{
 			{Name: "expired captcha", Method: "POST", Path: "/api/login", Body: body(auth.SolveCaptcha(old)), Status: 401},
+			{Name: "unknown cost", Method: "GET", Path: "/api/captcha?cost=low", Status: 400},
 		})
+		var high auth.Challenge
+		env.Do(t, apitest.Case{Method: "GET", Path: "/api/captcha?cost=high"}).JSON(t, &high)
+		if high.MaxNumber != auth.CaptchaHighMaxNumber || !strings.Contains(high.Salt, "&maxnumber=1000000") {
+			t.Fatalf("costly challenge %+v", high)
+		}
+		// Claiming the costly bound for a usual challenge changes the salt, so the solution no longer hashes to
+		// the signed challenge.
+		var sol auth.Solution
+		raw, _ := base64.StdEncoding.DecodeString(env.Captcha(t))
+		if err := json.Unmarshal(raw, &sol); err != nil || !strings.Contains(sol.Salt, "&maxnumber=100000") {
+			t.Fatalf("solution %s: %v", raw, err)
+		}
+		sol.Salt = strings.Replace(sol.Salt, "maxnumber=100000", "maxnumber=1000000", 1)
+		raised, _ := json.Marshal(sol)
+		env.Run(t, []apitest.Case{{Name: "bound raised by the client", Method: "POST", Path: "/api/login",
+			Body: body(base64.StdEncoding.EncodeToString(raised)), Status: 401}})
 	})
 }
 

@@ -4,9 +4,10 @@ let solved = 0;
 
 /**
  * Stands in for the ALTCHA widget in unit tests (`vi.mock('<path>/captcha/Captcha', () =>
- * import('<path>/test/FakeCaptcha'))`): a button that "solves" it with a fresh payload each time.
+ * import('<path>/test/FakeCaptcha'))`): a button that "solves" it with a fresh payload each time, ending in
+ * "-high" when the form asked for the costly challenge.
  */
-export function Captcha({ onChange }: { onChange: (payload: string | null) => void }) {
+export function Captcha({ onChange, cost = 'usual' }: { onChange: (payload: string | null) => void; cost?: 'usual' | 'high' }) {
   const [done, setDone] = useState(false);
   if (done) return <p>Captcha solved</p>;
   return (
@@ -15,7 +16,7 @@ export function Captcha({ onChange }: { onChange: (payload: string | null) => vo
       onClick={() => {
         solved += 1;
         setDone(true);
-        onChange(`captcha-payload-${solved}`);
+        onChange(`captcha-payload-${solved}${cost === 'high' ? '-high' : ''}`);
       }}
     >
       Solve captcha

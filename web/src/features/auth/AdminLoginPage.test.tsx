@@ -114,6 +114,28 @@ describe('/admin/login: credentials and captcha', () => {
     expect(getToken()).toBeNull();
   });
 
+  it('asks for the longer captcha from then on when the server says the account needs it', async () => {
+    const message = 'Many sign-ins to this account have failed lately: solve the longer check, then sign in again.';
+    const calls = mockApi({
+      'GET /healthz': health,
+      'POST /api/login': () => apiError(401, message, [{ field: 'captcha_token', message }]),
+    });
+    renderWithProviders(<AppRoutes />, { route: '/admin/login' });
+    await screen.findByRole('form', { name: 'Sign in' });
+    await fillCredentials();
+    await userEvent.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    for (let round = 0; round < 2; round += 1) {
+      await userEvent.click(screen.getByRole('button', { name: 'Solve captcha' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+      await waitFor(() => expect(loginCalls(calls)).toHaveLength(round + 2));
+    }
+    const tokens = loginCalls(calls).map((c) => (c.body as { captcha_token: string }).captcha_token);
+    expect(tokens[0]).toMatch(/^captcha-payload-\d+$/);
+    expect(tokens.slice(1)).toEqual([expect.stringMatching(/-high$/), expect.stringMatching(/-high$/)]);
+  });
+
   it("shows the server's message when sign-in is throttled (429)", async () => {
     mockApi({
       'GET /healthz': health,

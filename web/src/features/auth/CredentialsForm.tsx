@@ -3,10 +3,11 @@ import { Alert, Button } from 'antd';
 import type { FormEvent, ReactNode } from 'react';
 import { useState } from 'react';
 import { Field } from '../../components/Field';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, isApiError } from '../../lib/api';
 import { login } from './authApi';
 import type { SignInToken } from './authApi';
 import { Captcha } from './captcha/Captcha';
+import type { CaptchaCost } from './captcha/captchaChallenge';
 import { canLogIn, LOGIN_PASSWORD_MIN } from './rules';
 import { PasswordInput, TextInput } from '../../components/TextInput';
 
@@ -23,18 +24,22 @@ interface CredentialsFormProps {
 /**
  * Sign-in step one: identifier, password and the captcha. The Login button appears only once the captcha is
  * solved, and stays disabled while the password is shorter than 5 characters. After any failed attempt the
- * captcha has to be solved again (the server accepts each challenge once).
+ * captcha has to be solved again (the server accepts each challenge once); when the server answers that the
+ * account needs the longer check, every later captcha of this form asks for it.
  */
 export function CredentialsForm({ identifierLabel, notice, onSignedIn, children }: CredentialsFormProps) {
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const [captchaPayload, setCaptchaPayload] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
+  const [captchaCost, setCaptchaCost] = useState<CaptchaCost>('usual');
 
   const signIn = useMutation({
     mutationFn: login,
     onSuccess: onSignedIn,
-    onError: () => {
+    onError: (error) => {
+      // The account has had many failed sign-ins lately: the server wants the longer check from now on.
+      if (isApiError(error) && error.errors[0]?.field === 'captcha_token') setCaptchaCost('high');
       setCaptchaPayload(null);
       setCaptchaRound((round) => round + 1);
     },
@@ -72,7 +77,7 @@ export function CredentialsForm({ identifierLabel, notice, onSignedIn, children 
           size="large"
         />
       </Field>
-      <Captcha key={captchaRound} onChange={setCaptchaPayload} />
+      <Captcha key={captchaRound} onChange={setCaptchaPayload} cost={captchaCost} />
       {captchaPayload ? (
         <Button
           type="primary"

@@ -38,6 +38,23 @@ describe('<Captcha>', () => {
   });
 });
 
+describe('the costly challenge', () => {
+  it('points the widget at ?cost=high when asked, and at the usual challenge otherwise', () => {
+    const usual = render(<Captcha onChange={vi.fn()} />).container.querySelector('altcha-widget');
+    expect(usual).toHaveAttribute('challenge', '/api/captcha');
+    const high = render(<Captcha onChange={vi.fn()} cost="high" />).container.querySelector('altcha-widget');
+    expect(high).toHaveAttribute('challenge', '/api/captcha?cost=high');
+  });
+
+  it('passes only the cost of the widget URL on to the API', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockImplementation(() => Promise.resolve(jsonResponse({})));
+    vi.stubGlobal('fetch', fetchMock);
+    await fetchCaptchaChallenge('/api/captcha?cost=high&other=1');
+    await fetchCaptchaChallenge('/api/captcha?cost=huge');
+    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual(['/api/captcha?cost=high', '/api/captcha']);
+  });
+});
+
 describe('fetchCaptchaChallenge', () => {
   it('gets the challenge through the API client and hands it to the widget as JSON', async () => {
     const challenge = { algorithm: 'SHA-256', challenge: 'ab', maxnumber: 100000, salt: 's?expires=1', signature: 'cd' };

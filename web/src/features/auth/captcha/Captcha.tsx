@@ -1,10 +1,14 @@
 import type {} from 'altcha/types/react';
 import { useEffect, useRef } from 'react';
 import './altchaSetup';
+import { captchaChallengeUrl } from './captchaChallenge';
+import type { CaptchaCost } from './captchaChallenge';
 
 interface CaptchaProps {
   /** The payload (base64) once the proof of work is done; null whenever it is not (again). */
   onChange: (payload: string | null) => void;
+  /** 'high' asks the server for a challenge ten times as long to solve (default 'usual'). */
+  cost?: CaptchaCost;
 }
 
 interface StateChangeDetail {
@@ -16,7 +20,7 @@ interface StateChangeDetail {
  * The ALTCHA widget ("I'm not a robot"), the only place the app touches it. The server accepts each challenge
  * once: after a failed sign-in, give this component a new `key` so a fresh widget asks for a new challenge.
  */
-export function Captcha({ onChange }: CaptchaProps) {
+export function Captcha({ onChange, cost = 'usual' }: CaptchaProps) {
   const ref = useRef<HTMLElement>(null);
   const onChangeRef = useRef(onChange);
   useEffect(() => {
@@ -36,7 +40,7 @@ export function Captcha({ onChange }: CaptchaProps) {
 
   return (
     <div className="captcha" data-testid="captcha">
-      <altcha-widget ref={ref} name="captcha_token" />
+      <altcha-widget ref={ref} name="captcha_token" challenge={captchaChallengeUrl(cost)} />
     </div>
   );
 }

@@ -9,15 +9,14 @@
 import 'altcha/external';
 import 'altcha/altcha.css';
 import ShaWorker from 'altcha/workers/sha?worker';
-import { buildUrl } from '../../../lib/api';
-import { CAPTCHA_CHALLENGE_PATH, fetchCaptchaChallenge } from './captchaChallenge';
+import { captchaChallengeUrl, fetchCaptchaChallenge } from './captchaChallenge';
 
 for (const algorithm of ['SHA-256', 'SHA-384', 'SHA-512']) {
   globalThis.$altcha.algorithms.set(algorithm, () => new ShaWorker());
 }
 
 globalThis.$altcha.defaults.set({
-  challenge: buildUrl(CAPTCHA_CHALLENGE_PATH),
+  challenge: captchaChallengeUrl('usual'),
   fetch: fetchCaptchaChallenge,
   // No tracking of pointer and scroll events: our server never asks for it.
   humanInteractionSignature: false,
