@@ -16,6 +16,10 @@ for tool in wrk jq psql pgbench sqlite3 curl; do
   command -v $tool >/dev/null || { echo "bench: $tool is missing (apt-get install -y wrk jq postgresql-client sqlite3 curl)"; exit 1; }
 done
 
+# Both databases seal their secrets with one key file (PostgreSQL needs one named; see README, Secrets at rest).
+export BACKOFFICE_SECRETS_KEY_FILE=${BACKOFFICE_SECRETS_KEY_FILE:-bench/out/secrets.key}
+[ -f "$BACKOFFICE_SECRETS_KEY_FILE" ] || bin/backoffice secrets init --secrets-key-file "$BACKOFFICE_SECRETS_KEY_FILE"
+
 # A database is reused when it already holds the data set; otherwise it is made afresh.
 seed() {
   echo "bench: seeding $1 with $USERS users and $TRANSACTIONS transactions" >&2

@@ -6,6 +6,7 @@
 #   4. one History page through the API beside the same SQL run directly (pgbench -f; PostgreSQL only).
 #   bench/run.sh DB_URL          DB_URL: postgres://... or sqlite:PATH
 # Needs wrk, curl, jq, and psql + pgbench or sqlite3; a built bin/backoffice. Prints Markdown for results.md.
+# On PostgreSQL, BACKOFFICE_SECRETS_KEY_FILE names the key file the database was seeded with (bench.sh sets it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DB=${1:?usage: bench/run.sh DB_URL}

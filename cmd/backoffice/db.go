@@ -5,13 +5,16 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"log/slog"
 	"os"
+	"strings"
 	"time"
 
 	"xapa/backoffice/internal/accounts"
 	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/config"
 	"xapa/backoffice/internal/demo"
+	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/store"
 )
 
@@ -25,6 +28,61 @@ func openMigrated(ctx context.Context, url string) (*store.DB, error) {
 		return nil, fmt.Errorf("migrate: %w", err)
 	}
 	return db, nil
+}
+
+// openSecrets returns the box of db's secrets, checked against db
+// (secrets.Check): from keyFile when given; for an embedded SQLite database
+// from the file beside it, made with a new random key on first start.
+// PostgreSQL needs the file named: its database lives elsewhere, and a key
+// made on one node would not be the others'.
+func openSecrets(ctx context.Context, db *store.DB, dbURL, keyFile string) (*secrets.Box, error) {
+	path, err := keyFilePath(db, dbURL, keyFile)
+	if err != nil {
+		return nil, err
+	}
+	var box *secrets.Box
+	if keyFile != "" {
+		box, err = secrets.Load(path)
+	} else {
+		var created bool
+		box, created, err = secrets.LoadOrCreate(path)
+		if created {
+			slog.Info("secrets key file created beside the database: keep it, and keep it out of the database's backups", "path", path)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := secrets.Check(ctx, db, box); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return box, nil
+}
+
+// keyFilePath is the key file of db: keyFile when given, else the file
+// beside an embedded SQLite database.
+func keyFilePath(db *store.DB, dbURL, keyFile string) (string, error) {
+	switch {
+	case keyFile != "":
+		return keyFile, nil
+	case db.Dialect == store.SQLite:
+		return strings.TrimPrefix(dbURL, "sqlite:") + ".key", nil
+	}
+	return "", errors.New("--secrets-key-file (BACKOFFICE_SECRETS_KEY_FILE) is required with PostgreSQL; " +
+		"make one with: backoffice secrets init --secrets-key-file PATH")
+}
+
+// withSecrets is withDB for commands that read or write secrets: fn also
+// gets the box of the key file named by keyFile (config.SecretsKeyFlag).
+func withSecrets(ctx context.Context, fs *flag.FlagSet, dbURL, keyFile *string, args []string,
+	fn func(db *store.DB, box *secrets.Box) error) error {
+	return withDB(ctx, fs, dbURL, args, func(db *store.DB) error {
+		box, err := openSecrets(ctx, db, *dbURL, *keyFile)
+		if err != nil {
+			return err
+		}
+		return fn(db, box)
+	})
 }
 
 // withDB parses a command's flags (dbURL is its --db flag, config.DBFlag) and
@@ -58,16 +116,17 @@ func migrate(ctx context.Context, args []string) error {
 func seed(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("seed", flag.ContinueOnError)
 	dbURL := config.DBFlag(fs)
+	keyFile := config.SecretsKeyFlag(fs)
 	users := fs.Int("users", 1000, "customers to generate")
 	txs := fs.Int("transactions", 50000, "transactions to generate")
 	seedN := fs.Int64("seed", 1, "random seed: the same seed makes the same data")
 	fs.Usage = config.Usage(fs, "backoffice seed [--db URL] [--users N] [--transactions N] [--seed N]")
-	return withDB(ctx, fs, dbURL, args, func(db *store.DB) error {
+	return withSecrets(ctx, fs, dbURL, keyFile, args, func(db *store.DB, box *secrets.Box) error {
 		if *users < 0 || *txs < 0 {
 			return errors.New("--users and --transactions must not be negative")
 		}
 		start := time.Now()
-		if err := demo.Generate(ctx, db, demo.Options{Users: *users, Transactions: *txs, Seed: *seedN}); err != nil {
+		if err := demo.Generate(ctx, db, demo.Options{Users: *users, Transactions: *txs, Seed: *seedN, Secrets: box}); err != nil {
 			return err
 		}
 		fmt.Printf("seeded %d users and %d transactions in %.1fs\n", *users, *txs, time.Since(start).Seconds())
@@ -100,15 +159,16 @@ func adminCreate(ctx context.Context, args []string) error {
 func adminToken(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("admin token", flag.ContinueOnError)
 	dbURL := config.DBFlag(fs)
+	keyFile := config.SecretsKeyFlag(fs)
 	username := fs.String("username", "", "staff member's username (required)")
 	fs.Usage = config.Usage(fs, "backoffice admin token --username U [--db URL]")
-	return withDB(ctx, fs, dbURL, args, func(db *store.DB) error {
+	return withSecrets(ctx, fs, dbURL, keyFile, args, func(db *store.DB, box *secrets.Box) error {
 		var id int64
 		if err := db.QueryRowContext(ctx, `SELECT id FROM users WHERE lower(username) = lower($1) AND is_admin = TRUE AND enabled = TRUE`,
 			*username).Scan(&id); err != nil {
 			return fmt.Errorf("no enabled staff member %q: %w", *username, err)
 		}
-		svc, err := auth.NewService(ctx, db, auth.Options{})
+		svc, err := auth.NewService(ctx, db, auth.Options{Secrets: box})
 		if err != nil {
 			return err
 		}

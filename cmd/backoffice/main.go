@@ -20,6 +20,9 @@ commands:
   admin create   create a staff member holding the Administrator role
   admin token    print a full session token for a staff member (load tests, scripts)
   outbox         print the newest mails kept in the outbox table
+  secrets init   make a new secrets key file (PostgreSQL needs one)
+  secrets rotate seal every secret with a new key, added to the key file
+  secrets retire drop the keys other than the newest from the key file
   version        print the version (also --version)
 
 Every flag has a BACKOFFICE_* environment equivalent; "backoffice <command> --help" lists them.
@@ -32,6 +35,16 @@ commands:
   token    print a full session token for a staff member (load tests, scripts)
 
 "backoffice admin <command> --help" lists each command's flags.
+`
+
+const secretsUsage = `usage: backoffice secrets <command> [flags]
+
+commands:
+  init     make a new secrets key file (mode 0600) with one random key
+  rotate   add a new key to the key file and seal every secret of the database with it
+  retire   seal what is still sealed with an older key, then drop the older keys from the file
+
+"backoffice secrets <command> --help" lists each command's flags.
 `
 
 // version is set at build time (make build: git describe); "dev" otherwise.
@@ -59,13 +72,19 @@ func exitStatus(err error) int {
 
 // commands are the subcommands below "backoffice" and "backoffice admin".
 var commands = map[string]func(context.Context, []string) error{
-	"serve":        serve,
-	"migrate":      migrate,
-	"seed":         seed,
-	"outbox":       outbox,
-	"admin create": adminCreate,
-	"admin token":  adminToken,
+	"serve":          serve,
+	"migrate":        migrate,
+	"seed":           seed,
+	"outbox":         outbox,
+	"admin create":   adminCreate,
+	"admin token":    adminToken,
+	"secrets init":   secretsInit,
+	"secrets rotate": secretsRotate,
+	"secrets retire": secretsRetire,
 }
+
+// groups are the commands that take a subcommand, with their usage.
+var groups = map[string]string{"admin": adminUsage, "secrets": secretsUsage}
 
 func run(ctx context.Context, args []string) error {
 	if len(args) == 0 {
@@ -80,15 +99,16 @@ func run(ctx context.Context, args []string) error {
 	case "-version", "--version", "version":
 		fmt.Println(versionLine())
 		return nil
-	case "admin":
+	}
+	if groupUsage, ok := groups[name]; ok {
 		if len(rest) == 0 || isHelp(rest[0]) {
-			fmt.Print(adminUsage)
+			fmt.Print(groupUsage)
 			if len(rest) == 0 {
 				return errUsage
 			}
 			return nil
 		}
-		name, rest = "admin "+rest[0], rest[1:]
+		name, rest = name+" "+rest[0], rest[1:]
 	}
 	if cmd, ok := commands[name]; ok {
 		return cmd(ctx, rest)

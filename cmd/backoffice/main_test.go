@@ -2,6 +2,9 @@ package main
 
 import (
 	"context"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"xapa/backoffice/internal/store"
@@ -15,6 +18,19 @@ func TestCommands(t *testing.T) {
 			t.Fatalf("migrate: %v", err)
 		}
 		t.Setenv("BACKOFFICE_DB", db) // the environment equivalent of --db
+		if !strings.HasPrefix(db, "sqlite:") {
+			if err := run(ctx, []string{"seed", "--users", "20"}); err == nil || !strings.Contains(err.Error(), "required with PostgreSQL") {
+				t.Fatalf("seeding PostgreSQL without a key file: %v; want it refused", err)
+			}
+		}
+		keyFile := filepath.Join(t.TempDir(), "secrets.key")
+		if err := run(ctx, []string{"secrets", "init", "--secrets-key-file", keyFile}); err != nil {
+			t.Fatalf("secrets init: %v", err)
+		}
+		if err := run(ctx, []string{"secrets", "init", "--secrets-key-file", keyFile}); err == nil {
+			t.Fatal("secrets init over an existing key file must fail")
+		}
+		t.Setenv("BACKOFFICE_SECRETS_KEY_FILE", keyFile)
 		if err := run(ctx, []string{"seed", "--users", "20", "--transactions", "100", "--seed", "3"}); err != nil {
 			t.Fatalf("seed: %v", err)
 		}
@@ -54,12 +70,39 @@ func TestCommands(t *testing.T) {
 				AND target = (SELECT 'user:' || id FROM users WHERE username = 'root')`).Scan(&n); err != nil || n != 1 {
 			t.Fatalf("audit rows of the tool's session = %d, %v; want 1", n, err)
 		}
+
+		// The secrets are sealed: no TOTP secret in plain text; rotation and retirement keep them readable.
+		if err := s.QueryRowContext(ctx, `SELECT count(*) FROM users WHERE ga_secret IS NOT NULL AND ga_secret NOT LIKE 'enc:v1:%'`).Scan(&n); err != nil || n != 0 {
+			t.Fatalf("%d TOTP secrets in plain text, %v", n, err)
+		}
+		for _, step := range []string{"rotate", "retire"} {
+			if err := run(ctx, []string{"secrets", step}); err != nil {
+				t.Fatalf("secrets %s: %v", step, err)
+			}
+		}
+		if err := run(ctx, []string{"admin", "token", "--username", "root"}); err != nil {
+			t.Fatalf("admin token after rotation: %v", err)
+		}
+		other := filepath.Join(t.TempDir(), "other.key")
+		if err := run(ctx, []string{"secrets", "init", "--secrets-key-file", other}); err != nil {
+			t.Fatal(err)
+		}
+		if err := run(ctx, []string{"admin", "token", "--username", "root", "--secrets-key-file", other}); err == nil ||
+			!strings.Contains(err.Error(), "does not open this database's secrets") {
+			t.Fatalf("another key file: %v; want it refused", err)
+		}
 	})
 }
 
-func TestOutboxCommand(t *testing.T) {
-	if err := run(context.Background(), []string{"outbox", "--db", storetest.SQLiteURL(t)}); err != nil {
+// The embedded default makes its key file beside the database, readable by its owner only.
+func TestOutboxCommandAndDefaultKeyFile(t *testing.T) {
+	db := storetest.SQLiteURL(t)
+	if err := run(context.Background(), []string{"outbox", "--db", db}); err != nil {
 		t.Fatal(err)
+	}
+	info, err := os.Stat(strings.TrimPrefix(db, "sqlite:") + ".key")
+	if err != nil || info.Mode().Perm() != 0o600 {
+		t.Fatalf("key file beside the database: %v %v; want mode 0600", info, err)
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"xapa/backoffice/internal/config"
+	"xapa/backoffice/internal/mail"
+	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/store"
 )
 
@@ -15,22 +17,18 @@ import (
 func outbox(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("outbox", flag.ContinueOnError)
 	dbURL := config.DBFlag(fs)
+	keyFile := config.SecretsKeyFlag(fs)
 	limit := fs.Int("limit", 5, "how many mails, newest first")
 	fs.Usage = config.Usage(fs, "backoffice outbox [--db URL] [--limit N]")
-	return withDB(ctx, fs, dbURL, args, func(db *store.DB) error {
-		rows, err := db.QueryContext(ctx, `SELECT to_address, subject, body, created_at FROM outbox ORDER BY id DESC LIMIT $1`, *limit)
+	return withSecrets(ctx, fs, dbURL, keyFile, args, func(db *store.DB, box *secrets.Box) error {
+		mails, err := mail.Newest(ctx, db, box, "", *limit)
 		if err != nil {
 			return err
 		}
-		defer rows.Close()
-		for rows.Next() {
-			var to, subject, body string
-			var at time.Time
-			if err := rows.Scan(&to, &subject, &body, &at); err != nil {
-				return err
-			}
-			fmt.Printf("To: %s\nDate: %s\nSubject: %s\n\n%s\n----\n", to, at.UTC().Format(time.RFC3339), subject, body)
+		for _, m := range mails {
+			fmt.Printf("To: %s\nDate: %s\nSubject: %s\nStatus: %s (%d attempts)\n\n%s\n----\n",
+				m.To, m.CreatedAt.UTC().Format(time.RFC3339), m.Subject, m.Status, m.Attempts, m.Body)
 		}
-		return rows.Err()
+		return nil
 	})
 }

@@ -22,6 +22,7 @@ import (
 	"xapa/backoffice/internal/httpapi"
 	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/mail"
+	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/stats"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/web"
@@ -32,6 +33,7 @@ func serve(ctx context.Context, args []string) error {
 	addr := fs.String("addr", "", "listen address (default :8080; with --demo 127.0.0.1:8080, this machine only)")
 	tlsFiles := config.TLSFlags(fs)
 	dbURL := config.DBFlag(fs)
+	keyFile := config.SecretsKeyFlag(fs)
 	demoMode := fs.Bool("demo", false, "fill an empty database with demo data and print the demo sign-ins")
 	users := fs.Int("users", 300, "with --demo: customers to generate")
 	txs := fs.Int("transactions", 20000, "with --demo: transactions to generate")
@@ -88,9 +90,13 @@ func serve(ctx context.Context, args []string) error {
 		return err
 	}
 	defer db.Close()
+	box, err := openSecrets(ctx, db, *dbURL, *keyFile)
+	if err != nil {
+		return err
+	}
 	if *demoMode {
 		start := time.Now()
-		err := demo.Generate(ctx, db, demo.Options{Users: *users, Transactions: *txs, Seed: *seedN})
+		err := demo.Generate(ctx, db, demo.Options{Users: *users, Transactions: *txs, Seed: *seedN, Secrets: box})
 		switch {
 		case err == nil:
 			slog.Info("demo data generated", "users", *users, "transactions", *txs, "seconds", time.Since(start).Seconds())
@@ -111,10 +117,12 @@ func serve(ctx context.Context, args []string) error {
 	if *publicURL == "" {
 		*publicURL = scheme + "://" + displayHost(ln.Addr())
 	}
-	authService, err := auth.NewService(ctx, db, auth.Options{Mailer: mail.New(db, smtpCfg), PublicURL: *publicURL})
+	mailer := mail.New(db, box, smtpCfg, nil)
+	authService, err := auth.NewService(ctx, db, auth.Options{Secrets: box, Mailer: mailer, PublicURL: *publicURL})
 	if err != nil {
 		return err
 	}
+	go mailer.Run(ctx)
 	statsService, ledgerService := stats.New(db, nil), ledger.New(db, nil)
 	go warm(ctx, statsService.Warm, ledgerService.Warm)
 	srv := &http.Server{
@@ -135,7 +143,7 @@ func serve(ctx context.Context, args []string) error {
 	}()
 	slog.Info("serving", "addr", ln.Addr().String(), "scheme", scheme, "db", db.Dialect)
 	if *demoMode {
-		if err := printDemoSignIns(ctx, db, scheme, ln.Addr()); err != nil {
+		if err := printDemoSignIns(ctx, db, box, scheme, ln.Addr()); err != nil {
 			return err
 		}
 		if *demoLive {
@@ -214,8 +222,8 @@ func setupLogging(w io.Writer, format, level string) error {
 
 // printDemoSignIns writes the demo sign-ins to standard output (never to
 // the log): the browser tests read this block.
-func printDemoSignIns(ctx context.Context, db *store.DB, scheme string, addr net.Addr) error {
-	staff, err := demo.DemoStaff(ctx, db)
+func printDemoSignIns(ctx context.Context, db *store.DB, box *secrets.Box, scheme string, addr net.Addr) error {
+	staff, err := demo.DemoStaff(ctx, db, box)
 	if err != nil {
 		return err
 	}
@@ -223,7 +231,7 @@ func printDemoSignIns(ctx context.Context, db *store.DB, scheme string, addr net
 		fmt.Println("This database has no demo staff (it was filled by other means).")
 		return nil
 	}
-	password, err := demo.StaffPassword(ctx, db)
+	password, err := demo.StaffPassword(ctx, db, box)
 	if err != nil {
 		return err
 	}

@@ -16,6 +16,7 @@ import (
 	"xapa/backoffice/internal/httpapi"
 	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/mail"
+	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/stats"
 	"xapa/backoffice/internal/store"
 )
@@ -23,6 +24,8 @@ import (
 // Env is the real router on a real database, with a clock tests can move.
 type Env struct {
 	DB      *store.DB
+	Secrets *secrets.Box // seals the environment's secrets (a random key of the test process, in memory)
+	Mailer  *mail.Mailer // outbox only: DeliverMail writes and keeps what is queued
 	Auth    *auth.Service
 	Handler http.Handler
 	Clock   *Clock
@@ -48,6 +51,10 @@ var WebApp = fstest.MapFS{
 	"icons/btc.svg":         {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
 }
 
+// testSecrets seals every environment's secrets: one key for the process, as
+// every node of one database shares one key file.
+var testSecrets = secrets.Ephemeral()
+
 // NewEnv builds the whole server on db. Mail stays in the outbox.
 func NewEnv(t testing.TB, db *store.DB) *Env { t.Helper(); return NewEnvWith(t, db, nil) }
 
@@ -57,7 +64,9 @@ func NewEnvWith(t testing.TB, db *store.DB, configure func(*httpapi.Options)) *E
 	// Noon UTC today: day boundaries in tests never fall inside a test.
 	now := time.Now().UTC()
 	clock := &Clock{t: time.Date(now.Year(), now.Month(), now.Day(), 12, 0, 0, 0, time.UTC)}
-	svc, err := auth.NewService(context.Background(), db, auth.Options{Mailer: mail.New(db, mail.SMTPConfig{}),
+	box := testSecrets
+	mailer := mail.New(db, box, mail.SMTPConfig{}, clock.Now)
+	svc, err := auth.NewService(context.Background(), db, auth.Options{Secrets: box, Mailer: mailer,
 		PublicURL: "http://backoffice.test", Now: clock.Now})
 	if err != nil {
 		t.Fatal(err)
@@ -68,7 +77,32 @@ func NewEnvWith(t testing.TB, db *store.DB, configure func(*httpapi.Options)) *E
 		configure(&o)
 	}
 	srv := httpapi.NewServer(o)
-	return &Env{DB: db, Auth: svc, Handler: srv.Handler(), Clock: clock, Server: srv}
+	return &Env{DB: db, Secrets: box, Mailer: mailer, Auth: svc, Handler: srv.Handler(), Clock: clock, Server: srv}
+}
+
+// Mails runs the outbox's worker over everything queued, then returns the
+// bodies of the mails kept for to, oldest first.
+func (e *Env) Mails(t testing.TB, to string) []string {
+	t.Helper()
+	ctx := context.Background()
+	for {
+		n, err := e.Mailer.Deliver(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			break
+		}
+	}
+	kept, err := mail.Newest(ctx, e.DB, e.Secrets, to, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bodies := make([]string, len(kept))
+	for i, m := range kept {
+		bodies[len(kept)-1-i] = m.Body
+	}
+	return bodies
 }
 
 // Run runs cases against the environment's router.
@@ -133,7 +167,7 @@ func (e *Env) CreateUser(t testing.TB, username string, staff, ga bool, perms ..
 	var secret any
 	if ga {
 		u.Secret, _ = auth.NewTOTPSecret()
-		secret = u.Secret
+		secret = e.Secrets.SealString(secrets.GASecret.Purpose(), u.Secret)
 	}
 	now := store.Now()
 	err := e.DB.Tx(ctx, func(tx *sql.Tx) error {

@@ -10,23 +10,48 @@ import (
 
 	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/mail"
+	"xapa/backoffice/internal/ratelimit"
+	"xapa/backoffice/internal/textutil"
 )
 
 // ResetLinkLifetime is how long a password-reset link works.
 const ResetLinkLifetime = time.Hour
 
-// RequestReset mails a one-time reset link when an enabled account has this
-// email. The caller answers 202 either way: nobody learns whether it exists.
+// ResetMailKind is the outbox request of a password-reset mail.
+const ResetMailKind = "password_reset"
+
+// ResetMailRule: reset mails per account, so that nobody can flood an
+// inbox through the public reset form (the client address has the route's
+// limit besides).
+var ResetMailRule = ratelimit.Rule{Name: "reset-mail", Limit: 5, Window: time.Hour}
+
+// RequestReset queues a reset request for email: the outbox's worker looks
+// the account up and writes the mail (writeResetMail). The request itself
+// does the same work, one row, whether an account has this email or not, and
+// never waits for SMTP: its reply tells nothing, by status or by time.
 func (s *Service) RequestReset(ctx context.Context, email string, meta ClientMeta) error {
+	return s.mailer.Request(ctx, ResetMailKind, textutil.Clip(strings.ToLower(strings.TrimSpace(email)), 320), meta.IP)
+}
+
+// writeResetMail writes the mail of a reset request: a one-time link when an
+// enabled account has this email and its reset mails are within
+// ResetMailRule; else nothing is sent.
+func (s *Service) writeResetMail(ctx context.Context, email, clientIP string) (mail.Message, bool, error) {
 	var id int64
 	var addr string
-	err := s.db.QueryRowContext(ctx, `SELECT id, email FROM users WHERE lower(email) = $1 AND enabled = TRUE`,
-		strings.ToLower(strings.TrimSpace(email))).Scan(&id, &addr)
+	err := s.db.QueryRowContext(ctx, `SELECT id, email FROM users WHERE lower(email) = $1 AND enabled = TRUE`, email).Scan(&id, &addr)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil
+		return mail.Message{}, false, nil
 	}
 	if err != nil {
-		return err
+		return mail.Message{}, false, err
+	}
+	if d, err := s.limits.Take(ctx, ResetMailRule, userTarget(id)); err != nil || !d.Allowed {
+		if err == nil {
+			err = audit.Record(ctx, s.db, audit.Entry{ActorID: id, ActorEmail: addr, Action: "password.reset_throttled",
+				Target: userTarget(id), IP: clientIP})
+		}
+		return mail.Message{}, false, err
 	}
 	token, hash := NewToken()
 	now := s.now()
@@ -36,16 +61,16 @@ func (s *Service) RequestReset(ctx context.Context, email string, meta ClientMet
 			return err
 		}
 		return audit.Record(ctx, tx, audit.Entry{ActorID: id, ActorEmail: addr, Action: "password.reset_requested",
-			Target: userTarget(id), IP: meta.IP})
+			Target: userTarget(id), IP: clientIP})
 	})
 	if err != nil {
-		return err
+		return mail.Message{}, false, err
 	}
 	link := strings.TrimRight(s.publicURL, "/") + "/reset-password?token=" + url.QueryEscape(token)
-	return s.mailer.Send(ctx, mail.Message{To: addr, Subject: "Reset your Xapa Back Office password",
+	return mail.Message{To: addr, Subject: "Reset your Xapa Back Office password",
 		Body: "Someone asked to reset the password of your Xapa Back Office account.\n\n" +
 			"To choose a new password, open this link within one hour:\n" + link + "\n\n" +
-			"If it was not you, ignore this mail: your password stays as it is.\n"})
+			"If it was not you, ignore this mail: your password stays as it is.\n"}, true, nil
 }
 
 // ConfirmReset sets a new password with a reset link's token, once, and ends

@@ -2,14 +2,15 @@ package auth
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"time"
 
 	"xapa/backoffice/internal/mail"
 	"xapa/backoffice/internal/ratelimit"
+	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/store"
 )
 
@@ -19,6 +20,7 @@ type Service struct {
 	captcha   *Captcha
 	limits    *ratelimit.Limiter
 	mailer    *mail.Mailer
+	secrets   *secrets.Box
 	publicURL string
 	now       func() time.Time
 	dummyHash string // checked for unknown users, so they cost what known ones do
@@ -26,16 +28,24 @@ type Service struct {
 
 // Options configures the service.
 type Options struct {
-	Mailer    *mail.Mailer
+	Secrets   *secrets.Box     // seals TOTP secrets and the captcha key (required)
+	Mailer    *mail.Mailer     // queues mail; the service writes its reset mails (nil: an outbox-only mailer)
 	PublicURL string           // base of links in mail, e.g. https://backoffice.example
 	Now       func() time.Time // tests move the clock
 }
 
 // NewService loads (or creates, on first start) the captcha secret.
 func NewService(ctx context.Context, db *store.DB, o Options) (*Service, error) {
-	key, err := serverSecret(ctx, db, "captcha_hmac")
+	if o.Secrets == nil {
+		return nil, errors.New("auth: no secrets box (Options.Secrets)")
+	}
+	hexKey, err := secrets.Named(ctx, db, o.Secrets, "captcha_hmac")
 	if err != nil {
 		return nil, err
+	}
+	key, err := hex.DecodeString(hexKey)
+	if err != nil {
+		return nil, fmt.Errorf("captcha_hmac: %w", err)
 	}
 	if o.Now == nil {
 		o.Now = time.Now
@@ -45,10 +55,12 @@ func NewService(ctx context.Context, db *store.DB, o Options) (*Service, error) 
 		return nil, err
 	}
 	if o.Mailer == nil {
-		o.Mailer = mail.New(db, mail.SMTPConfig{})
+		o.Mailer = mail.New(db, o.Secrets, mail.SMTPConfig{}, o.Now)
 	}
-	return &Service{db: db, captcha: &Captcha{db: db, key: key}, limits: ratelimit.New(db, o.Now), mailer: o.Mailer,
-		publicURL: o.PublicURL, now: func() time.Time { return o.Now().UTC().Truncate(time.Microsecond) }, dummyHash: dummy}, nil
+	s := &Service{db: db, captcha: &Captcha{db: db, key: key}, limits: ratelimit.New(db, o.Now), mailer: o.Mailer, secrets: o.Secrets,
+		publicURL: o.PublicURL, now: func() time.Time { return o.Now().UTC().Truncate(time.Microsecond) }, dummyHash: dummy}
+	o.Mailer.Handle(ResetMailKind, s.writeResetMail)
+	return s, nil
 }
 
 // NewChallenge issues a captcha challenge: a costly one (CaptchaHighMaxNumber)
@@ -58,24 +70,6 @@ func (s *Service) NewChallenge(high bool) Challenge {
 		return s.captcha.NewChallenge(s.now(), CaptchaHighMaxNumber)
 	}
 	return s.captcha.NewChallenge(s.now(), CaptchaMaxNumber)
-}
-
-// serverSecret returns a named random secret shared by every server on the
-// database, created on first use.
-func serverSecret(ctx context.Context, db *store.DB, name string) ([]byte, error) {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return nil, err
-	}
-	if _, err := db.ExecContext(ctx, `INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`,
-		name, hex.EncodeToString(b)); err != nil {
-		return nil, err
-	}
-	var v string
-	if err := db.QueryRowContext(ctx, `SELECT value FROM server_secrets WHERE name = $1`, name).Scan(&v); err != nil {
-		return nil, err
-	}
-	return hex.DecodeString(v)
 }
 
 // Errors the handlers turn into replies.

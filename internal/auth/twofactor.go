@@ -8,6 +8,7 @@ import (
 
 	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/secrets"
 )
 
 // maxCodeFailures wrong codes revoke a pending or setup session.
@@ -30,10 +31,14 @@ func (s *Service) SetupSecret(ctx context.Context, p *Principal) (SetupData, err
 		return SetupData{}, err
 	}
 	if _, err := s.db.ExecContext(ctx, `UPDATE sessions SET setup_secret = $1 WHERE id = $2 AND setup_secret IS NULL`,
-		secret, p.SessionID); err != nil {
+		s.secrets.SealString(secrets.SetupSecret.Purpose(), secret), p.SessionID); err != nil {
 		return SetupData{}, err
 	}
-	if err := s.db.QueryRowContext(ctx, `SELECT setup_secret FROM sessions WHERE id = $1`, p.SessionID).Scan(&secret); err != nil {
+	var sealed string
+	if err := s.db.QueryRowContext(ctx, `SELECT setup_secret FROM sessions WHERE id = $1`, p.SessionID).Scan(&sealed); err != nil {
+		return SetupData{}, err
+	}
+	if secret, err = secrets.OpenStored(s.secrets, secrets.SetupSecret, sealed); err != nil {
 		return SetupData{}, err
 	}
 	return SetupData{Issuer: TOTPIssuer, Account: p.Email, Secret: secret, OTPAuthURL: OTPAuthURL(p.Email, secret)}, nil
@@ -78,16 +83,24 @@ func (s *Service) VerifyCode(ctx context.Context, p *Principal, code, password s
 	if !secret.Valid || (p.Kind == Pending) != gaEnabled {
 		return "", s.codeFailure(ctx, p, meta, "no_secret", ErrInvalidCode)
 	}
-	step, ok := MatchTOTP(secret.String, code, s.now(), lastStep)
+	col := secrets.GASecret
+	if p.Kind == Setup {
+		col = secrets.SetupSecret
+	}
+	plain, err := secrets.OpenStored(s.secrets, col, secret.String)
+	if err != nil {
+		return "", err
+	}
+	step, ok := MatchTOTP(plain, code, s.now(), lastStep)
 	if !ok {
 		return "", s.codeFailure(ctx, p, meta, "wrong_code", ErrInvalidCode)
 	}
 	var token string
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err = s.tx(ctx, func(tx *sql.Tx) error {
 		// Accept each step once per user: a replayed or parallel code loses here. A set-up confirms this
 		// session's secret and discards every other session's.
 		res, err := tx.ExecContext(ctx, `UPDATE users SET ga_last_step = $1, ga_enabled = TRUE, ga_secret = $3
-			WHERE id = $2 AND ga_last_step < $1 AND ga_enabled = $4`, step, p.UserID, secret.String, p.Kind == Pending)
+			WHERE id = $2 AND ga_last_step < $1 AND ga_enabled = $4`, step, p.UserID, s.sealGASecret(p.Kind, secret.String, plain), p.Kind == Pending)
 		if err != nil {
 			return err
 		}
@@ -120,6 +133,16 @@ func (s *Service) VerifyCode(ctx context.Context, p *Principal, code, password s
 		return "", err
 	}
 	return token, s.limits.Refund(ctx, CodeRule, userTarget(p.UserID)) // a right code does not count
+}
+
+// sealGASecret is the users.ga_secret to store after a right code: a
+// confirmed set-up's secret sealed for that column, else the stored value
+// as it is.
+func (s *Service) sealGASecret(kind Kind, stored, plain string) string {
+	if kind != Setup {
+		return stored
+	}
+	return s.secrets.SealString(secrets.GASecret.Purpose(), plain)
 }
 
 // codeFailure counts a wrong code or password against the session, revoking
@@ -194,7 +217,11 @@ func (s *Service) CheckFreshCode(ctx context.Context, p *Principal, code string)
 		p.UserID).Scan(&secret, &lastStep); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return err
 	}
-	step, ok := MatchTOTP(secret.String, code, s.now(), lastStep)
+	plain, err := secrets.OpenStored(s.secrets, secrets.GASecret, secret.String)
+	if err != nil {
+		return err
+	}
+	step, ok := MatchTOTP(plain, code, s.now(), lastStep)
 	if !secret.Valid || !ok {
 		return apperr.Fieldf("code", "That code is not valid. Enter the current code from your authenticator app.")
 	}

@@ -44,6 +44,13 @@ func DBFlag(fs *flag.FlagSet) *string {
 	return fs.String("db", DefaultDB, "database: sqlite:PATH or a postgres:// URL")
 }
 
+// SecretsKeyFlag adds the --secrets-key-file flag: the file of the key that
+// seals the database's secrets (internal/secrets).
+func SecretsKeyFlag(fs *flag.FlagSet) *string {
+	return fs.String("secrets-key-file", "",
+		"file of the key sealing secrets at rest (default for sqlite:PATH: PATH.key, made on first start; required for PostgreSQL)")
+}
+
 // Usage prints a flag set's flags with their environment variables.
 func Usage(fs *flag.FlagSet, synopsis string) func() {
 	return func() {

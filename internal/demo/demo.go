@@ -18,6 +18,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"xapa/backoffice/internal/auth"
+	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/utc"
 )
@@ -32,6 +33,7 @@ type Options struct {
 	Transactions int   // wallet transactions
 	Seed         int64 // same seed, same data (relative to Now)
 	Now          time.Time
+	Secrets      *secrets.Box // seals the TOTP secrets and the staff password (required)
 }
 
 // Staff is a demo sign-in printed for the person who started the demo.
@@ -51,6 +53,9 @@ func Generate(ctx context.Context, db *store.DB, o Options) error {
 	if n > 0 {
 		return ErrNotEmpty
 	}
+	if o.Secrets == nil {
+		return errors.New("demo: no secrets box (Options.Secrets)")
+	}
 	if o.Now.IsZero() {
 		o.Now = store.Now()
 	}
@@ -63,7 +68,7 @@ func Generate(ctx context.Context, db *store.DB, o Options) error {
 	if err != nil {
 		return err
 	}
-	if _, err := db.ExecContext(ctx, `INSERT INTO server_secrets (name, value) VALUES ($1, $2)`, passwordSecret, password); err != nil {
+	if _, err := secrets.NamedValue(ctx, db, o.Secrets, passwordSecret, password); err != nil {
 		return err
 	}
 	staffHash, err := auth.HashPassword(password)
@@ -91,10 +96,12 @@ func Generate(ctx context.Context, db *store.DB, o Options) error {
 
 // StaffPassword is the password of every demo staff member (and the demo
 // customer) of this database.
-func StaffPassword(ctx context.Context, db *store.DB) (string, error) {
-	var password string
-	err := db.QueryRowContext(ctx, `SELECT value FROM server_secrets WHERE name = $1`, passwordSecret).Scan(&password)
-	return password, err
+func StaffPassword(ctx context.Context, db *store.DB, box *secrets.Box) (string, error) {
+	var sealed string
+	if err := db.QueryRowContext(ctx, `SELECT value FROM server_secrets WHERE name = $1`, passwordSecret).Scan(&sealed); err != nil {
+		return "", err
+	}
+	return secrets.OpenStored(box, secrets.Server, sealed)
 }
 
 // newPassword is a random demo password: 16 letters and digits in groups of
@@ -116,7 +123,7 @@ func newPassword() (string, error) {
 }
 
 // DemoStaff reads the demo staff sign-ins from the database.
-func DemoStaff(ctx context.Context, db *store.DB) ([]Staff, error) {
+func DemoStaff(ctx context.Context, db *store.DB, box *secrets.Box) ([]Staff, error) {
 	var out []Staff
 	for _, s := range staff {
 		var st Staff
@@ -130,7 +137,10 @@ func DemoStaff(ctx context.Context, db *store.DB) ([]Staff, error) {
 		if err != nil {
 			return nil, err
 		}
-		st.Role, st.TOTPSecret = role.String, secret.String
+		st.Role = role.String
+		if st.TOTPSecret, err = secrets.OpenStored(box, secrets.GASecret, secret.String); err != nil {
+			return nil, err
+		}
 		out = append(out, st)
 	}
 	return out, nil
@@ -381,7 +391,7 @@ func (g *gen) loadUsers(ctx context.Context, l *store.Loader) error {
 			ga = true
 		}
 		if ga {
-			secret = g.totpSecret()
+			secret = g.o.Secrets.SealString(secrets.GASecret.Purpose(), g.totpSecret())
 		}
 		var verifiedAt, invitedBy any
 		if u.verified {

@@ -9,17 +9,21 @@ import (
 	"github.com/shopspring/decimal"
 
 	"xapa/backoffice/internal/demo"
+	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/store/storetest"
 )
 
 var now = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 
+// box seals the demo databases' secrets in these tests.
+var box = secrets.Ephemeral()
+
 func TestDemoShowsEveryState(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		if err := demo.Generate(ctx, db, demo.Options{Users: 300, Transactions: 3000, Seed: 7, Now: now}); err != nil {
+		if err := demo.Generate(ctx, db, demo.Options{Secrets: box, Users: 300, Transactions: 3000, Seed: 7, Now: now}); err != nil {
 			t.Fatal(err)
 		}
 		count := func(q string, args ...any) int {
@@ -136,11 +140,11 @@ func TestDemoShowsEveryState(t *testing.T) {
 			t.Errorf("company balance colours = %v, want blue, orange and red", colours)
 		}
 
-		staff, err := demo.DemoStaff(ctx, db)
+		staff, err := demo.DemoStaff(ctx, db, box)
 		if err != nil || len(staff) != 5 || staff[0].Username != "demo" || len(staff[0].TOTPSecret) != 32 {
 			t.Errorf("demo staff = %+v, %v", staff, err)
 		}
-		if err := demo.Generate(ctx, db, demo.Options{Users: 1, Seed: 7}); err != demo.ErrNotEmpty {
+		if err := demo.Generate(ctx, db, demo.Options{Secrets: box, Users: 1, Seed: 7}); err != demo.ErrNotEmpty {
 			t.Errorf("second generate = %v, want ErrNotEmpty", err)
 		}
 	})
@@ -159,7 +163,7 @@ func TestDemoIsDeterministic(t *testing.T) {
 	}
 	a, b := storetest.SQLite(t), storetest.SQLite(t)
 	for _, db := range []*store.DB{a, b} {
-		if err := demo.Generate(ctx, db, demo.Options{Users: 50, Transactions: 500, Seed: 42, Now: now}); err != nil {
+		if err := demo.Generate(ctx, db, demo.Options{Secrets: box, Users: 50, Transactions: 500, Seed: 42, Now: now}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -172,7 +176,7 @@ func TestLiveKeepsDataMoving(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		if err := demo.Generate(ctx, db, demo.Options{Users: 30, Transactions: 200, Seed: 1}); err != nil {
+		if err := demo.Generate(ctx, db, demo.Options{Secrets: box, Users: 30, Transactions: 200, Seed: 1}); err != nil {
 			t.Fatal(err)
 		}
 		count := func(q string) int {
@@ -213,14 +217,14 @@ func TestDemoSecretsAreRandomPerDatabase(t *testing.T) {
 	var dbs []made
 	for range 2 {
 		db := storetest.SQLite(t)
-		if err := demo.Generate(ctx, db, demo.Options{Users: 10, Transactions: 50, Seed: 7, Now: now}); err != nil {
+		if err := demo.Generate(ctx, db, demo.Options{Secrets: box, Users: 10, Transactions: 50, Seed: 7, Now: now}); err != nil {
 			t.Fatal(err)
 		}
-		password, err := demo.StaffPassword(ctx, db)
+		password, err := demo.StaffPassword(ctx, db, box)
 		if err != nil {
 			t.Fatal(err)
 		}
-		staff, err := demo.DemoStaff(ctx, db)
+		staff, err := demo.DemoStaff(ctx, db, box)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -315,16 +315,8 @@ func resetLinks(t *testing.T, env *apitest.Env, email string, n int) []string {
 			t.Fatalf("reset: %d", r.Status)
 		}
 	}
-	rows, err := env.DB.QueryContext(context.Background(), `SELECT body FROM outbox WHERE to_address = $1 ORDER BY id`, email)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bodies, err := store.ScanColumn[string](rows)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var tokens []string
-	for _, body := range bodies {
+	for _, body := range env.Mails(t, email) {
 		if m := regexp.MustCompile(`reset-password\?token=(\S+)`).FindStringSubmatch(body); m != nil {
 			token, _ := url.QueryUnescape(m[1])
 			tokens = append(tokens, token)
@@ -506,10 +498,8 @@ func TestTakingOverAPeerIsRefused(t *testing.T) {
 		if r := edit(roleless, map[string]any{"email": "rory.new@example.com", "code": code()}); r.Status != http.StatusOK {
 			t.Fatalf("a role-less colleague's email with a fresh code: %d %s", r.Status, r.Body)
 		}
-		var told int
-		if err := db.QueryRowContext(context.Background(), `SELECT count(*) FROM outbox WHERE to_address = $1 AND body LIKE $2`,
-			roleless.Email, "%rory.new@example.com%").Scan(&told); err != nil || told != 1 {
-			t.Fatalf("mails to the old address: %d, %v; want 1", told, err)
+		if told := env.Mails(t, roleless.Email); len(told) != 1 || !strings.Contains(told[0], "rory.new@example.com") {
+			t.Fatalf("mails to the old address: %q; want 1 naming the new one", told)
 		}
 		// Other edits of a peer (a name, a phone number) need neither.
 		if r := edit(peer, map[string]any{"full_name": "Pat P."}); r.Status != http.StatusOK {
@@ -559,6 +549,103 @@ func TestUnlockLiftsTheLocks(t *testing.T) {
 		}
 		if n := auditCount(t, db, "user.unlock", "%"); n != 1 {
 			t.Fatalf("%d audit rows; want 1", n)
+		}
+	})
+}
+
+// Attack 5: the reset form answered 503 for an existing email when SMTP failed, 202 for an unknown one, and took a
+// second longer with a slow relay. Now the request only queues a row, the same for both, and never touches SMTP: the
+// outbox's worker looks the account up later, sends what is due, and drops the rest.
+func TestResetRequestTellsNothing(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		env.CreateUser(t, "omar", true, true)
+		count := func(query string) int {
+			var n int
+			if err := db.QueryRowContext(context.Background(), query).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		work := func() [3]int {
+			return [3]int{count(`SELECT count(*) FROM outbox`), count(`SELECT count(*) FROM password_resets`), count(`SELECT count(*) FROM audit_log`)}
+		}
+		var replies []*apitest.Reply
+		var done [][3]int
+		for _, email := range []string{"omar@example.com", "nobody@example.com"} {
+			before := work()
+			replies = append(replies, env.Do(t, apitest.Case{Method: "POST", Path: "/api/password/reset", Body: map[string]string{"email": email}}))
+			after := work()
+			done = append(done, [3]int{after[0] - before[0], after[1] - before[1], after[2] - before[2]})
+		}
+		if replies[0].Status != http.StatusAccepted || replies[1].Status != replies[0].Status || string(replies[0].Body) != string(replies[1].Body) {
+			t.Fatalf("known %d %s, unknown %d %s: want the same 202", replies[0].Status, replies[0].Body, replies[1].Status, replies[1].Body)
+		}
+		if done[0] != done[1] || done[0] != [3]int{1, 0, 0} {
+			t.Fatalf("rows written by the request (outbox, reset links, audit): known %v, unknown %v; want one queued row each", done[0], done[1])
+		}
+		if n := count(`SELECT count(*) FROM outbox WHERE status = 'queued' AND kind = 'password_reset'`); n != 2 {
+			t.Fatalf("%d queued requests; want 2 (nothing sent during the request)", n)
+		}
+		if mails := env.Mails(t, "omar@example.com"); len(mails) != 1 || !strings.Contains(mails[0], "/reset-password?token=") {
+			t.Fatalf("mails to omar: %q", mails)
+		}
+		if n := count(`SELECT count(*) FROM outbox`); n != 1 {
+			t.Fatalf("%d outbox rows after delivery; want 1 (the unknown address's request dropped)", n)
+		}
+		// Nobody floods an inbox through the form: five reset mails an hour per account (the address has its own limit).
+		for range auth.ResetMailRule.Limit + 2 {
+			env.Do(t, apitest.Case{Method: "POST", Path: "/api/password/reset", Body: map[string]string{"email": "OMAR@example.com"}})
+		}
+		if mails := env.Mails(t, "omar@example.com"); len(mails) != auth.ResetMailRule.Limit {
+			t.Fatalf("%d mails to omar within the hour; want %d", len(mails), auth.ResetMailRule.Limit)
+		}
+	})
+}
+
+// Attack 6: users.ga_secret was plain base32, readable from the database or a backup. Now every TOTP secret, the
+// captcha key and the demo password are sealed with the key file's key: the database holds none of them in clear.
+func TestSecondFactorsAreSealedAtRest(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		u := env.CreateUser(t, "pia", true, false)
+		setup := env.Token(t, u, auth.Setup)
+		var d auth.SetupData
+		env.Do(t, apitest.Case{Method: "GET", Path: "/api/user/2fa/googleAuthenticator", Token: setup}).JSON(t, &d)
+		var pending string
+		if err := db.QueryRowContext(context.Background(), `SELECT setup_secret FROM sessions WHERE setup_secret IS NOT NULL`).Scan(&pending); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(pending, "enc:v1:") || strings.Contains(pending, d.Secret) {
+			t.Fatalf("setup_secret stored as %q", pending)
+		}
+		code, _ := auth.TOTPCode(d.Secret, auth.TOTPStep(env.Clock.Now()))
+		if r := env.Do(t, apitest.Case{Method: "POST", Path: "/api/2fa/googleAuthenticator", Token: setup,
+			Body: map[string]string{"code": code, "password": u.Password}}); r.Status != http.StatusOK {
+			t.Fatalf("confirm: %d %s", r.Status, r.Body)
+		}
+		var stored string
+		if err := db.QueryRowContext(context.Background(), `SELECT ga_secret FROM users WHERE id = $1`, u.ID).Scan(&stored); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(stored, "enc:v1:") || strings.Contains(stored, d.Secret) {
+			t.Fatalf("ga_secret stored as %q", stored)
+		}
+		// The sealed value of one column does not open in another: a copied set-up secret is no confirmed one.
+		if _, err := env.Secrets.Open("users.ga_secret", pending); err == nil {
+			t.Fatal("a set-up secret opened as a confirmed one")
+		}
+		var plain int
+		if err := db.QueryRowContext(context.Background(), `SELECT count(*) FROM server_secrets WHERE value NOT LIKE 'enc:v1:%'`).Scan(&plain); err != nil || plain != 0 {
+			t.Fatalf("%d server secrets in clear, %v", plain, err)
+		}
+		// Signing in with the sealed secret still works.
+		next, _ := auth.TOTPCode(d.Secret, auth.TOTPStep(env.Clock.Now())+1)
+		if r := env.Do(t, apitest.Case{Method: "POST", Path: "/api/2fa/googleAuthenticator", Token: env.Token(t, u, auth.Pending),
+			Body: map[string]string{"code": next}}); r.Status != http.StatusOK {
+			t.Fatalf("sign-in with the sealed secret: %d %s", r.Status, r.Body)
 		}
 	})
 }

@@ -17,7 +17,7 @@ import (
 func demoEnv(t testing.TB, db *store.DB) *apitest.Env {
 	t.Helper()
 	env := apitest.NewEnv(t, db)
-	if err := demo.Generate(context.Background(), db, demo.Options{Users: 20, Transactions: 200, Seed: 5, Now: env.Clock.Now()}); err != nil {
+	if err := demo.Generate(context.Background(), db, demo.Options{Secrets: env.Secrets, Users: 20, Transactions: 200, Seed: 5, Now: env.Clock.Now()}); err != nil {
 		t.Fatal(err)
 	}
 	return env

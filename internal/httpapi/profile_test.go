@@ -102,10 +102,11 @@ func TestVerificationMail(t *testing.T) {
 		}
 		env.Run(t, []apitest.Case{{Name: "send", Method: "GET", Path: fmt.Sprintf("/api/admin/email/%d/sendmail", u.ID), Token: tok, Status: 200,
 			JSON: `{"status":"Verification email sent to unverified@example.com."}`}})
-		var body string
-		if err := db.QueryRowContext(ctx, `SELECT body FROM outbox WHERE to_address = 'unverified@example.com'`).Scan(&body); err != nil {
-			t.Fatal(err)
+		mails := env.Mails(t, "unverified@example.com")
+		if len(mails) != 1 {
+			t.Fatalf("%d mails to unverified@example.com; want 1", len(mails))
 		}
+		body := mails[0]
 		m := regexp.MustCompile(`/api/email/verify\?token=(\S+)`).FindStringSubmatch(body)
 		if m == nil {
 			t.Fatalf("no link in %q", body)

@@ -7,6 +7,7 @@ import (
 
 	"xapa/backoffice/internal/demo"
 	"xapa/backoffice/internal/ledger"
+	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/store/storetest"
 )
@@ -18,7 +19,7 @@ func TestAmountTextIsTheDecimal(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 22, 15, 30, 0, 0, time.UTC)
-		if err := demo.Generate(ctx, db, demo.Options{Users: 20, Transactions: 500, Seed: 4, Now: now}); err != nil {
+		if err := demo.Generate(ctx, db, demo.Options{Secrets: secrets.Ephemeral(), Users: 20, Transactions: 500, Seed: 4, Now: now}); err != nil {
 			t.Fatal(err)
 		}
 		list, _, err := ledger.New(db, func() time.Time { return now }).Page(ctx, ledger.Filter{}, 500, 0)

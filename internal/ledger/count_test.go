@@ -8,6 +8,7 @@ import (
 
 	"xapa/backoffice/internal/demo"
 	"xapa/backoffice/internal/ledger"
+	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/store/storetest"
 )
@@ -19,7 +20,7 @@ func TestCountMatchesAPlainCount(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 22, 15, 30, 0, 0, time.UTC)
-		if err := demo.Generate(ctx, db, demo.Options{Users: 40, Transactions: 4000, Seed: 9, Now: now}); err != nil {
+		if err := demo.Generate(ctx, db, demo.Options{Secrets: secrets.Ephemeral(), Users: 40, Transactions: 4000, Seed: 9, Now: now}); err != nil {
 			t.Fatal(err)
 		}
 		s := ledger.New(db, func() time.Time { return now })

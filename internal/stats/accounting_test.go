@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"xapa/backoffice/internal/demo"
+	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/stats"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/store/storetest"
@@ -21,7 +22,7 @@ func TestAccountingMatchesPlainSQL(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 22, 15, 30, 0, 0, time.UTC)
-		if err := demo.Generate(ctx, db, demo.Options{Users: 60, Transactions: 3000, Seed: 5, Now: now}); err != nil {
+		if err := demo.Generate(ctx, db, demo.Options{Secrets: secrets.Ephemeral(), Users: 60, Transactions: 3000, Seed: 5, Now: now}); err != nil {
 			t.Fatal(err)
 		}
 		// A staff member's own main wallet: not a customer's asset, but in the customers' credit card total.

@@ -43,6 +43,16 @@ func (d Dialect) LockXact(ctx context.Context, tx *sql.Tx, key int64) error {
 	return err
 }
 
+// SkipLocked ends a SELECT whose rows a worker claims (a queue): PostgreSQL
+// locks them and passes over rows another worker holds; SQLite has nothing
+// to add, since its one writer claims alone.
+func (d Dialect) SkipLocked() string {
+	if d == SQLite {
+		return ""
+	}
+	return " FOR UPDATE SKIP LOCKED"
+}
+
 // Sum is the exact sum of a money expression (NULL over no rows).
 func (d Dialect) Sum(expr string) string {
 	if d == SQLite {

@@ -55,6 +55,19 @@ func runMain(m *testing.M) int {
 	} else if abs, err := filepath.Abs(binPath); err == nil {
 		binPath = abs
 	}
+	// Every command of the tests seals secrets with one key file, as the nodes of one database share one.
+	keys, err := os.MkdirTemp("", "faults-keys-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(keys)
+	keyFile := filepath.Join(keys, "secrets.key")
+	if out, err := exec.Command(binPath, "secrets", "init", "--secrets-key-file", keyFile).CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "secrets init: %v\n%s", err, out)
+		return 1
+	}
+	os.Setenv("BACKOFFICE_SECRETS_KEY_FILE", keyFile)
 	cluster, clusterErr = startCluster()
 	if cluster != nil {
 		defer cluster.remove()
