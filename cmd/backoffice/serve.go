@@ -22,6 +22,7 @@ import (
 	"xapa/backoffice/internal/httpapi"
 	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/mail"
+	"xapa/backoffice/internal/ratelimit"
 	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/stats"
 	"xapa/backoffice/internal/store"
@@ -123,6 +124,7 @@ func serve(ctx context.Context, args []string) error {
 		return err
 	}
 	go mailer.Run(ctx)
+	go ratelimit.New(db, nil).PruneEvery(ctx)
 	statsService, ledgerService := stats.New(db, nil), ledger.New(db, nil)
 	go warm(ctx, statsService.Warm, ledgerService.Warm)
 	srv := &http.Server{

@@ -16,6 +16,7 @@ package ratelimit
 import (
 	"context"
 	"database/sql"
+	"log/slog"
 	"net"
 	"time"
 
@@ -105,14 +106,40 @@ func ResetPrefix(ctx context.Context, q Execer, rule Rule, prefix string) error 
 	return err
 }
 
-// Prune removes buckets whose window opened before maxWindow ago: no rule
-// has a longer window, so none of them can refuse anything any more.
-func (l *Limiter) Prune(ctx context.Context, maxWindow time.Duration) (int64, error) {
-	res, err := l.db.ExecContext(ctx, `DELETE FROM rate_limits WHERE window_start < $1`, l.now().Add(-maxWindow))
+// MaxWindow bounds every rule's window: a bucket whose window opened longer
+// ago than this refuses nothing any more, and Prune removes it.
+const MaxWindow = 24 * time.Hour
+
+// Prune removes buckets whose window opened before MaxWindow ago.
+func (l *Limiter) Prune(ctx context.Context) (int64, error) {
+	res, err := l.db.ExecContext(ctx, `DELETE FROM rate_limits WHERE window_start < $1`, l.now().Add(-MaxWindow))
 	if err != nil {
 		return 0, err
 	}
 	return res.RowsAffected()
+}
+
+// PruneInterval is how often PruneEvery prunes.
+const PruneInterval = 10 * time.Minute
+
+// PruneEvery prunes every PruneInterval until ctx ends, so the table holds
+// about a day of buckets whatever the traffic. Every node may run it: a
+// delete of what another node deleted deletes nothing.
+func (l *Limiter) PruneEvery(ctx context.Context) {
+	t := time.NewTicker(PruneInterval)
+	defer t.Stop()
+	for {
+		if n, err := l.Prune(ctx); err != nil && ctx.Err() == nil {
+			slog.WarnContext(ctx, "pruning rate_limits failed", "err", err)
+		} else if n > 0 {
+			slog.DebugContext(ctx, "rate_limits pruned", "buckets", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }
 
 // ClientKey is the bucket key of a client address: an IPv4 address as it is,

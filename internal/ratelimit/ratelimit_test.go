@@ -109,9 +109,13 @@ func TestWindowsLockoutRefundAndReset(t *testing.T) {
 		}
 
 		// Pruning drops buckets whose window is over, and only those.
-		c.add(time.Hour)
+		c.add(ratelimit.MaxWindow - time.Minute)
 		take("c")
-		if n, err := l.Prune(ctx, 30*time.Minute); err != nil || n != 2 {
+		if n, err := l.Prune(ctx); err != nil || n != 0 {
+			t.Fatalf("pruned %d, %v; want none within MaxWindow", n, err)
+		}
+		c.add(2 * time.Minute)
+		if n, err := l.Prune(ctx); err != nil || n != 2 {
 			t.Fatalf("pruned %d, %v; want the 2 old buckets", n, err)
 		}
 	})
