@@ -14,7 +14,7 @@ WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.ht
 	web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json
 GO_SOURCES := $(shell find cmd internal web -name '*.go' -o -name '*.sql' 2>/dev/null | grep -v node_modules) go.mod go.sum
 
-.PHONY: help run build web test test-suites test-go test-go-sqlite test-go-postgres test-web test-e2e lint fmt clean fuzz \
+.PHONY: help run build web test test-suites test-go test-go-sqlite test-go-postgres test-web test-e2e lint fmt clean fuzz flood \
 	test-faults audit bench soak
 SUITE := scripts/suite.sh run
 
@@ -114,7 +114,10 @@ bench: build e2e/node_modules/.installed ## the benchmark suite on 1M transactio
 	bench/bench.sh
 
 soak: build ## ten minutes of the mixed workload and dashboard polling: zero errors, flat memory (bench/README.md)
-	bench/soak.sh $(BENCH_DATABASE_URL)
+	BACKOFFICE_SECRETS_KEY_FILE=$${BACKOFFICE_SECRETS_KEY_FILE:-bench/out/secrets.key} bench/soak.sh $(BENCH_DATABASE_URL)
+
+flood: build ## the anonymous sign-in flood: memory growth and the captcha's p99 under it (bench/README.md)
+	bench/flood.sh
 
 fmt: ## format the Go code
 	gofmt -w cmd internal tools test web/*.go
