@@ -270,9 +270,9 @@ test.describe('audit log', () => {
     const total = first.reply.total_items;
     expect(total).toBeGreaterThan(25);
     await expect(rows(page)).toHaveCount(25);
-    expect(await pager(page).locator('.ant-pagination-item').count()).toBeLessThanOrEqual(10);
+    await expect(pager(page).getByRole('button', { name: /^Page \d+$/ })).toHaveCount(Math.min(10, Math.ceil(total / 25)));
 
-    let call = await nextCall(page, () => pager(page).getByTitle('2', { exact: true }).click());
+    let call = await nextCall(page, () => pager(page).getByRole('button', { name: 'Page 2', exact: true }).click());
     expect(call.query).toMatchObject({ page: '2', maxPerPage: '25' });
     expect(await rowIds(page)).toEqual(call.reply.audit.map((r) => r.id));
     const pageTwo = await api<AuditPage>(request, token, '/admin/audit', call.query);
@@ -287,7 +287,7 @@ test.describe('audit log', () => {
     expect(roleEntries).toBeGreaterThanOrEqual(31);
     await expect(rows(page)).toHaveCount(25);
     await expect(pager(page).getByText(`${roleEntries} records`, { exact: true })).toBeVisible();
-    call = await nextCall(page, () => pager(page).getByTitle('2', { exact: true }).click());
+    call = await nextCall(page, () => pager(page).getByRole('button', { name: 'Page 2', exact: true }).click());
     expect(call.query).toMatchObject({ page: '2', maxPerPage: '25', action: 'role.' });
     await expect(rows(page)).toHaveCount(Math.min(25, roleEntries - 25));
 
@@ -295,7 +295,7 @@ test.describe('audit log', () => {
     call = await nextCall(page, () => pickPageSize(page, 'View 50 Per Page'));
     expect(call.query).toMatchObject({ page: '1', maxPerPage: '50', action: 'role.' });
     await expect(rows(page)).toHaveCount(Math.min(50, roleEntries));
-    await expect(pager(page).locator('.ant-pagination-item-active')).toHaveText('1');
+    await expect(pager(page).locator('[aria-current="page"]')).toHaveText('1');
 
     // The CSV: every role.* entry of the range (not just the page), newest first.
     const [download] = await Promise.all([

@@ -23,7 +23,7 @@ async function openAsDemo(page: Page, request: APIRequestContext, server: Backof
 }
 
 const rows = (page: Page): Locator => page.locator('.ant-table-tbody tr.ant-table-row');
-const activePage = (page: Page): Locator => page.getByTestId('list-pager').locator('.ant-pagination-item-active');
+const activePage = (page: Page): Locator => page.getByTestId('list-pager').locator('[aria-current="page"]');
 
 test.describe('members', () => {
   test('create a member, find them, give them a role, and they sign in to that role\'s menu', async ({
@@ -131,11 +131,10 @@ test.describe('members', () => {
     await expect(rows(page)).toHaveCount(25);
     const total = Number((await pager.getByText(/\d+ records/).textContent())?.match(/\d+/)?.[0]);
     expect(total).toBeGreaterThan(300);
-    await expect(pager.locator('.ant-pagination-item')).not.toHaveCount(0);
-    expect(await pager.locator('.ant-pagination-item').count()).toBeLessThanOrEqual(10);
+    await expect(pager.getByRole('button', { name: /^Page \d+$/ })).toHaveCount(10); // 300+ records: 13 pages
 
     // Page 3 at 25 per page, then 100 per page: back to page 1.
-    await pager.getByTitle('3', { exact: true }).click();
+    await pager.getByRole('button', { name: 'Page 3', exact: true }).click();
     await expect(activePage(page)).toHaveText('3');
     const sizeChange = page.waitForRequest((r) => /\/api\/admin\/users\?/.test(r.url()) && r.url().includes('maxPerPage=100'));
     await chooseOption(page, pager.getByRole('combobox', { name: 'Page size' }), 'View 100 Per Page');
@@ -147,7 +146,7 @@ test.describe('members', () => {
     // Page 2 at 100 per page: rows 101..200, none of page 1.
     const emails = page.locator('.ant-table-tbody tr.ant-table-row td:nth-child(3)');
     const page1Emails = await emails.allTextContents();
-    await pager.getByTitle('2', { exact: true }).click();
+    await pager.getByRole('button', { name: 'Page 2', exact: true }).click();
     await expect(activePage(page)).toHaveText('2');
     await expect(rows(page)).toHaveCount(100);
     await expect(rows(page).first()).not.toContainText(page1Emails[0]!);

@@ -1,5 +1,7 @@
-import { Pagination, Select } from 'antd';
-import type { JSX } from 'react';
+import { DoubleLeftOutlined, DoubleRightOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { Button, Select } from 'antd';
+import type { JSX, ReactNode } from 'react';
+import { pageWindow } from './pageWindow';
 import './ListPager.css';
 
 /** The page sizes every paginated list offers; the first one is the default. */
@@ -20,10 +22,24 @@ export interface ListPagerProps {
 const SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: size, label: `View ${size} Per Page` }));
 
 /**
- * The pager under every paginated list: the records total, the page-size choice (back to page 1 on change) and
- * antd's Pagination, which never shows more than 7 numbered page links (the spec allows up to 10).
+ * The pager under every paginated list: the records total, the page-size choice (back to page 1 on change), and
+ * the page selector: first and previous, ten consecutive page links around the current page (fewer when there are
+ * fewer pages), next and last. Every control is a button, so the keyboard reaches each one.
  */
 export function ListPager({ page, pageSize, total, onChange }: ListPagerProps): JSX.Element {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const go = (next: number) => onChange(next, pageSize);
+  const step = (label: string, target: number, icon: ReactNode) => (
+    <Button
+      size="small"
+      type="text"
+      aria-label={label}
+      title={label}
+      icon={icon}
+      disabled={target === page || target < 1 || target > pages}
+      onClick={() => go(target)}
+    />
+  );
   return (
     <div className="list-pager" data-testid="list-pager">
       <span className="list-pager__total">{total} records</span>
@@ -34,14 +50,25 @@ export function ListPager({ page, pageSize, total, onChange }: ListPagerProps): 
         onChange={(size: number) => onChange(1, size)}
         className="list-pager__size"
       />
-      <Pagination
-        current={page}
-        pageSize={pageSize}
-        total={total}
-        showSizeChanger={false}
-        hideOnSinglePage={false}
-        onChange={(nextPage) => onChange(nextPage, pageSize)}
-      />
+      <nav className="list-pager__pages" aria-label="Pages">
+        {step('First page', 1, <DoubleLeftOutlined />)}
+        {step('Previous page', page - 1, <LeftOutlined />)}
+        {pageWindow(page, pages).map((n) => (
+          <Button
+            key={n}
+            size="small"
+            className="list-pager__page"
+            type={n === page ? 'primary' : 'default'}
+            aria-label={`Page ${n}`}
+            aria-current={n === page ? 'page' : undefined}
+            onClick={() => n !== page && go(n)}
+          >
+            {n}
+          </Button>
+        ))}
+        {step('Next page', page + 1, <RightOutlined />)}
+        {step('Last page', pages, <DoubleRightOutlined />)}
+      </nav>
     </div>
   );
 }

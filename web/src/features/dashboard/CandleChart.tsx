@@ -1,6 +1,6 @@
 import { CandlestickSeries, ColorType, createChart } from 'lightweight-charts';
 import type { CandlestickData, IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Candle } from './candles';
 import { COLORS } from './colors';
 
@@ -26,22 +26,43 @@ function toSeriesData(candles: readonly Candle[]): CandlestickData<UTCTimestamp>
  */
 export default function CandleChart({ candles }: { candles: readonly Candle[] }) {
   const container = useRef<HTMLDivElement>(null);
+  const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
+  const [plotWidth, setPlotWidth] = useState(0);
 
   useEffect(() => {
     const element = container.current;
     if (!element) return undefined;
-    const chart: IChartApi = createChart(element, {
+    const created: IChartApi = createChart(element, {
       autoSize: true,
       height: HEIGHT,
       layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: '#8c8c8c', attributionLogo: false },
       grid: { vertLines: { visible: false }, horzLines: { color: '#f0f0f0' } },
-      rightPriceScale: { borderVisible: false },
-      timeScale: { borderVisible: false, fixLeftEdge: true, fixRightEdge: true },
+      // Labels at the top and bottom edges are drawn only when they fit whole ("0.11" was cut in half), and the
+      // candles keep off the edges.
+      rightPriceScale: { borderVisible: false, entireTextOnly: true, scaleMargins: { top: 0.12, bottom: 0.12 } },
+      // The library shows a day label only where its spacing allows (two of seven in a card): the days are an
+      // HTML row under the chart instead (CandleDays), one per candle.
+      timeScale: {
+        borderVisible: false,
+        fixLeftEdge: true,
+        fixRightEdge: true,
+        // Kept (the plot's width and the fitting of the candles depend on it) but without text: the days are
+        // labelled by CandleDays.
+        tickMarkFormatter: () => '',
+      },
       handleScroll: false,
       handleScale: false,
     });
-    series.current = chart.addSeries(CandlestickSeries, {
+    chart.current = created;
+    // The card's width arrives after the chart is made (autoSize): fit the candles to each new width of the plot,
+    // and give the day labels that width.
+    const fit = (width: number) => {
+      created.timeScale().fitContent();
+      setPlotWidth(width);
+    };
+    created.timeScale().subscribeSizeChange(fit);
+    series.current = created.addSeries(CandlestickSeries, {
       upColor: COLORS.up,
       downColor: COLORS.down,
       wickUpColor: COLORS.up,
@@ -51,14 +72,44 @@ export default function CandleChart({ candles }: { candles: readonly Candle[] })
       lastValueVisible: false,
     });
     return () => {
+      created.timeScale().unsubscribeSizeChange(fit);
       series.current = null;
-      chart.remove();
+      chart.current = null;
+      created.remove();
     };
   }, []);
 
   useEffect(() => {
     series.current?.setData(toSeriesData(candles));
+    const current = chart.current;
+    if (!current) return undefined;
+    // After the browser has laid the card out, the plot has its width.
+    const frame = requestAnimationFrame(() => {
+      current.timeScale().fitContent();
+      setPlotWidth(current.timeScale().width());
+    });
+    return () => cancelAnimationFrame(frame);
   }, [candles]);
 
-  return <div ref={container} className="candle-chart" aria-hidden="true" data-testid="candle-chart" />;
+  return (
+    <div aria-hidden="true">
+      <div ref={container} className="candle-chart" data-testid="candle-chart" />
+      <CandleDays candles={candles} width={plotWidth} />
+    </div>
+  );
+}
+
+/**
+ * One label per candle (its day of the month) under the chart. With the content fitted to the plot, the library
+ * gives each candle an equal slot across it, so a row of equal columns as wide as the plot (the price scale left
+ * out) puts each label under its candle.
+ */
+function CandleDays({ candles, width }: { candles: readonly Candle[]; width: number }) {
+  return (
+    <div className="candle-days" data-testid="candle-days" style={width > 0 ? { width } : undefined}>
+      {candles.map((c) => (
+        <span key={c.day}>{Number(c.day.slice(8, 10))}</span>
+      ))}
+    </div>
+  );
 }

@@ -1,20 +1,26 @@
-import { Tooltip } from 'antd';
+import { Tooltip, Typography } from 'antd';
 import { shortenHash } from './shortenHash';
 
-/** A transaction hash, shortened, linking to the block explorer, with the full hash in a tooltip. */
+/**
+ * A transaction hash, shortened, linking to the block explorer, with the full hash in a tooltip and a button that
+ * copies the whole hash (operations staff search and paste it elsewhere).
+ */
 export function HashLink({ hash, explorerUrl }: { hash: string; explorerUrl: string }) {
   const text = shortenHash(hash);
   return (
-    <Tooltip title={hash}>
-      {explorerUrl ? (
-        <a href={explorerUrl} target="_blank" rel="noopener noreferrer" aria-label={hash} className="tx-hash">
-          {text}
-        </a>
-      ) : (
-        <span aria-label={hash} className="tx-hash">
-          {text}
-        </span>
-      )}
-    </Tooltip>
+    <span className="tx-hash-cell">
+      <Tooltip title={hash}>
+        {explorerUrl ? (
+          <a href={explorerUrl} target="_blank" rel="noopener noreferrer" aria-label={hash} className="tx-hash">
+            {text}
+          </a>
+        ) : (
+          <span aria-label={hash} className="tx-hash">
+            {text}
+          </span>
+        )}
+      </Tooltip>
+      <Typography.Text copyable={{ text: hash, tooltips: ['Copy the hash', 'Copied'] }} />
+    </span>
   );
 }

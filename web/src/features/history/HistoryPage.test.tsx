@@ -58,7 +58,7 @@ describe('<HistoryPage>', () => {
     const calls = setUp();
     renderWithProviders(<HistoryPage />);
     await screen.findByText('yara@example.com');
-    await user.click(screen.getByTitle('2'));
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(listCalls(calls).at(-1)?.page).toBe('2'));
 
     await pick(user, 'Type', 'Sent');

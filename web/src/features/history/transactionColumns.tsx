@@ -13,7 +13,8 @@ const TYPE_LABELS: Record<Transaction['type'], string> = { received: 'Received',
 
 const COLUMNS = {
   date: { key: 'date', title: 'Date', render: (_, tx) => formatDateTime(tx.created_at), width: 140 },
-  user: { key: 'user', title: 'User', render: (_, tx) => <UserEmailLink user={tx.user} /> },
+  // Long emails are cut with an ellipsis (the whole one in the cell's title), so the hash stays in view.
+  user: { key: 'user', title: 'User', ellipsis: true, width: 210, render: (_, tx) => <UserEmailLink user={tx.user} /> },
   coin: {
     key: 'coin',
     title: 'Coin',

@@ -102,7 +102,7 @@ describe('member list screen', () => {
     });
     renderWithProviders(<UserManagementPage />, { route: '/usermanagement' });
     await screen.findByText('Ann Admin');
-    await userEvent.click(screen.getByTitle('2'));
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(lastList(calls).get('page')).toBe('2'));
     const before = listCalls(calls).length;
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'bob');

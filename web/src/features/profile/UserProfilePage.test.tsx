@@ -76,7 +76,7 @@ describe('<UserProfilePage>', () => {
     expect(Number(first.maxDate.slice(0, 4)) - Number(first.minDate.slice(0, 4))).toBe(2);
 
     const user = userEvent.setup();
-    await user.click(screen.getByTitle('2'));
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await user.click(screen.getByRole('combobox', { name: 'Type' }));
     await user.click(await screen.findByTitle('Sent'));
     await waitFor(() =>

@@ -74,14 +74,14 @@ describe('<ExchangeReportPage>', () => {
     const calls = setUp([Permission.TRANSACTION_EXCHANGE], () => jsonResponse(reply('report', [ROW], 300)));
     renderWithProviders(<ExchangeReportPage />);
     await screen.findByText('tomas@example.com');
-    await user.click(screen.getByTitle('3'));
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(listCalls(calls).at(-1)).toMatchObject({ page: '3', maxPerPage: '25' }));
 
     await user.click(screen.getByRole('combobox', { name: 'Page size' }));
     await user.click(await screen.findByTitle('View 50 Per Page'));
     await waitFor(() => expect(listCalls(calls).at(-1)).toMatchObject({ page: '1', maxPerPage: '50' }));
 
-    await user.click(screen.getByTitle('2'));
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(listCalls(calls).at(-1)).toMatchObject({ page: '2', maxPerPage: '50' }));
     await user.type(screen.getByRole('searchbox', { name: 'User Email' }), 'tom');
     await waitFor(() => expect(listCalls(calls).at(-1)).toMatchObject({ page: '1', maxPerPage: '50', user: 'tom' }));
