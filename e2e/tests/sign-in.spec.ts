@@ -77,6 +77,7 @@ test.describe('sign-in', () => {
     await code.fill(right === '000000' ? '111111' : '000000');
     await expect(page.getByText('Invalid Code', { exact: true })).toBeVisible();
     await expect(code).toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Verify' })).toBeEnabled();
     await code.fill(right); // sent by itself at the 6th digit
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
@@ -105,6 +106,10 @@ test.describe('sign-in', () => {
     const right = await freshTotp(login.totpSecret);
     await page.getByLabel('Code', { exact: true }).fill(right === '000000' ? '111111' : '000000');
     await expect(page.getByText('invalid Code', { exact: true })).toBeVisible();
+    // Verify is a live button again, not a pale one that reads as busy.
+    const verify = page.getByRole('button', { name: 'Verify' });
+    await expect(verify).toBeEnabled();
+    await expect(verify).not.toHaveClass(/ant-btn-loading/);
     await page.getByLabel('Code', { exact: true }).fill(right);
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   });

@@ -1,10 +1,17 @@
 import { Breadcrumb } from 'antd';
 import { Link, useLocation } from 'react-router';
-import { breadcrumbFor } from '../navigation';
+import { useCan } from '../../features/session/useCan';
+import { breadcrumbFor, findRoute } from '../navigation';
 
-/** Home / (Setting | Report) / page title, from the route table. */
+/**
+ * Home / (Setting | Report) / page title, from the route table. None over Access Denied: the trail of a page the
+ * user may not open would name what they cannot see.
+ */
 export function AppBreadcrumb() {
   const { pathname } = useLocation();
+  const route = findRoute(pathname);
+  const allowed = useCan(route?.rule ?? { anyOf: [] });
+  if (route && !allowed) return null;
   const [home, ...rest] = breadcrumbFor(pathname);
   return (
     <Breadcrumb

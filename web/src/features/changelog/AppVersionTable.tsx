@@ -27,7 +27,8 @@ export function AppVersionTable({ versions, loading, onDeleted }: AppVersionTabl
     {
       title: 'Force Update',
       dataIndex: 'forceUpdateRequired',
-      render: (force: boolean) => (force ? <Tag color="red">Yes</Tag> : <Tag>No</Tag>),
+      // "Yes" is a fact, not an error: blue, not red.
+      render: (force: boolean) => (force ? <Tag color="processing">Yes</Tag> : <Tag>No</Tag>),
     },
     {
       title: 'View Change Log',

@@ -14,7 +14,11 @@ import './dashboard.css';
 
 const sendRevenue = revenueQuery('send');
 const exchangeRevenue = revenueQuery('exchange');
-const THIRD = { xs: 24, md: 12, xl: 8 } as const;
+/**
+ * The small cards share their rows: three to a row on a wide screen, and the cards of a row that is not full grow
+ * to fill it (a restricted viewer's single card took a third of its row and left the rest empty).
+ */
+const THIRD = { flex: '1 1 300px' } as const;
 
 /**
  * `/`: every widget the viewer's permissions allow; each polls on its own. After a sign-in their first calls are

@@ -1,7 +1,7 @@
 import { Table } from 'antd';
 import { useMemo } from 'react';
 import type { TransactionColumn } from './transactionColumns';
-import { ALL_TRANSACTION_COLUMNS, transactionColumns } from './transactionColumns';
+import { ALL_TRANSACTION_COLUMNS, transactionColumns, transactionTableWidth } from './transactionColumns';
 import type { Transaction } from './types';
 
 interface TransactionTableProps {
@@ -16,6 +16,7 @@ interface TransactionTableProps {
  */
 export function TransactionTable({ transactions, loading, columns = ALL_TRANSACTION_COLUMNS }: TransactionTableProps) {
   const tableColumns = useMemo(() => transactionColumns(columns), [columns]);
+  const width = useMemo(() => transactionTableWidth(columns), [columns]);
   return (
     <Table<Transaction>
       rowKey="id"
@@ -24,7 +25,8 @@ export function TransactionTable({ transactions, loading, columns = ALL_TRANSACT
       dataSource={transactions}
       loading={loading}
       pagination={false}
-      scroll={{ x: 'max-content' }}
+      tableLayout="fixed"
+      scroll={{ x: width }}
       locale={{ emptyText: 'No transactions' }}
     />
   );

@@ -12,12 +12,13 @@ type Column = TableColumnsType<Transaction>[number];
 const TYPE_LABELS: Record<Transaction['type'], string> = { received: 'Received', sent: 'Sent' };
 
 const COLUMNS = {
-  date: { key: 'date', title: 'Date', render: (_, tx) => formatDateTime(tx.created_at), width: 140 },
+  date: { key: 'date', title: 'Date', render: (_, tx) => formatDateTime(tx.created_at), width: 136 },
   // Long emails are cut with an ellipsis (the whole one in the cell's title), so the hash stays in view.
-  user: { key: 'user', title: 'User', ellipsis: true, width: 210, render: (_, tx) => <UserEmailLink user={tx.user} /> },
+  user: { key: 'user', title: 'User', ellipsis: true, width: 176, render: (_, tx) => <UserEmailLink user={tx.user} /> },
   coin: {
     key: 'coin',
     title: 'Coin',
+    width: 74,
     render: (_, tx) => (
       <InlineRow gap={6}>
         <img src={tx.coinType.icon} alt="" width={18} height={18} />
@@ -28,6 +29,7 @@ const COLUMNS = {
   type: {
     key: 'type',
     title: 'Type',
+    width: 76,
     render: (_, tx) => (
       <InlineRow gap={4}>
         {TYPE_LABELS[tx.type]}
@@ -35,17 +37,18 @@ const COLUMNS = {
       </InlineRow>
     ),
   },
-  amount: { key: 'amount', title: 'Amount', align: 'right', render: (_, tx) => `${tx.formatedAmount} ${tx.coinType.symbol}` },
+  amount: { key: 'amount', title: 'Amount', align: 'right', width: 130, ellipsis: true, render: (_, tx) => `${tx.formatedAmount} ${tx.coinType.symbol}` },
   networkFee: {
     key: 'networkFee',
     title: 'Network Fee',
+    width: 84,
     align: 'right',
     render: (_, tx) => tx.formattedNetworkFee,
   },
-  fee: { key: 'fee', title: 'Fee', align: 'right', render: (_, tx) => tx.formatedFee },
-  status: { key: 'status', title: 'Status', render: (_, tx) => <TransactionStatus tx={tx} /> },
-  hash: { key: 'hash', title: 'Hash', render: (_, tx) => <HashLink hash={tx.hash} explorerUrl={tx.explorerUrl} /> },
-  wallet: { key: 'wallet', title: 'Wallet', render: (_, tx) => tx.wallet.name },
+  fee: { key: 'fee', title: 'Fee', align: 'right', width: 82, render: (_, tx) => tx.formatedFee },
+  status: { key: 'status', title: 'Status', width: 146, render: (_, tx) => <TransactionStatus tx={tx} /> },
+  hash: { key: 'hash', title: 'Hash', width: 136, render: (_, tx) => <HashLink hash={tx.hash} explorerUrl={tx.explorerUrl} /> },
+  wallet: { key: 'wallet', title: 'Wallet', ellipsis: true, width: 80, render: (_, tx) => tx.wallet.name },
 } satisfies Record<string, Column>;
 
 export type TransactionColumn = keyof typeof COLUMNS;
@@ -66,4 +69,12 @@ export const ALL_TRANSACTION_COLUMNS: readonly TransactionColumn[] = [
 
 export function transactionColumns(which: readonly TransactionColumn[]): TableColumnsType<Transaction> {
   return which.map((key) => COLUMNS[key]);
+}
+
+/**
+ * The width of a table of these columns: every column has a width, so History's ten fit a 1440 px window (the
+ * table scrolls inside itself on a narrower one, the page never does).
+ */
+export function transactionTableWidth(which: readonly TransactionColumn[]): number {
+  return which.reduce((sum, key) => sum + COLUMNS[key].width, 0);
 }

@@ -72,7 +72,12 @@ export function MinimumBonusList(props: MinimumBonusListProps) {
     <FormSection title="Minimum Bonus">
       <div className="promotion__minimum-row">
         <Form.Item label="Amount (USD)" htmlFor="promotion-minimum-amount">
-          <UsdInput id="promotion-minimum-amount" value={amount} onChange={setAmount} equivalent={equivalent(amount, coin)} />
+          <UsdInput
+            id="promotion-minimum-amount"
+            value={amount}
+            onChange={setAmount}
+            equivalent={coin === undefined ? null : equivalent(amount, coin)}
+          />
         </Form.Item>
         <Form.Item label="Minimum Coin" htmlFor="promotion-minimum-coin">
           <CoinSelect id="promotion-minimum-coin" coins={choices} loading={coinsLoading} value={coin} onChange={setCoin} />

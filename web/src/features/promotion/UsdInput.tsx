@@ -5,8 +5,8 @@ interface UsdInputProps {
   value: string;
   onChange: (value: string) => void;
   disabled?: boolean;
-  /** The coin equivalent shown under the field, e.g. `≈ 10.0000000 USDT`. */
-  equivalent: string;
+  /** The coin equivalent shown under the field, e.g. `≈ 10.0000000 USDT`; null before a coin is chosen. */
+  equivalent: string | null;
 }
 
 /** A USD amount (an exact decimal string, never a float) with its coin equivalent. */
@@ -25,7 +25,7 @@ export function UsdInput({ id, value, onChange, disabled, equivalent }: UsdInput
         aria-describedby={`${id}-equivalent`}
       />
       <div id={`${id}-equivalent`} className="promotion__equivalent">
-        ≈ {equivalent}
+        {equivalent === null ? 'Choose a coin to see the amount in it.' : `≈ ${equivalent}`}
       </div>
     </>
   );

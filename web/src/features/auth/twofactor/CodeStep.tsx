@@ -7,7 +7,7 @@ import { Field } from '../../../components/Field';
 import { fieldMessageId } from '../../../components/fieldMessageId';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { verifyGoogleAuthenticator } from '../authApi';
-import { CODE_LENGTH } from './code';
+import { CODE_INCOMPLETE, CODE_LENGTH } from './code';
 import { CodeInput } from './CodeInput';
 
 /** The text the sign-in code step shows for a wrong code (lower-case i, as the product has it). */
@@ -27,6 +27,7 @@ interface CodeStepProps {
 /** Sign-in step two when Google Authenticator is on: the 6-digit code, sent by itself at the 6th digit. */
 export function CodeStep({ pendingToken, onVerified, onExpired, onCancel }: CodeStepProps) {
   const [code, setCode] = useState('');
+  const [incomplete, setIncomplete] = useState(false);
   const inputRef = useRef<InputRef>(null);
 
   const verify = useMutation({
@@ -49,10 +50,12 @@ export function CodeStep({ pendingToken, onVerified, onExpired, onCancel }: Code
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setIncomplete(code.length !== CODE_LENGTH);
     submit(code);
   };
 
   let problem: string | undefined;
+  if (incomplete) problem = CODE_INCOMPLETE;
   if (verify.isError) {
     problem =
       isApiError(verify.error) && verify.error.status === 400 ? LOGIN_INVALID_CODE : errorMessage(verify.error);
@@ -68,6 +71,7 @@ export function CodeStep({ pendingToken, onVerified, onExpired, onCancel }: Code
           value={code}
           onChange={(value) => {
             setCode(value);
+            setIncomplete(false);
             if (verify.isError) verify.reset();
           }}
           onComplete={submit}
@@ -77,14 +81,8 @@ export function CodeStep({ pendingToken, onVerified, onExpired, onCancel }: Code
           autoFocus
         />
       </Field>
-      <Button
-        type="primary"
-        htmlType="submit"
-        block
-        size="large"
-        loading={verify.isPending}
-        disabled={code.length !== CODE_LENGTH}
-      >
+      {/* Never disabled: a pale button read as busy after a wrong code. An incomplete code is said on submit. */}
+      <Button type="primary" htmlType="submit" block size="large" loading={verify.isPending}>
         Verify
       </Button>
       <Button type="link" block onClick={onCancel} disabled={verify.isPending}>

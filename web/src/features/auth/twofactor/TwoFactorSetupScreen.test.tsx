@@ -82,6 +82,13 @@ describe('Set up Google Authenticator', () => {
 
     await userEvent.type(screen.getByLabelText('Code'), '1');
     expect(screen.queryByText('Invalid Code')).not.toBeInTheDocument();
+
+    // Verify stays a live button (not pale, not busy); pressed too early, it says what is missing.
+    const verify = screen.getByRole('button', { name: /Verify/ });
+    expect(verify).toBeEnabled();
+    expect(verify).not.toHaveClass('ant-btn-loading');
+    await userEvent.click(verify);
+    expect(await screen.findByText('Enter all 6 digits of the code.')).toBeInTheDocument();
   });
 
   it('shows the wrong password on the password field', async () => {

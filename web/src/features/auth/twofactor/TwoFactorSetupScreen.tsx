@@ -11,7 +11,7 @@ import { useSession } from '../../session/SessionContext';
 import { fetchGoogleAuthenticatorSetup, verifyGoogleAuthenticator } from '../authApi';
 import { SETUP_PASSWORD_MIN } from '../rules';
 import { useFinishSignIn } from '../useFinishSignIn';
-import { CODE_LENGTH } from './code';
+import { CODE_INCOMPLETE, CODE_LENGTH } from './code';
 import { CodeInput } from './CodeInput';
 import { PasswordInput } from '../../../components/TextInput';
 
@@ -66,6 +66,8 @@ export default function TwoFactorSetupScreen() {
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (!passwordLongEnough) setPasswordError(`At least ${SETUP_PASSWORD_MIN} characters.`);
+    else if (code.length !== CODE_LENGTH) setCodeError(CODE_INCOMPLETE);
     submit(code);
   };
 
@@ -142,14 +144,8 @@ export default function TwoFactorSetupScreen() {
                 describedBy={codeError ? fieldMessageId('setup-code') : undefined}
               />
             </Field>
-            <Button
-              type="primary"
-              htmlType="submit"
-              block
-              size="large"
-              loading={verify.isPending}
-              disabled={!passwordLongEnough || code.length !== CODE_LENGTH}
-            >
+            {/* Never disabled: a pale button read as busy after a wrong code. What is missing is said on submit. */}
+            <Button type="primary" htmlType="submit" block size="large" loading={verify.isPending}>
               Verify
             </Button>
             <Button type="link" block onClick={() => void signOut()}>

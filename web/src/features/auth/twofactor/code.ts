@@ -5,3 +5,6 @@ export const CODE_LENGTH = 6;
 export function normalizeCode(raw: string): string {
   return raw.replace(/\D/g, '').slice(0, CODE_LENGTH);
 }
+
+/** What a code step says when Verify is pressed before all six digits are in. */
+export const CODE_INCOMPLETE = 'Enter all 6 digits of the code.';
