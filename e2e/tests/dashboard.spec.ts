@@ -27,10 +27,10 @@ const ALL_WIDGETS = [
 ];
 const SUPPORT_WIDGETS = ['Registered users', 'Verified users', 'Online users', 'Recent transactions'];
 
-const GREEN = 'rgb(56, 158, 13)';
-const ORANGE = 'rgb(212, 107, 8)';
+const GREEN = 'rgb(35, 120, 4)';
+const ORANGE = 'rgb(173, 78, 0)';
 const RED = 'rgb(207, 19, 34)';
-const BLUE = 'rgb(22, 119, 255)';
+const BLUE = 'rgb(9, 88, 217)';
 
 const tokens = new Map<string, string>();
 

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { SessionProvider } from '../features/session/SessionProvider';
 import { antdCsp } from '../lib/cspNonce';
 import { prefersReducedMotion } from '../lib/reducedMotion';
+import { appTheme } from './theme';
 
 /** Toasts (message, notification) close after 5 seconds. */
 export const TOAST_DURATION_S = 5;
@@ -19,7 +20,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
   const motion = !prefersReducedMotion();
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider csp={antdCsp} theme={{ token: { motion } }}>
+      <ConfigProvider csp={antdCsp} theme={appTheme(motion)}>
         <AntApp
           message={{ duration: TOAST_DURATION_S }}
           notification={{ duration: TOAST_DURATION_S }}

@@ -39,7 +39,7 @@ export function AppVersionTable({ versions, loading, onDeleted }: AppVersionTabl
           <Button
             type="link"
             aria-expanded={open}
-            aria-label={`${open ? 'Hide' : 'View'} the change log of ${version.platform} ${version.name}`}
+            aria-label={`${open ? 'Hide' : 'View'} Change Log of ${version.platform} ${version.name}`}
             onClick={() => toggle(version.id)}
           >
             {open ? 'Hide Change Log' : 'View Change Log'}

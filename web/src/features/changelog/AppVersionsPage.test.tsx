@@ -53,7 +53,7 @@ describe('<AppVersionsPage>', () => {
     expect(headers).toEqual(['ID', 'Name', 'Release Date', 'Platform', 'Force Update', 'View Change Log', 'Delete']);
     expect(screen.getByText(dayjs(VERSION.releaseDate).format('DD-MM-YYYY HH:mm'))).toBeInTheDocument();
     expect(screen.queryByText('CSV export dates')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'View the change log of Web 1.030.01' }));
+    await user.click(screen.getByRole('button', { name: 'View Change Log of Web 1.030.01' }));
     expect(await screen.findByText('CSV export dates')).toBeInTheDocument();
     expect(screen.getByText('1 records')).toBeInTheDocument();
   });

@@ -36,7 +36,7 @@ export default function CandleChart({ candles }: { candles: readonly Candle[] })
     const created: IChartApi = createChart(element, {
       autoSize: true,
       height: HEIGHT,
-      layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: '#8c8c8c', attributionLogo: false },
+      layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: '#595959', attributionLogo: false },
       grid: { vertLines: { visible: false }, horzLines: { color: '#f0f0f0' } },
       // Labels at the top and bottom edges are drawn only when they fit whole ("0.11" was cut in half), and the
       // candles keep off the edges.

@@ -5,15 +5,19 @@ export type CandleDirection = 'up' | 'down';
 export type PercentTone = 'positive' | 'zero' | 'negative';
 export type BalanceTone = 'blue' | 'orange' | 'red';
 
-/** The colours drawn for each tone (the chart needs values; cards use the same ones). */
+/**
+ * The colours drawn for each tone (the chart needs values; cards use the same ones). Text tones are dark enough for
+ * 4.5:1 on white (green-8, orange-8, blue-7, red-7 of Ant Design's palette); candles, shapes not text, keep the
+ * brighter green.
+ */
 export const COLORS = {
   up: '#389e0d',
   down: '#cf1322',
-  positive: '#389e0d',
-  zero: '#d46b08',
+  positive: '#237804',
+  zero: '#ad4e00',
   negative: '#cf1322',
-  blue: '#1677ff',
-  orange: '#d46b08',
+  blue: '#0958d9',
+  orange: '#ad4e00',
   red: '#cf1322',
 } as const;
 

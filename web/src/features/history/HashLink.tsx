@@ -11,12 +11,14 @@ export function HashLink({ hash, explorerUrl }: { hash: string; explorerUrl: str
     <span className="tx-hash-cell">
       <Tooltip title={hash}>
         {explorerUrl ? (
-          <a href={explorerUrl} target="_blank" rel="noopener noreferrer" aria-label={hash} className="tx-hash">
+          <a href={explorerUrl} target="_blank" rel="noopener noreferrer" className="tx-hash">
             {text}
+            <span className="visually-hidden">{` (${hash})`}</span>
           </a>
         ) : (
-          <span aria-label={hash} className="tx-hash">
+          <span className="tx-hash">
             {text}
+            <span className="visually-hidden">{` (${hash})`}</span>
           </span>
         )}
       </Tooltip>

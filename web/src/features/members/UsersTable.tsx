@@ -1,6 +1,7 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/dateDisplay';
 import { Permission } from '../../lib/permissions';
@@ -76,21 +77,29 @@ interface UsersTableProps {
 export function UsersTable({ users, loading, staff, emptyText, selectedIds, onSelect, onEdit }: UsersTableProps) {
   const canShowUser = useCan(Permission.SHOW_USER);
   const canEdit = useCan(Permission.EDIT_USER);
+  const wrapper = useRef<HTMLDivElement>(null);
+  // Ant Design measures column widths in a hidden row that copies the headers, the select-all checkbox included:
+  // a focusable control inside aria-hidden. Marked inert, the copy is out of the tab order and the accessibility tree.
+  useEffect(() => {
+    wrapper.current?.querySelectorAll('.ant-table-measure-row').forEach((row) => row.setAttribute('inert', ''));
+  });
   return (
-    <Table<AdminUser>
-      rowKey="id"
-      size="middle"
-      dataSource={users}
-      columns={userColumns({ staff, canShowUser, canEdit, onEdit })}
-      loading={loading}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText }}
-      rowSelection={{
-        selectedRowKeys: selectedIds,
-        onChange: (keys) => onSelect(keys.map(Number)),
-        getCheckboxProps: (user) => ({ 'aria-label': `Select ${user.email}` }),
-      }}
-    />
+    <div ref={wrapper}>
+      <Table<AdminUser>
+        rowKey="id"
+        size="middle"
+        dataSource={users}
+        columns={userColumns({ staff, canShowUser, canEdit, onEdit })}
+        loading={loading}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText }}
+        rowSelection={{
+          selectedRowKeys: selectedIds,
+          onChange: (keys) => onSelect(keys.map(Number)),
+          getCheckboxProps: (user) => ({ 'aria-label': `Select ${user.email}` }),
+        }}
+      />
+    </div>
   );
 }

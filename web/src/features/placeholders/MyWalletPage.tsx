@@ -1,5 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { Button, Card, Col, QRCode, Row, Space, Typography } from 'antd';
+import { Button, Card, Col, Row, Space, Typography } from 'antd';
+import { QrCode } from '../../components/QrCode';
 import { coinIcon, DUMMY_COINS, DUMMY_WALLET_ADDRESS } from './dummyData';
 import { StaticPreviewNote } from './StaticPreviewNote';
 import './placeholders.css';
@@ -30,7 +31,7 @@ export default function MyWalletPage() {
       <Card title="Wallet address" className="wallet-address-card">
         <Row gutter={[24, 16]} align="middle">
           <Col>
-            <QRCode type="svg" value={DUMMY_WALLET_ADDRESS} size={148} bordered={false} />
+            <QrCode value={DUMMY_WALLET_ADDRESS} size={148} label="QR code of the wallet address" />
             <div className="muted wallet-address-card__caption">Scan code</div>
           </Col>
           <Col flex="auto">

@@ -1,5 +1,6 @@
 import { IdcardOutlined, SmileOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Input, QRCode, Row, Space } from 'antd';
+import { Button, Card, Col, Input, Row, Space } from 'antd';
+import { QrCode } from '../../components/QrCode';
 import type { ReactNode } from 'react';
 import { StaticPreviewNote } from './StaticPreviewNote';
 import './placeholders.css';
@@ -38,7 +39,7 @@ export default function SecurityPage() {
         <Col xs={24} lg={12}>
           <Card title="Google Authenticator">
             <Space align="start" size="large">
-              <QRCode type="svg" value="otpauth://totp/Xapa:preview?secret=PREVIEWONLY&issuer=Xapa" size={120} bordered={false} />
+              <QrCode value="otpauth://totp/Xapa:preview?secret=PREVIEWONLY&issuer=Xapa" size={120} label="QR code of an authenticator set-up (preview)" />
               <div>
                 <Labelled id="security-ga-code" label="Code">
                   <Input id="security-ga-code" inputMode="numeric" placeholder="123456" />

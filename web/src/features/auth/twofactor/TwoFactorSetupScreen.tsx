@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, QRCode, Typography } from 'antd';
+import { Alert, App, Button, Card, Typography } from 'antd';
+import { QrCode } from '../../../components/QrCode';
 import type { InputRef } from 'antd';
 import type { FormEvent } from 'react';
 import { useRef, useState } from 'react';
@@ -98,7 +99,7 @@ export default function TwoFactorSetupScreen() {
               secret in it), then enter your password and the 6-digit code it shows.
             </p>
             <div className="setup-card__qr">
-              <QRCode type="svg" value={setup.data.otpauth_url} size={176} bordered={false} />
+              <QrCode value={setup.data.otpauth_url} size={176} label="QR code to scan with Google Authenticator" />
             </div>
             <div className="setup-card__secret">
               <span className="setup-card__secret-label">Secret ({setup.data.account})</span>

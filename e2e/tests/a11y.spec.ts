@@ -1,0 +1,89 @@
+/**
+ * Accessibility: every screen, and every dialog and drawer a screen opens, passes axe-core with no critical or
+ * serious violation, for a user holding every key and for a restricted one.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures/server';
+import type { BackofficeServer } from '../fixtures/server';
+import { signInByApi, useToken } from '../fixtures/sign-in';
+
+test.use({ serverOptions: { label: 'a11y' } });
+
+/** The violations that fail a screen: critical and serious ones, with where they are. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`);
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+}
+
+async function signIn(page: Page, request: APIRequestContext, server: BackofficeServer, username: string) {
+  await page.goto('/admin/login');
+  await useToken(page, await signInByApi(request, server.login(username)));
+}
+
+test('the sign-in screens', async ({ page }) => {
+  for (const path of ['/admin/login', '/login']) {
+    await page.goto(path);
+    await expect(page.getByTestId('captcha')).toBeVisible();
+    await settle(page);
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+});
+
+for (const username of ['demo', 'support']) {
+  test(`every screen of the menu, as ${username}`, async ({ page, request, server }) => {
+    test.setTimeout(180_000);
+    await signIn(page, request, server, username);
+    await page.goto('/');
+    const links = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link');
+    await expect(links.first()).toBeVisible();
+    const paths = await links.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    const problems: string[] = [];
+    for (const path of [...paths, '/userprofile/12', '/no-such-page', '/roles']) {
+      await page.goto(path);
+      await settle(page);
+      problems.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+    }
+    expect(problems).toEqual([]);
+  });
+}
+
+/** Each opens a dialog or a drawer on a screen. */
+const OVERLAYS: { path: string; what: string; open: (page: Page) => Promise<void> }[] = [
+  { path: '/members', what: 'Create Member', open: (p) => p.getByRole('button', { name: 'Create Member' }).click() },
+  { path: '/usermanagement', what: 'Create User', open: (p) => p.getByRole('button', { name: 'Create User' }).click() },
+  { path: '/usermanagement', what: 'Edit a user', open: (p) => p.getByRole('button', { name: /^Edit / }).first().click() },
+  {
+    path: '/members',
+    what: 'Modify Users Role',
+    open: async (p) => {
+      await p.getByRole('checkbox', { name: /^Select / }).first().check();
+      await p.getByRole('button', { name: 'Modify Users Role' }).click();
+    },
+  },
+  { path: '/roles', what: 'Create New Role', open: (p) => p.getByRole('button', { name: 'Create New Role' }).click() },
+  { path: '/tokens', what: 'Add Token', open: (p) => p.getByRole('button', { name: 'Add Token' }).click() },
+  { path: '/tokens', what: 'Edit a token', open: (p) => p.getByRole('button', { name: /^Edit / }).first().click() },
+];
+
+test('every dialog and drawer, open', async ({ page, request, server }) => {
+  test.setTimeout(180_000);
+  await signIn(page, request, server, 'demo');
+  const problems: string[] = [];
+  for (const { path, what, open } of OVERLAYS) {
+    await page.goto(path);
+    await settle(page);
+    await open(page);
+    await expect(page.locator('.ant-modal-wrap:visible, .ant-drawer-open').first()).toBeVisible();
+    await settle(page);
+    problems.push(...(await seriousViolations(page)).map((v) => `${path} + ${what}: ${v}`));
+  }
+  expect(problems).toEqual([]);
+});
