@@ -101,7 +101,7 @@ test.describe('the side menu', () => {
 });
 
 test.describe('no sideways scrolling', () => {
-  for (const width of [1280, 1440]) {
+  for (const width of [1024, 1280, 1440]) {
     test(`no screen of the menu is wider than a ${width} px window`, async ({ page, request, server }) => {
       test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 800 });
@@ -117,21 +117,35 @@ test.describe('no sideways scrolling', () => {
   }
 });
 
-test('History shows every column, the hash whole in a tooltip and copyable, at 1440 px', async ({ page, request, server }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, request, server, 'demo', '/history');
-  const table = page.locator('.ant-table').first();
-  await expect(table.locator('tbody tr[data-row-key]').first()).toBeVisible();
-  const overflow = await table.locator('.ant-table-content').evaluate((el) => el.scrollWidth - el.clientWidth);
-  expect(overflow, 'the table scrolls sideways').toBeLessThanOrEqual(0);
-  const box = (await table.boundingBox())!;
-  for (const title of ['Date', 'User', 'Amount', 'Status', 'Hash', 'Wallet']) {
-    const header = (await table.getByRole('columnheader', { name: title, exact: true }).boundingBox())!;
-    expect(header.x + header.width, `${title} ends inside the table`).toBeLessThanOrEqual(box.x + box.width + 1);
-  }
-  const firstRow = table.locator('tbody tr[data-row-key]').first();
-  await expect(firstRow.getByRole('button', { name: /copy/i })).toBeVisible();
-});
+const KEY_COLUMNS = ['Date', 'User', 'Coin', 'Amount', 'Status', 'Hash'];
+const ALL_COLUMNS = [...KEY_COLUMNS, 'Type', 'Network Fee', 'Fee', 'Wallet'];
+
+for (const [width, height, expected] of [
+  [1440, 900, ALL_COLUMNS],
+  [1280, 720, KEY_COLUMNS],
+  [1024, 768, KEY_COLUMNS],
+] as const) {
+  test(`History keeps its key columns in view at ${width}×${height}, the hash whole in a tooltip and copyable`, async ({
+    page,
+    request,
+    server,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await signIn(page, request, server, 'demo', '/history');
+    if (width < 1200) await expect(page.locator('.ant-layout-sider-collapsed'), 'the menu collapses').toHaveCount(1);
+    const table = page.locator('.ant-table').first();
+    await expect(table.locator('tbody tr[data-row-key]').first()).toBeVisible();
+    const overflow = await table.locator('.ant-table-content').evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow, 'the table scrolls sideways').toBeLessThanOrEqual(0);
+    const box = (await table.boundingBox())!;
+    for (const title of expected) {
+      const header = (await table.getByRole('columnheader', { name: title, exact: true }).boundingBox())!;
+      expect(header.x + header.width, `${title} ends inside the table`).toBeLessThanOrEqual(box.x + box.width + 1);
+    }
+    const firstRow = table.locator('tbody tr[data-row-key]').first();
+    await expect(firstRow.getByRole('button', { name: /copy/i })).toBeVisible();
+  });
+}
 
 test('each candle card labels every one of its seven days, and cuts no price label', async ({ page, request, server }) => {
   await page.setViewportSize({ width: 1440, height: 900 });

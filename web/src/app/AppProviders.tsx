@@ -2,8 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
+import { useEffect } from 'react';
 import { SessionProvider } from '../features/session/SessionProvider';
 import { antdCsp } from '../lib/cspNonce';
+import { installDialogFocusWrap } from '../lib/dialogFocus';
 import { prefersReducedMotion } from '../lib/reducedMotion';
 import { appTheme } from './theme';
 
@@ -18,6 +20,7 @@ interface AppProvidersProps {
 /** Everything a screen needs around it (query client, antd, the session), except the router (tests bring a MemoryRouter). */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   const motion = !prefersReducedMotion();
+  useEffect(installDialogFocusWrap, []);
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider csp={antdCsp} theme={appTheme(motion)}>

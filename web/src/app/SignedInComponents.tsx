@@ -17,7 +17,7 @@ export default function SignedInComponents() {
   return (
     <ConfigProvider csp={antdCsp}>
       <Layout>
-        <Layout.Sider collapsible breakpoint="lg" width={240}>
+        <Layout.Sider collapsible breakpoint="xl" width={240}>
           <Menu
             theme="dark"
             mode="inline"

@@ -6,7 +6,10 @@ import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 import './shell.css';
 
-/** The signed-in layout: collapsible side menu, top bar with the user, breadcrumb, the page, footer. */
+/**
+ * The signed-in layout: collapsible side menu, top bar with the user, breadcrumb, the page, footer. The menu
+ * collapses by itself below 1200 px (a tablet's 1024 keeps the page its width).
+ */
 export default function AppShell() {
   const [collapsed, setCollapsed] = useState(false);
   return (
@@ -15,7 +18,7 @@ export default function AppShell() {
         collapsible
         collapsed={collapsed}
         onCollapse={setCollapsed}
-        breakpoint="lg"
+        breakpoint="xl"
         width={240}
         className="app-shell__sider"
       >
