@@ -14,7 +14,7 @@ WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.ht
 	web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json
 GO_SOURCES := $(shell find cmd internal web -name '*.go' -o -name '*.sql' 2>/dev/null | grep -v node_modules) go.mod go.sum
 
-.PHONY: help run build web test test-suites test-go test-go-sqlite test-go-postgres test-web test-e2e lint fmt clean fuzz flood \
+.PHONY: help run build web test test-suites test-go test-go-sqlite test-go-postgres test-web test-e2e lint fmt clean fuzz flood screenshots \
 	test-faults audit bench soak
 SUITE := scripts/suite.sh run
 
@@ -115,6 +115,9 @@ bench: build e2e/node_modules/.installed ## the benchmark suite on 1M transactio
 
 soak: build ## ten minutes of the mixed workload and dashboard polling: zero errors, flat memory (bench/README.md)
 	BACKOFFICE_SECRETS_KEY_FILE=$${BACKOFFICE_SECRETS_KEY_FILE:-bench/out/secrets.key} bench/soak.sh $(BENCH_DATABASE_URL)
+
+screenshots: build e2e/node_modules/.installed ## pictures of the main screens at 1280×720 and 1440×900 in e2e/screenshots/
+	cd e2e && npx playwright test --config screens.config.ts
 
 flood: build ## the anonymous sign-in flood: memory growth and the captcha's p99 under it (bench/README.md)
 	bench/flood.sh

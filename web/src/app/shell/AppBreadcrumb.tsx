@@ -10,7 +10,7 @@ import { breadcrumbFor, findRoute } from '../navigation';
 export function AppBreadcrumb() {
   const { pathname } = useLocation();
   const route = findRoute(pathname);
-  const allowed = useCan(route?.rule ?? { anyOf: [] });
+  const allowed = useCan(route ? route.rule : null);
   if (route && !allowed) return null;
   const [home, ...rest] = breadcrumbFor(pathname);
   return (

@@ -59,6 +59,18 @@ describe('the shell', () => {
     expect(document.title).toBe('Members · Xapa Back Office');
   });
 
+  it('shows the breadcrumb of a screen open to every staff member', async () => {
+    await openShell('/', makeUser({ permissions: ['ADMIN_TRANSACTION_HISTORY'] }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Dashboard')).toBeInTheDocument();
+  });
+
+  it('shows no breadcrumb over Access Denied', async () => {
+    await openShell('/members', makeUser({ permissions: ['ADMIN_TRANSACTION_HISTORY'] }));
+    expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
+  });
+
   it('moves between screens from the menu', async () => {
     const { menu } = await openShell('/');
     await userEvent.click(within(menu).getByRole('link', { name: 'History' }));
