@@ -57,7 +57,7 @@ test('an app version is created with a change log, listed, then deleted after th
   const row = page.getByRole('row').filter({ hasText: '9.720.01' });
   await expect(row).toContainText('IOS');
   await expect(row).toContainText('Yes');
-  await row.getByRole('button', { name: /View the change log/ }).click();
+  await row.getByRole('button', { name: /View Change Log/ }).click();
   const details = page.getByRole('region', { name: 'New Features' });
   await expect(details).toContainText('Dark mode');
   await expect(details).toContainText('Quicker start');
