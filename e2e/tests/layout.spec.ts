@@ -82,22 +82,30 @@ test.describe('the side menu', () => {
     }
   }
 
-  test('the last entry is reached with the keyboard at 1280×720', async ({ page, request, server }) => {
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await signIn(page, request, server, 'demo');
-    const entries = await menuEntries(page);
-    const [lastTitle, lastPath] = entries[entries.length - 1]!;
-    const last = menu(page).locator(`a[href="${lastPath}"]`);
-    await page.locator('body').focus();
-    for (let i = 0; i < 60; i += 1) {
-      await page.keyboard.press('Tab');
-      if (await last.evaluate((el) => el === document.activeElement || el.closest('li') === document.activeElement)) break;
-    }
-    await expect(last.locator('xpath=ancestor-or-self::*[self::a or self::li][1]')).toBeFocused();
-    await expect(last).toBeInViewport();
-    await page.keyboard.press('Enter');
-    await expect(page, `menu entry ${lastTitle}`).toHaveURL(new RegExp(`${lastPath}$`));
-  });
+  for (const collapsed of [false, true]) {
+    test(`the last entry is reached with the keyboard at 1280×720, ${collapsed ? 'collapsed' : 'expanded'}`, async ({
+      page,
+      request,
+      server,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await signIn(page, request, server, 'demo');
+      const entries = await menuEntries(page);
+      if (collapsed) await page.locator('.ant-layout-sider-trigger').click();
+      const [lastTitle, lastPath] = entries[entries.length - 1]!;
+      const last = menu(page).locator(`a[href="${lastPath}"]`);
+      await page.locator('body').focus();
+      for (let i = 0; i < 60; i += 1) {
+        await page.keyboard.press('Tab');
+        if (await last.evaluate((el) => el === document.activeElement || el.closest('li') === document.activeElement)) break;
+      }
+      await expect(last.locator('xpath=ancestor-or-self::*[self::a or self::li][1]')).toBeFocused();
+      // Its menu item is on screen (collapsed, the item shows the icon and the link's text is hidden).
+      await expect(last.locator('xpath=ancestor::li[1]')).toBeInViewport();
+      await page.keyboard.press('Enter');
+      await expect(page, `menu entry ${lastTitle}`).toHaveURL(new RegExp(`${lastPath}$`));
+    });
+  }
 });
 
 test.describe('no sideways scrolling', () => {
