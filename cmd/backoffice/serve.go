@@ -149,7 +149,7 @@ func serve(ctx context.Context, args []string) error {
 			return err
 		}
 		if *demoLive {
-			go demo.Live(ctx, db, 3*time.Second)
+			go demo.LiveOnOneNode(ctx, db, 3*time.Second)
 		}
 	}
 

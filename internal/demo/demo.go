@@ -44,8 +44,14 @@ type Staff struct {
 // ErrNotEmpty is returned when the database already holds users.
 var ErrNotEmpty = errors.New("the database already holds users")
 
-// Generate fills an empty, migrated database.
+// Generate fills an empty, migrated database. Nodes started together on one
+// database take turns (store.LockDemoLoad): one loads, the others wait for it
+// and then find the database filled (ErrNotEmpty), never half loaded.
 func Generate(ctx context.Context, db *store.DB, o Options) error {
+	return db.WithLock(ctx, store.LockDemoLoad, func() error { return generate(ctx, db, o) })
+}
+
+func generate(ctx context.Context, db *store.DB, o Options) error {
 	var n int
 	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM users`).Scan(&n); err != nil {
 		return err

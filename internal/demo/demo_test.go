@@ -2,7 +2,9 @@ package demo_test
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
+	"sync"
 	"testing"
 	"time"
 
@@ -246,4 +248,43 @@ func TestDemoSecretsAreRandomPerDatabase(t *testing.T) {
 			t.Fatalf("%s: secrets %q and %q: want random ones", a.staff[i].Username, a.staff[i].TOTPSecret, b.staff[i].TOTPSecret)
 		}
 	}
+}
+
+// Three nodes started together with --demo on one empty database: one loads, the others wait for it and find the
+// database filled; the data is one generation's, whole (before, two of three nodes failed on half-loaded tables).
+func TestGenerateOnSeveralNodesAtOnce(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		now := time.Date(2026, 11, 22, 15, 30, 0, 0, time.UTC)
+		errs := make([]error, 3)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for i := range errs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				errs[i] = demo.Generate(ctx, db, demo.Options{Secrets: box, Users: 20, Transactions: 300, Seed: 3, Now: now})
+			}()
+		}
+		close(start)
+		wg.Wait()
+		loaded := 0
+		for i, err := range errs {
+			switch {
+			case err == nil:
+				loaded++
+			case !errors.Is(err, demo.ErrNotEmpty):
+				t.Fatalf("node %d: %v", i, err)
+			}
+		}
+		var txs int
+		if err := db.QueryRowContext(ctx, `SELECT count(*) FROM transactions`).Scan(&txs); err != nil {
+			t.Fatal(err)
+		}
+		if loaded != 1 || txs != 300 {
+			t.Fatalf("%d nodes loaded, %d transactions; want 1 and 300", loaded, txs)
+		}
+	})
 }

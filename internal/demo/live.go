@@ -13,6 +13,21 @@ import (
 	"xapa/backoffice/internal/store"
 )
 
+// LeaderRetry is how often a node that does not run the live generator checks
+// whether the one that does is gone.
+const LeaderRetry = 5 * time.Second
+
+// LiveOnOneNode runs Live on one node of the database at a time
+// (store.LockDemoLive): every --demo node calls it, so the demo traffic is one
+// generator's however many nodes run, and another node takes over within
+// LeaderRetry when the one running it stops.
+func LiveOnOneNode(ctx context.Context, db *store.DB, every time.Duration) {
+	db.Lead(ctx, store.LockDemoLive, LeaderRetry, func(ctx context.Context) {
+		slog.Info("demo: this node runs the live generator")
+		Live(ctx, db, every)
+	})
+}
+
 // Live keeps a demo database moving until ctx ends, so polling screens show
 // change: every tick a transaction or two arrives, pending ones gain a
 // confirmation (and become confirmed at their maximum), and a few users come

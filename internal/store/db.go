@@ -21,6 +21,7 @@ import (
 type DB struct {
 	*sql.DB
 	Dialect Dialect
+	local   *localLocks // WithLock and Lead on SQLite
 }
 
 // Open connects to url: "sqlite:PATH" or a "postgres://" / "postgresql://" URL.
@@ -54,7 +55,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("connect to %s database: %w", d, err)
 	}
-	return &DB{DB: db, Dialect: d}, nil
+	return &DB{DB: db, Dialect: d, local: &localLocks{}}, nil
 }
 
 // connectTimeout bounds each attempt to open a PostgreSQL connection when
