@@ -19,13 +19,25 @@ import (
 )
 
 func openMigrated(ctx context.Context, url string) (*store.DB, error) {
+	return openDB(ctx, url, true, 0)
+}
+
+// openDB opens url, migrates it when migrate is set, and caps its pool at
+// maxConns connections when maxConns is positive.
+func openDB(ctx context.Context, url string, migrate bool, maxConns int) (*store.DB, error) {
 	db, err := store.Open(ctx, url)
 	if err != nil {
 		return nil, err
 	}
-	if err := db.Migrate(ctx); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("migrate: %w", err)
+	if maxConns > 0 {
+		db.SetMaxOpenConns(maxConns)
+		db.SetMaxIdleConns(maxConns)
+	}
+	if migrate {
+		if err := db.Migrate(ctx); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("migrate: %w", err)
+		}
 	}
 	return db, nil
 }

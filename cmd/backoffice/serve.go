@@ -52,6 +52,11 @@ func serve(ctx context.Context, args []string) error {
 	logLevel := fs.String("log-level", "info", "log level: debug, info, warn or error")
 	debugAddr := fs.String("debug-addr", "", "when set, serve Go's pprof profiles on this address (keep it on localhost)")
 	grace := fs.Duration("shutdown-timeout", 30*time.Second, "on SIGTERM or Ctrl-C: how long requests in flight may take to finish")
+	drainDelay := fs.Duration("drain-delay", 5*time.Second,
+		"on SIGTERM: how long /readyz answers 503, still serving, before the node stops taking requests (balancers notice)")
+	noMigrate := fs.Bool("no-migrate", false,
+		"do not migrate at start (rolling deploys: run backoffice migrate once first; /readyz answers 503 until then)")
+	maxConns := fs.Int("db-max-conns", 0, "most database connections this node opens (0: 20 on PostgreSQL, 8 on SQLite)")
 	proxyList := fs.String("trusted-proxies", "", "comma-separated CIDRs of proxies whose X-Forwarded-For names the client")
 	fs.Usage = config.Usage(fs, "backoffice serve [--addr :8080] [--db URL] [--demo] [--tls-cert FILE --tls-key FILE]")
 	if err := config.Parse(fs, args); err != nil {
@@ -86,7 +91,7 @@ func serve(ctx context.Context, args []string) error {
 		return err
 	}
 	defer ln.Close()
-	db, err := openMigrated(ctx, *dbURL)
+	db, err := openDB(ctx, *dbURL, !*noMigrate, *maxConns)
 	if err != nil {
 		return err
 	}
@@ -127,9 +132,10 @@ func serve(ctx context.Context, args []string) error {
 	go ratelimit.New(db, nil).PruneEvery(ctx)
 	statsService, ledgerService := stats.New(db, nil), ledger.New(db, nil)
 	go warm(ctx, statsService.Warm, ledgerService.Warm)
+	api := httpapi.NewServer(httpapi.Options{DB: db, Auth: authService, Stats: statsService, Ledger: ledgerService,
+		Web: web.Dist(), GatewayKey: *gatewayKey, TrustedProxies: proxies})
 	srv := &http.Server{
-		Handler: httpapi.New(httpapi.Options{DB: db, Auth: authService, Stats: statsService, Ledger: ledgerService,
-			Web: web.Dist(), GatewayKey: *gatewayKey, TrustedProxies: proxies}),
+		Handler:           api.Handler(),
 		TLSConfig:         tlsConfig,
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
@@ -159,6 +165,9 @@ func serve(ctx context.Context, args []string) error {
 	case <-ctx.Done():
 	}
 	stop() // a second signal ends the process at once
+	if err := drain(api, *drainDelay, served); err != nil {
+		return err
+	}
 	slog.Info("shutting down: finishing requests in flight", "grace", grace.String())
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), *grace)
 	defer cancel()
@@ -172,6 +181,23 @@ func serve(ctx context.Context, args []string) error {
 	}
 	slog.Info("stopped: every request finished")
 	return nil
+}
+
+// drain takes the node out of its balancer's rotation (/readyz answers 503)
+// and keeps serving for delay, so that the balancer notices before the node
+// stops taking requests: no request fails at a rolling restart.
+func drain(api *httpapi.Server, delay time.Duration, served <-chan error) error {
+	api.Drain()
+	if delay <= 0 {
+		return nil
+	}
+	slog.Info("draining: /readyz answers 503, requests still served", "for", delay.String())
+	select {
+	case err := <-served:
+		return err
+	case <-time.After(delay):
+		return nil
+	}
 }
 
 // pprofMux serves the profiles of net/http/pprof on their own listener,

@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// health answers 200 when the database answers, else 503.
+// health answers 200 when the database answers, else 503 (the sign-in page's "Server:" tag).
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
@@ -16,3 +16,34 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": "ok"})
 }
+
+// live answers 200 while the process answers at all: a balancer or
+// supervisor restarts a node only when this fails, never because the
+// database is down (every node would be restarted for nothing).
+func (s *Server) live(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+// ready answers 200 when this node should get traffic: not draining, the
+// database reachable and migrated as far as this binary needs.
+func (s *Server) ready(w http.ResponseWriter, r *http.Request) {
+	if s.draining.Load() {
+		writeJSON(w, http.StatusServiceUnavailable, Errorf(http.StatusServiceUnavailable, "draining: this node is stopping"))
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	migrated, err := s.db.Migrated(ctx)
+	switch {
+	case err != nil:
+		writeJSON(w, http.StatusServiceUnavailable, Errorf(http.StatusServiceUnavailable, "database unavailable"))
+	case !migrated:
+		writeJSON(w, http.StatusServiceUnavailable, Errorf(http.StatusServiceUnavailable, "database not migrated: run backoffice migrate"))
+	default:
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+	}
+}
+
+// Drain makes /readyz answer 503 from now on, so balancers stop sending this
+// node new requests while it finishes the ones in flight (serve's SIGTERM).
+func (s *Server) Drain() { s.draining.Store(true) }

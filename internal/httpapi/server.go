@@ -6,6 +6,7 @@ package httpapi
 import (
 	"io/fs"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"xapa/backoffice/internal/auth"
@@ -40,6 +41,7 @@ type Server struct {
 	proxies    TrustedProxies
 	gatewayKey string
 	now        func() time.Time
+	draining   atomic.Bool // Drain: /readyz answers 503
 }
 
 // New builds the whole HTTP handler.

@@ -101,6 +101,30 @@ func TestHealthWithoutDatabase(t *testing.T) {
 		apitest.Run(t, h, []apitest.Case{
 			{Name: "health answers 503", Method: "GET", Path: "/healthz", Status: http.StatusServiceUnavailable,
 				JSON: `{"code":503,"message":"database unavailable","errors":[]}`},
+			{Name: "not ready", Method: "GET", Path: "/readyz", Status: http.StatusServiceUnavailable,
+				JSON: `{"code":503,"message":"database unavailable"}`},
+			{Name: "still live: nobody restarts a node for the database", Method: "GET", Path: "/livez", Status: 200,
+				JSON: `{"status":"ok"}`},
+		})
+	})
+}
+
+// A node that drains (SIGTERM) leaves the balancer's rotation at once, and still answers what comes meanwhile.
+func TestReadyAndDraining(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		srv := httpapi.NewServer(httpapi.Options{DB: db, Web: webApp})
+		h := srv.Handler()
+		apitest.Run(t, h, []apitest.Case{
+			{Name: "ready", Method: "GET", Path: "/readyz", Status: 200, JSON: `{"status":"ready"}`},
+			{Name: "live", Method: "GET", Path: "/livez", Status: 200},
+		})
+		srv.Drain()
+		apitest.Run(t, h, []apitest.Case{
+			{Name: "draining", Method: "GET", Path: "/readyz", Status: http.StatusServiceUnavailable,
+				JSON: `{"code":503,"message":"draining: this node is stopping"}`},
+			{Name: "still live", Method: "GET", Path: "/livez", Status: 200},
+			{Name: "still serving", Method: "GET", Path: "/healthz", Status: 200},
 		})
 	})
 }

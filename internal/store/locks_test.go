@@ -80,3 +80,20 @@ func TestLeadHandsOver(t *testing.T) {
 		<-done
 	})
 }
+
+// A node whose binary needs a migration the database lacks is not ready (its /readyz answers 503).
+func TestMigrated(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		if ok, err := db.Migrated(ctx); err != nil || !ok {
+			t.Fatalf("after migrating: %v %v", ok, err)
+		}
+		if _, err := db.ExecContext(ctx, `DELETE FROM goose_db_version WHERE version_id = (SELECT max(version_id) FROM goose_db_version)`); err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := db.Migrated(ctx); err != nil || ok {
+			t.Fatalf("one migration short: %v %v; want false", ok, err)
+		}
+	})
+}

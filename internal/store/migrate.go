@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"embed"
+	"fmt"
 	"hash/fnv"
 	"io/fs"
 
@@ -30,6 +31,30 @@ func (db *DB) MigrationVersion(ctx context.Context) (int64, error) {
 		return 0, err
 	}
 	return p.GetDBVersion(ctx)
+}
+
+// Migrated says whether every migration this binary holds is applied: a
+// node serving a database a newer binary migrated further is fine, one that
+// would need a migration first is not ready.
+func (db *DB) Migrated(ctx context.Context) (bool, error) {
+	v, err := db.MigrationVersion(ctx)
+	if err != nil {
+		return false, err
+	}
+	return v >= latestMigration(db.Dialect), nil
+}
+
+// latestMigration is the newest migration embedded for dialect d.
+func latestMigration(d Dialect) int64 {
+	entries, _ := fs.ReadDir(migrations, "migrations/"+string(d))
+	var latest int64
+	for _, e := range entries {
+		var v int64
+		if _, err := fmt.Sscanf(e.Name(), "%d_", &v); err == nil && v > latest {
+			latest = v
+		}
+	}
+	return latest
 }
 
 func (db *DB) migrator(ctx context.Context) (*goose.Provider, error) {
