@@ -2,6 +2,8 @@ package httpapi
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"math"
 	"net"
 	"net/http"
@@ -101,16 +103,29 @@ func (t TrustedProxies) contains(ip string) bool {
 	return false
 }
 
-type clientKey struct{}
+type (
+	clientKey    struct{}
+	requestIDKey struct{}
+)
 
-// resolveClient finds the client's address once per request: the peer, or,
-// when the peer is a trusted proxy, the right-most address of
-// X-Forwarded-For that is not itself a trusted proxy (what the nearest
-// untrusted hop said). Sessions, limits, audit rows and logs use it.
+// resolveClient finds, once per request, the client's address and the
+// request's id. The address is the peer's, or, when the peer is a trusted
+// proxy, the right-most address of X-Forwarded-For that is not itself a
+// trusted proxy (what the nearest untrusted hop said); sessions, limits,
+// audit rows and logs use it. The id is a trusted proxy's X-Request-Id (so
+// the proxy's log and ours name a request alike), else a new one; every
+// reply carries it in X-Request-Id, logs and error envelopes name it.
 func (t TrustedProxies) resolveClient(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ip := peerIP(r)
-		if len(t) > 0 && t.contains(ip) {
+		peer := peerIP(r)
+		trusted := len(t) > 0 && t.contains(peer)
+		id := r.Header.Get("X-Request-Id")
+		if !trusted || !validRequestID(id) {
+			id = newRequestID()
+		}
+		w.Header().Set("X-Request-Id", id)
+		ip := peer
+		if trusted {
 			hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
 			for i := len(hops) - 1; i >= 0; i-- {
 				hop := strings.TrimSpace(hops[i])
@@ -123,8 +138,36 @@ func (t TrustedProxies) resolveClient(next http.Handler) http.Handler {
 				}
 			}
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientKey{}, ip)))
+		ctx := context.WithValue(context.WithValue(r.Context(), clientKey{}, ip), requestIDKey{}, id)
+		next.ServeHTTP(w, r.WithContext(ctx))
 	})
+}
+
+// newRequestID is 16 random hex digits.
+func newRequestID() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// validRequestID accepts a proxy's id of 1 to 64 letters, digits and . _ : -
+// (anything else could forge log lines or bloat them).
+func validRequestID(id string) bool {
+	if id == "" || len(id) > 64 {
+		return false
+	}
+	for _, c := range id {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("._:-", c)) {
+			return false
+		}
+	}
+	return true
+}
+
+// requestID is the request's id (resolveClient), or "".
+func requestID(r *http.Request) string {
+	id, _ := r.Context().Value(requestIDKey{}).(string)
+	return id
 }
 
 // clientIP is the client's address (resolveClient), or the peer's.

@@ -53,7 +53,7 @@ func logRequests(next http.Handler) http.Handler {
 			level = slog.LevelError
 		}
 		slog.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
-			"bytes", rec.bytes, "ms", float64(time.Since(start).Microseconds())/1000, "ip", clientIP(r))
+			"bytes", rec.bytes, "ms", float64(time.Since(start).Microseconds())/1000, "ip", clientIP(r), "request_id", requestID(r))
 	})
 }
 
@@ -66,8 +66,9 @@ func recoverPanics(next http.Handler) http.Handler {
 				if p == http.ErrAbortHandler {
 					panic(p)
 				}
-				slog.ErrorContext(r.Context(), "panic", "method", r.Method, "path", r.URL.Path, "panic", p, "stack", string(debug.Stack()))
-				writeJSON(w, http.StatusInternalServerError, Errorf(http.StatusInternalServerError, "Internal server error."))
+				slog.ErrorContext(r.Context(), "panic", "method", r.Method, "path", r.URL.Path, "request_id", requestID(r),
+					"panic", p, "stack", string(debug.Stack()))
+				writeError(w, r, Errorf(http.StatusInternalServerError, "Internal server error."))
 			}
 		}()
 		next.ServeHTTP(w, r)

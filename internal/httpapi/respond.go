@@ -24,11 +24,13 @@ type FieldError struct {
 	Message string `json:"message"`
 }
 
-// Error is the one error envelope of every non-2xx reply (api-decisions.md).
+// Error is the one error envelope of every non-2xx reply (api-decisions.md),
+// with the request's id (X-Request-Id) to quote to whoever reads the logs.
 type Error struct {
-	Code    int          `json:"code"`
-	Message string       `json:"message"`
-	Errors  []FieldError `json:"errors"`
+	Code      int          `json:"code"`
+	Message   string       `json:"message"`
+	Errors    []FieldError `json:"errors"`
+	RequestID string       `json:"request_id,omitempty"`
 }
 
 func (e *Error) Error() string { return e.Message }
@@ -74,8 +76,9 @@ const maxPooledReply = 256 << 10
 // writeError replies with err as the envelope; an error that is not an
 // *Error is logged and hidden behind a generic 500.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
-	e := asError(r, err)
-	writeJSON(w, e.Code, e)
+	e := *asError(r, err)
+	e.RequestID = requestID(r)
+	writeJSON(w, e.Code, &e)
 }
 
 // asError maps err to its reply: domain refusals to 4xx, an unreachable
@@ -104,11 +107,11 @@ func asError(r *http.Request, err error) *Error {
 	case errors.Is(err, auth.ErrBusy): // a password hash while the pool is full (staff creation, edits)
 		e = Errorf(http.StatusServiceUnavailable, err.Error())
 	case store.IsUnavailable(err):
-		slog.WarnContext(r.Context(), "database unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
+		slog.WarnContext(r.Context(), "database unavailable", "method", r.Method, "path", r.URL.Path, "request_id", requestID(r), "err", err)
 		e = Errorf(http.StatusServiceUnavailable, "The database is unavailable. Try again shortly.")
 	}
 	if e == nil {
-		slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "request_id", requestID(r), "err", err)
 		e = Errorf(http.StatusInternalServerError, "Internal server error.")
 	}
 	return e

@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -151,4 +152,44 @@ func TestWithoutWebApp(t *testing.T) {
 				}
 			}},
 	})
+}
+
+// Every reply names its request (X-Request-Id), the error envelope too; a trusted proxy's id is kept, anyone
+// else's is replaced, and so is a malformed one.
+func TestRequestIDs(t *testing.T) {
+	t.Parallel()
+	env := apitest.NewEnvWith(t, storetest.SQLite(t), func(o *httpapi.Options) {
+		proxies, err := httpapi.ParseTrustedProxies("10.0.0.0/8")
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.TrustedProxies = proxies
+	})
+	id := func(c apitest.Case) (string, map[string]any) {
+		r := env.Do(t, c)
+		var body map[string]any
+		_ = json.Unmarshal(r.Body, &body)
+		return r.Header.Get("X-Request-Id"), body
+	}
+	fresh, body := id(apitest.Case{Method: "GET", Path: "/api/user", RemoteAddr: "192.0.2.1:1"})
+	if !regexp.MustCompile(`^[0-9a-f]{16}$`).MatchString(fresh) || body["request_id"] != fresh {
+		t.Fatalf("a new id %q, envelope %v", fresh, body)
+	}
+	if again, _ := id(apitest.Case{Method: "GET", Path: "/livez"}); again == fresh || again == "" {
+		t.Fatalf("a second request got %q", again)
+	}
+	for _, c := range []struct {
+		name, from, given string
+		kept              bool
+	}{
+		{"from the trusted proxy", "10.1.2.3:1", "lb-7f3a.42", true},
+		{"from anyone else", "192.0.2.1:1", "lb-7f3a.42", false},
+		{"malformed, from the proxy", "10.1.2.3:1", "bad id\nforged log line", false},
+		{"too long, from the proxy", "10.1.2.3:1", strings.Repeat("a", 65), false},
+	} {
+		got, _ := id(apitest.Case{Method: "GET", Path: "/livez", RemoteAddr: c.from, Headers: map[string]string{"X-Request-Id": c.given}})
+		if (got == c.given) != c.kept || got == "" {
+			t.Errorf("%s: %q", c.name, got)
+		}
+	}
 }
