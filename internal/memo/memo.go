@@ -22,8 +22,10 @@ type entry struct {
 	val     any
 	err     error
 	expires time.Time
-	stale   any  // the expired value this entry replaces, served meanwhile
-	hasOld  bool // whether stale is set; both are written once, at creation
+	ttl     time.Duration
+	stale   any       // the expired value this entry replaces, served meanwhile
+	hasOld  bool      // whether stale is set; both are written once, at creation
+	staleTo time.Time // when stale becomes too old to serve: twice its TTL after it was computed
 }
 
 // ComputeTimeout bounds one computation.
@@ -39,19 +41,21 @@ func New(now func() time.Time) *Cache {
 
 // Get returns key's value, computing it when missing or expired. While an
 // expired value is being recomputed, callers get the expired one at once
-// (a dashboard never waits for a refresh); only a missing value is waited
-// for. The computation runs detached from the caller's cancellation (its
-// result serves every caller), and a caller stops waiting when its ctx ends.
+// (a dashboard never waits for a refresh), as long as it is younger than
+// twice its TTL; a missing value, or one older than that (a node idle for a
+// while), is waited for. So no reply is older than 2×TTL on any node. The
+// computation runs detached from the caller's cancellation (its result
+// serves every caller), and a caller stops waiting when its ctx ends.
 func Get[T any](ctx context.Context, c *Cache, key string, ttl time.Duration, compute func(ctx context.Context) (T, error)) (T, error) {
 	var zero T
-	e, owner := c.entry(key)
+	e, owner := c.entry(key, ttl)
 	if owner {
 		go func() {
 			cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), ComputeTimeout)
 			defer cancel()
 			v, err := compute(cctx)
 			c.mu.Lock()
-			e.val, e.err, e.expires = v, err, c.now().Add(ttl)
+			e.val, e.err, e.expires, e.ttl = v, err, c.now().Add(ttl), ttl
 			if err != nil {
 				delete(c.entries, key) // the next caller tries again
 			}
@@ -59,7 +63,7 @@ func Get[T any](ctx context.Context, c *Cache, key string, ttl time.Duration, co
 			close(e.done)
 		}()
 	}
-	if e.hasOld {
+	if e.hasOld && c.now().Before(e.staleTo) {
 		select {
 		case <-e.done:
 		default:
@@ -77,8 +81,9 @@ func Get[T any](ctx context.Context, c *Cache, key string, ttl time.Duration, co
 	return e.val.(T), nil
 }
 
-// entry returns the live entry for key, or a new one the caller must fill.
-func (c *Cache) entry(key string) (*entry, bool) {
+// entry returns the live entry for key, or a new one the caller must fill
+// with a value kept for ttl.
+func (c *Cache) entry(key string, ttl time.Duration) (*entry, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	next := &entry{done: make(chan struct{})}
@@ -88,7 +93,8 @@ func (c *Cache) entry(key string) (*entry, bool) {
 			if c.now().Before(e.expires) {
 				return e, false
 			}
-			next.stale, next.hasOld = e.val, true // expired: served while the new value is computed
+			// Expired: served while the new value is computed, until it is 2×TTL old.
+			next.stale, next.hasOld, next.staleTo = e.val, true, e.expires.Add(e.ttl)
 		default:
 			return e, false // being computed
 		}

@@ -37,7 +37,7 @@ func TestComputesOncePerTTL(t *testing.T) {
 		t.Fatalf("20 concurrent callers computed %d times, want 1", n)
 	}
 	mu.Lock()
-	now = now.Add(2 * time.Second)
+	now = now.Add(1500 * time.Millisecond)
 	mu.Unlock()
 	// Expired: the old value comes back at once while one refresh runs (held until the test releases it).
 	release, refreshed := make(chan struct{}), make(chan struct{})
@@ -132,5 +132,34 @@ func TestForgetsKeysNobodyAsksForAgain(t *testing.T) {
 	// The last day's key is not an hour past its expiry yet; "polled" was asked for every day.
 	if n := c.Len(); n != 2 {
 		t.Fatalf("%d keys kept, want 2 (the last day's and the polled one)", n)
+	}
+}
+
+// A node idle for a while (or a refresh that takes long) never serves a value older than twice its TTL: past
+// that, callers wait for the fresh one.
+func TestNeverServesOlderThanTwiceTheTTL(t *testing.T) {
+	t.Parallel()
+	now := time.Unix(0, 0)
+	var mu sync.Mutex
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	c := New(func() time.Time { mu.Lock(); defer mu.Unlock(); return now })
+	ttl := 10 * time.Second
+	first := func(context.Context) (int, error) { return 1, nil }
+	if v, err := Get(context.Background(), c, "k", ttl, first); v != 1 || err != nil {
+		t.Fatal(v, err)
+	}
+	release := make(chan struct{})
+	defer close(release)
+	slow := func(context.Context) (int, error) { <-release; return 2, nil }
+	// A caller that cannot wait (its context is over) shows whether the value is served at once or waited for.
+	gone, cancel := context.WithCancel(context.Background())
+	cancel()
+	advance(15 * time.Second) // 1.5 TTL old: served at once while the refresh runs
+	if v, err := Get(gone, c, "k", ttl, slow); v != 1 || err != nil {
+		t.Fatalf("at 1.5×TTL: %d, %v; want the stale 1 at once", v, err)
+	}
+	advance(5 * time.Second) // 2×TTL old: no longer served
+	if v, err := Get(gone, c, "k", ttl, slow); !errors.Is(err, context.Canceled) {
+		t.Fatalf("at 2×TTL: %d, %v; want to wait for the fresh value", v, err)
 	}
 }
