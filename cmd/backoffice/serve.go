@@ -138,8 +138,12 @@ func serve(ctx context.Context, args []string) error {
 		Handler:           api.Handler(),
 		TLSConfig:         tlsConfig,
 		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          slog.NewLogLogger(slog.Default().Handler(), slog.LevelWarn),
+		// A whole request, body included (1 MiB at most), within 30 s: a client trickling a byte every few
+		// seconds no longer holds a connection for minutes. Replies have no overall limit (exports run long);
+		// a download stalled by its client is cut by csvout.StallTimeout.
+		ReadTimeout: 30 * time.Second,
+		IdleTimeout: 2 * time.Minute,
+		ErrorLog:    slog.NewLogLogger(slog.Default().Handler(), slog.LevelWarn),
 	}
 	served := make(chan error, 1)
 	go func() {

@@ -10,12 +10,30 @@ import (
 	"time"
 )
 
+// StallTimeout is how long a download may wait on a client that reads
+// nothing: past it the write fails, the export ends and its database
+// connection goes back to the pool (a stalled download held it for as long
+// as the client liked).
+var StallTimeout = 60 * time.Second
+
 // Writer writes one CSV download.
 type Writer struct {
 	w       http.ResponseWriter
+	rc      *http.ResponseController
 	csv     *csv.Writer
 	rows    int
 	flusher http.Flusher
+}
+
+// touch gives the next write StallTimeout to complete.
+func (cw *Writer) touch() { _ = cw.rc.SetWriteDeadline(time.Now().Add(StallTimeout)) }
+
+// deadlineWriter renews the write deadline before every write it passes on.
+type deadlineWriter struct{ cw *Writer }
+
+func (d deadlineWriter) Write(p []byte) (int, error) {
+	d.cw.touch()
+	return d.cw.w.Write(p)
 }
 
 // Start sends the headers of a download named "<kind>-<from>-<to>.csv"
@@ -28,7 +46,8 @@ func Start(w http.ResponseWriter, kind string, from, to *time.Time, header []str
 	// 64 KiB writes, not encoding/csv's 4 KiB: a million-row export makes
 	// a sixteenth of the system calls. (csv.NewWriter keeps a large enough
 	// *bufio.Writer as it is.)
-	cw := &Writer{w: w, csv: csv.NewWriter(bufio.NewWriterSize(w, 64<<10))}
+	cw := &Writer{w: w, rc: http.NewResponseController(w)}
+	cw.csv = csv.NewWriter(bufio.NewWriterSize(deadlineWriter{cw}, 64<<10))
 	cw.flusher, _ = w.(http.Flusher)
 	_ = cw.csv.Write(header)
 	return cw
@@ -66,6 +85,7 @@ func (cw *Writer) Row(cells ...any) error {
 	if cw.rows%1000 == 0 {
 		cw.csv.Flush()
 		if cw.flusher != nil {
+			cw.touch()
 			cw.flusher.Flush()
 		}
 	}
@@ -75,6 +95,7 @@ func (cw *Writer) Row(cells ...any) error {
 // Close flushes what is left.
 func (cw *Writer) Close() error {
 	cw.csv.Flush()
+	cw.touch()
 	return cw.csv.Error()
 }
 

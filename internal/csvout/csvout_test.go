@@ -2,6 +2,8 @@ package csvout
 
 import (
 	"encoding/csv"
+	"net"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -37,5 +39,37 @@ func TestDownload(t *testing.T) {
 	rows, err := csv.NewReader(strings.NewReader(rec.Body.String())).ReadAll()
 	if err != nil || len(rows) != 2 || rows[1][1] != "'=cmd|' /C calc'!A0" || rows[1][2] != "-0.5" {
 		t.Fatalf("rows %q (%v): the text cell must be neutralised, the numeric one left alone", rows, err)
+	}
+}
+
+// A client that reads nothing: the download's writes fail once they have waited StallTimeout, so the export ends
+// (and gives its database connection back) instead of waiting on the client for ever.
+func TestStalledClientIsCutOff(t *testing.T) {
+	old := StallTimeout
+	StallTimeout = 50 * time.Millisecond
+	defer func() { StallTimeout = old }()
+	ended := make(chan error, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		cw := Start(w, "stall", nil, nil, []string{"n", "text"})
+		row := strings.Repeat("x", 200)
+		for i := 0; ; i++ {
+			if err := cw.Row(i, Text(row)); err != nil {
+				ended <- err
+				return
+			}
+		}
+	}))
+	defer srv.Close()
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.Write([]byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n")); err != nil {
+		t.Fatal(err)
+	}
+	// The client reads nothing: the export must end with a write error.
+	if err := <-ended; err == nil || !strings.Contains(err.Error(), "timeout") {
+		t.Fatalf("export ended with %v; want a write timeout", err)
 	}
 }
