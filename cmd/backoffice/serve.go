@@ -22,6 +22,7 @@ import (
 	"xapa/backoffice/internal/httpapi"
 	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/mail"
+	"xapa/backoffice/internal/metrics"
 	"xapa/backoffice/internal/ratelimit"
 	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/stats"
@@ -50,6 +51,7 @@ func serve(ctx context.Context, args []string) error {
 	fs.StringVar(&smtpCfg.From, "smtp-from", "Xapa Back Office <no-reply@xapa.example>", "sender address")
 	logFormat := fs.String("log-format", "text", "log format: text or json")
 	logLevel := fs.String("log-level", "info", "log level: debug, info, warn or error")
+	metricsAddr := fs.String("metrics-addr", "", "when set, serve Prometheus metrics at /metrics on this address (keep it off the public network)")
 	debugAddr := fs.String("debug-addr", "", "when set, serve Go's pprof profiles on this address (keep it on localhost)")
 	grace := fs.Duration("shutdown-timeout", 30*time.Second, "on SIGTERM or Ctrl-C: how long requests in flight may take to finish")
 	drainDelay := fs.Duration("drain-delay", 5*time.Second,
@@ -132,8 +134,13 @@ func serve(ctx context.Context, args []string) error {
 	go ratelimit.New(db, nil).PruneEvery(ctx)
 	statsService, ledgerService := stats.New(db, nil), ledger.New(db, nil)
 	go warm(ctx, statsService.Warm, ledgerService.Warm)
+	var m *metrics.Metrics
+	if *metricsAddr != "" {
+		m = metrics.New(db.DB)
+		go serveMetrics(*metricsAddr, m)
+	}
 	api := httpapi.NewServer(httpapi.Options{DB: db, Auth: authService, Stats: statsService, Ledger: ledgerService,
-		Web: web.Dist(), GatewayKey: *gatewayKey, TrustedProxies: proxies})
+		Web: web.Dist(), GatewayKey: *gatewayKey, TrustedProxies: proxies, Metrics: m})
 	srv := &http.Server{
 		Handler:           api.Handler(),
 		TLSConfig:         tlsConfig,
@@ -202,6 +209,15 @@ func drain(api *httpapi.Server, delay time.Duration, served <-chan error) error 
 	case <-time.After(delay):
 		return nil
 	}
+}
+
+// serveMetrics serves the Prometheus exposition on its own listener, never on
+// the public one.
+func serveMetrics(addr string, m *metrics.Metrics) {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", m.Handler())
+	srv := &http.Server{Addr: addr, Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	slog.Warn("metrics listener stopped", "err", srv.ListenAndServe())
 }
 
 // pprofMux serves the profiles of net/http/pprof on their own listener,

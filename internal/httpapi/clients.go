@@ -44,6 +44,7 @@ func (s *Server) limitClient(rt Route, next http.Handler) http.Handler {
 			return
 		}
 		if !d.Allowed {
+			s.metrics.Throttled(rule.Name)
 			if d.Hits == rule.Limit+1 {
 				if err := audit.Record(r.Context(), s.db, audit.Entry{Action: "throttled", Target: "ip:" + ip,
 					Details: map[string]any{"route": rt.Method + " " + rt.Path, "limit": rule.Limit,

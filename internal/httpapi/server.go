@@ -11,6 +11,7 @@ import (
 
 	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/ledger"
+	"xapa/backoffice/internal/metrics"
 	"xapa/backoffice/internal/ratelimit"
 	"xapa/backoffice/internal/stats"
 	"xapa/backoffice/internal/store"
@@ -27,6 +28,7 @@ type Options struct {
 	Now        func() time.Time // the clock (nil: time.Now); tests move it
 	// TrustedProxies: connections from these addresses say the client's in X-Forwarded-For.
 	TrustedProxies TrustedProxies
+	Metrics        *metrics.Metrics // nil: nothing is counted
 }
 
 // Server holds what the handlers share.
@@ -42,6 +44,7 @@ type Server struct {
 	gatewayKey string
 	now        func() time.Time
 	draining   atomic.Bool // Drain: /readyz answers 503
+	metrics    *metrics.Metrics
 }
 
 // New builds the whole HTTP handler.
@@ -59,7 +62,7 @@ func NewServer(o Options) *Server {
 		o.Now = time.Now
 	}
 	s := &Server{now: func() time.Time { return o.Now().UTC() }, db: o.DB, auth: o.Auth, stats: o.Stats, ledger: o.Ledger, mux: http.NewServeMux(), gatewayKey: o.GatewayKey}
-	s.limits, s.proxies = ratelimit.New(o.DB, o.Now), o.TrustedProxies
+	s.limits, s.proxies, s.metrics = ratelimit.New(o.DB, o.Now), o.TrustedProxies, o.Metrics
 	s.exports = newExportLimiter(s.limits)
 	for _, rt := range s.Routes() {
 		var h http.Handler = rt.Handler
@@ -70,7 +73,7 @@ func NewServer(o Options) *Server {
 		if rt.Rule.Client != nil {
 			h = s.limitClient(rt, h) // before the token check: every call counts
 		}
-		s.mux.Handle(rt.Method+" "+rt.Path, h)
+		s.mux.Handle(rt.Method+" "+rt.Path, s.metrics.Route(rt.Method, rt.Path, h))
 	}
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, Errorf(http.StatusNotFound, "No such API call: "+r.Method+" "+r.URL.Path+"."))

@@ -36,6 +36,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res, err := s.auth.Login(r.Context(), in.Username, in.Password, in.CaptchaToken, clientMeta(r))
+	s.metrics.SignIn(signInOutcome(err))
 	if err != nil {
 		writeError(w, r, authError(w, err))
 		return
@@ -111,6 +112,24 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 }
 
 // authError turns the auth package's refusals into replies.
+// signInOutcome names a sign-in's result for the metrics.
+func signInOutcome(err error) string {
+	var throttled *auth.ThrottledError
+	switch {
+	case err == nil:
+		return "success"
+	case errors.As(err, &throttled):
+		return "throttled"
+	case errors.Is(err, auth.ErrCaptchaTooCheap):
+		return "captcha_cost"
+	case errors.Is(err, auth.ErrBusy):
+		return "busy"
+	case errors.Is(err, auth.ErrInvalidCredentials):
+		return "invalid"
+	}
+	return "error"
+}
+
 func authError(w http.ResponseWriter, err error) error {
 	var throttled *auth.ThrottledError
 	switch {
