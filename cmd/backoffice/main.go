@@ -20,6 +20,7 @@ commands:
   admin create   create a staff member holding the Administrator role
   admin token    print a full session token for a staff member (load tests, scripts)
   outbox         print the newest mails kept in the outbox table
+  backup         copy an embedded SQLite database while the server runs (--to FILE)
   secrets init   make a new secrets key file (PostgreSQL needs one)
   secrets rotate seal every secret with a new key, added to the key file
   secrets retire drop the keys other than the newest from the key file
@@ -76,6 +77,7 @@ var commands = map[string]func(context.Context, []string) error{
 	"migrate":        migrate,
 	"seed":           seed,
 	"outbox":         outbox,
+	"backup":         backup,
 	"admin create":   adminCreate,
 	"admin token":    adminToken,
 	"secrets init":   secretsInit,

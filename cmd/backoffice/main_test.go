@@ -94,6 +94,27 @@ func TestCommands(t *testing.T) {
 	})
 }
 
+// backup copies an embedded database (never over a file) and sends PostgreSQL to pg_dump.
+func TestBackupCommand(t *testing.T) {
+	db := storetest.SQLiteURL(t)
+	if err := run(context.Background(), []string{"migrate", "--db", db}); err != nil {
+		t.Fatal(err)
+	}
+	to := filepath.Join(t.TempDir(), "copy.db")
+	if err := run(context.Background(), []string{"backup", "--db", db, "--to", to}); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(context.Background(), []string{"migrate", "--db", "sqlite:" + to}); err != nil {
+		t.Fatalf("the copy does not open: %v", err)
+	}
+	if err := run(context.Background(), []string{"backup", "--db", db, "--to", to}); err == nil {
+		t.Fatal("a backup over an existing file")
+	}
+	if err := run(context.Background(), []string{"backup", "--db", db}); err == nil {
+		t.Fatal("no --to")
+	}
+}
+
 // The embedded default makes its key file beside the database, readable by its owner only.
 func TestOutboxCommandAndDefaultKeyFile(t *testing.T) {
 	db := storetest.SQLiteURL(t)
