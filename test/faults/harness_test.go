@@ -319,7 +319,12 @@ type server struct {
 // startServer runs serve on a free port and waits until /healthz answers 200.
 func startServer(t *testing.T, db string, extra ...string) *server {
 	t.Helper()
-	addr := fmt.Sprintf("127.0.0.1:%d", freePort(0))
+	return startServerAt(t, fmt.Sprintf("127.0.0.1:%d", freePort(0)), db, extra...)
+}
+
+// startServerAt is startServer on addr (a node restarted on its old port).
+func startServerAt(t *testing.T, addr, db string, extra ...string) *server {
+	t.Helper()
 	args := append([]string{"serve", "--addr", addr, "--db", db}, extra...)
 	s := &server{cmd: exec.Command(binPath, args...), base: "http://" + addr, output: &lockedBuffer{}, exited: make(chan struct{})}
 	s.cmd.Stdout, s.cmd.Stderr = s.output, s.output

@@ -1,0 +1,215 @@
+//go:build faults
+
+package faults
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"xapa/backoffice/internal/store"
+)
+
+// The cluster tests (make test-cluster): three nodes on one PostgreSQL behind HAProxy, configured by
+// deploy/haproxy.cfg, as an operator would run them.
+
+// balancer is a running HAProxy in front of nodes.
+type balancer struct {
+	base   string
+	cmd    *exec.Cmd
+	output *lockedBuffer
+}
+
+// startBalancer runs haproxy with deploy/haproxy.cfg in front of the three node addresses, and waits until it
+// answers /readyz through some node.
+func startBalancer(t *testing.T, nodes [3]string) *balancer {
+	t.Helper()
+	bin, err := exec.LookPath("haproxy")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("haproxy is missing (apt-get install -y haproxy); CI must run the cluster tests")
+		}
+		t.Skip("haproxy is not installed (apt-get install -y haproxy)")
+	}
+	addr := fmt.Sprintf("127.0.0.1:%d", freePort(0))
+	cfg, _ := filepath.Abs("../../deploy/haproxy.cfg")
+	b := &balancer{base: "http://" + addr, cmd: exec.Command(bin, "-db", "-f", cfg), output: &lockedBuffer{}}
+	b.cmd.Env = append(os.Environ(), "BO_LISTEN="+addr, "BO_NODE1="+nodes[0], "BO_NODE2="+nodes[1], "BO_NODE3="+nodes[2])
+	b.cmd.Stdout, b.cmd.Stderr = b.output, b.output
+	b.cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	if err := b.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = b.cmd.Process.Kill()
+		_ = b.cmd.Wait()
+		if t.Failed() {
+			t.Logf("haproxy output (tail):\n%s", tail(b.output.String(), 2000))
+		}
+	})
+	waitReady(t, b.base, "the balancer")
+	return b
+}
+
+// waitReady polls base/readyz until it answers 200 (a condition; the bound only catches a broken start).
+func waitReady(t *testing.T, base, what string) {
+	t.Helper()
+	for deadline := time.Now().Add(90 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if resp, err := http.Get(base + "/readyz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s not ready within 90 s", what)
+		}
+	}
+}
+
+// nodeArgs are the flags every node of the cluster tests runs with.
+func nodeArgs(extra ...string) []string {
+	return append([]string{"--trusted-proxies", "127.0.0.1/32", "--drain-delay", "3s", "--log-level", "warn"}, extra...)
+}
+
+// Three `serve --demo` nodes started at once on an empty, migrated database: before, two of three exited on a
+// half-loaded database. Now all three serve the complete data.
+func TestClusterDemoStartsTogether(t *testing.T) {
+	c := needCluster(t)
+	db := c.CreateDB(t, "cluster_demo")
+	backoffice(t, "migrate", "--db", db)
+	var nodes [3]*server
+	var wg sync.WaitGroup
+	for i := range nodes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			nodes[i] = startServer(t, db, nodeArgs("--demo", "--users", "50", "--transactions", "2000", "--demo-live=false")...)
+		}()
+	}
+	wg.Wait()
+	if t.Failed() {
+		return
+	}
+	token := backoffice(t, "admin", "token", "--db", db, "--username", "demo")
+	var totals []int
+	for i, n := range nodes {
+		waitReady(t, n.base, fmt.Sprintf("node %d", i+1))
+		r := newClient(n.base, token, 30*time.Second).do("total", "GET", "/api/admin/transactions/history?page=1&maxPerPage=1", nil)
+		var page struct {
+			Total int `json:"total_items"`
+		}
+		if r.status != 200 || json.Unmarshal(r.body, &page) != nil {
+			t.Fatalf("node %d: %d %v %.300s", i+1, r.status, r.err, r.body)
+		}
+		totals = append(totals, page.Total)
+	}
+	sdb, err := store.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sdb.Close()
+	var loaded int
+	if err := sdb.QueryRowContext(context.Background(), `SELECT count(*) FROM transactions`).Scan(&loaded); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("three nodes started at once: %d transactions loaded once; History's total on each node: %v", loaded, totals)
+	if loaded != 2000 {
+		t.Errorf("%d transactions in the database; want one load of 2000", loaded)
+	}
+	if totals[0] == 0 || totals[0] != totals[1] || totals[1] != totals[2] {
+		t.Errorf("the nodes disagree or show nothing: %v", totals)
+	}
+}
+
+// A rolling restart under write load through the balancer: each node in turn gets SIGTERM (it drains: /readyz 503
+// while still serving), exits and starts again. No request fails, and every acknowledged write is in the database.
+func TestClusterRollingRestart(t *testing.T) {
+	c := needCluster(t)
+	db := c.CreateDB(t, "cluster_rolling")
+	token := prepare(t, db, 200, 2000)
+	var nodes [3]*server
+	var addrs [3]string
+	for i := range nodes {
+		addrs[i] = fmt.Sprintf("127.0.0.1:%d", freePort(0))
+		nodes[i] = startServerAt(t, addrs[i], db, nodeArgs()...)
+	}
+	lb := startBalancer(t, addrs)
+	w := newWorkload(t, newClient(lb.base, token, 30*time.Second), "rolling")
+	w.noReads = true
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	w.run(4, stop, &wg)
+	w.waitFor(t, "writes before the restarts", 60*time.Second, func(rs []reply) bool { return count(rs, time.Time{}, success) >= 30 })
+	for i := range nodes {
+		before := count(w.Replies(), time.Time{}, success)
+		if err := nodes[i].cmd.Process.Signal(syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		<-nodes[i].exited
+		nodes[i] = startServerAt(t, addrs[i], db, nodeArgs()...)
+		waitReady(t, nodes[i].base, fmt.Sprintf("node %d again", i+1))
+		w.waitFor(t, "writes after the restart", 60*time.Second, func(rs []reply) bool { return count(rs, time.Time{}, success) >= before+30 })
+	}
+	close(stop)
+	wg.Wait()
+	replies := w.Replies()
+	var failed []string
+	for _, r := range replies {
+		if r.status == 0 || r.status >= 500 {
+			failed = append(failed, fmt.Sprintf("%s: %d %v %.120s", r.op, r.status, r.err, r.body))
+		}
+	}
+	t.Logf("rolling restart of 3 nodes under write load: %d requests, %d failed", len(replies), len(failed))
+	if len(failed) > 0 {
+		t.Errorf("%d requests failed during the rolling restart, e.g.:\n%s", len(failed), strings.Join(failed[:min(5, len(failed))], "\n"))
+	}
+	w.check(t, db)
+}
+
+// kill -9 of a node under write load: the requests it was serving fail (the client sees no reply), but no write
+// it acknowledged is lost, and the other nodes go on.
+func TestClusterKillNode(t *testing.T) {
+	c := needCluster(t)
+	db := c.CreateDB(t, "cluster_kill")
+	token := prepare(t, db, 200, 2000)
+	var nodes [3]*server
+	var addrs [3]string
+	for i := range nodes {
+		addrs[i] = fmt.Sprintf("127.0.0.1:%d", freePort(0))
+		nodes[i] = startServerAt(t, addrs[i], db, nodeArgs()...)
+	}
+	lb := startBalancer(t, addrs)
+	w := newWorkload(t, newClient(lb.base, token, 30*time.Second), "killed")
+	w.noReads = true
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	w.run(4, stop, &wg)
+	w.waitFor(t, "writes before the kill", 60*time.Second, func(rs []reply) bool { return count(rs, time.Time{}, success) >= 30 })
+	if err := nodes[1].cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	<-nodes[1].exited
+	killed := count(w.Replies(), time.Time{}, success)
+	w.waitFor(t, "writes after the kill", 60*time.Second, func(rs []reply) bool { return count(rs, time.Time{}, success) >= killed+60 })
+	close(stop)
+	wg.Wait()
+	lost := 0
+	for _, r := range w.Replies() {
+		if r.status == 0 || r.status >= 500 {
+			lost++
+		}
+	}
+	t.Logf("kill -9 of one node of 3 under write load: %d requests, %d without a good reply; acknowledged writes checked below",
+		len(w.Replies()), lost)
+	w.check(t, db)
+}
