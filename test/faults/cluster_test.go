@@ -213,3 +213,98 @@ func TestClusterKillNode(t *testing.T) {
 		len(w.Replies()), lost)
 	w.check(t, db)
 }
+
+// startNodes starts three nodes on db and a balancer in front of them.
+func startNodes(t *testing.T, db string) ([3]*server, *balancer) {
+	t.Helper()
+	var nodes [3]*server
+	var addrs [3]string
+	for i := range nodes {
+		addrs[i] = fmt.Sprintf("127.0.0.1:%d", freePort(0))
+		nodes[i] = startServerAt(t, addrs[i], db, nodeArgs()...)
+	}
+	return nodes, startBalancer(t, addrs)
+}
+
+// Limits hold across nodes: 45 sign-ins sent at once from one client, spread over three nodes by the balancer,
+// meet one limit of 20 a minute (counted in the database), and 28 CSV exports of one staff member 10 a minute.
+func TestClusterLimitsHoldAcrossNodes(t *testing.T) {
+	c := needCluster(t)
+	db := c.CreateDB(t, "cluster_limits")
+	token := prepare(t, db, 50, 500)
+	_, lb := startNodes(t, db)
+	statuses := func(n int, call func(cl *client) reply) map[int]int {
+		out := map[int]int{}
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				r := call(newClient(lb.base, token, 30*time.Second)) // a client each: connections spread over the nodes
+				mu.Lock()
+				out[r.status]++
+				mu.Unlock()
+			}()
+		}
+		close(start)
+		wg.Wait()
+		return out
+	}
+	logins := statuses(45, func(cl *client) reply {
+		return cl.do("login", "POST", "/api/login", map[string]string{"username": "root", "password": "wrong", "captcha_token": "x"})
+	})
+	exports := statuses(28, func(cl *client) reply {
+		return cl.do("export", "GET", "/api/admin/transactions/history/CSV", nil)
+	})
+	t.Logf("45 sign-ins at once over 3 nodes: %v; 28 exports at once over 3 nodes: %v", logins, exports)
+	if logins[http.StatusUnauthorized] != 20 || logins[http.StatusTooManyRequests] != 25 {
+		t.Errorf("sign-ins: %v; want 20 checked (401) and 25 refused (429)", logins)
+	}
+	if exports[http.StatusOK] > 10 || exports[http.StatusTooManyRequests] < 18 {
+		t.Errorf("exports: %v; want at most 10 started (2 at once) and the rest refused", exports)
+	}
+}
+
+// A PostgreSQL restart: meanwhile every node stays live (/livez 200, nobody restarts it) and answers API calls
+// with the JSON 503; once the database is back, nodes and balancer serve again without a restart.
+func TestClusterPostgresRestart(t *testing.T) {
+	c := needCluster(t)
+	db := c.CreateDB(t, "cluster_pgrestart")
+	token := prepare(t, db, 50, 500)
+	nodes, lb := startNodes(t, db)
+	cl := newClient(lb.base, token, 15*time.Second)
+	if r := cl.do("before", "GET", "/api/user", nil); r.status != 200 {
+		t.Fatalf("before: %d %v", r.status, r.err)
+	}
+	if err := c.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	for i, n := range nodes {
+		if r := newClient(n.base, "", 15*time.Second).do("live", "GET", "/livez", nil); r.status != 200 {
+			t.Errorf("node %d /livez with the database down: %d %v", i+1, r.status, r.err)
+		}
+		if r := newClient(n.base, token, 15*time.Second).do("api", "GET", "/api/user", nil); r.status != http.StatusServiceUnavailable {
+			t.Errorf("node %d API with the database down: %d; want the JSON 503", i+1, r.status)
+		}
+	}
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for i, n := range nodes {
+		waitReady(t, n.base, fmt.Sprintf("node %d after the restart", i+1))
+	}
+	waitReady(t, lb.base, "the balancer after the restart")
+	if r := cl.do("after", "GET", "/api/user", nil); r.status != 200 {
+		t.Fatalf("after the database came back: %d %v %.200s", r.status, r.err, r.body)
+	}
+	for i, n := range nodes {
+		select {
+		case <-n.exited:
+			t.Errorf("node %d exited during the outage: %v", i+1, n.err)
+		default:
+		}
+	}
+}
