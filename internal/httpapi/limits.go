@@ -37,11 +37,38 @@ const (
 	exportBusyRetry = 5 * time.Second
 )
 
-// exportLimiter counts running and recent exports per caller.
-type exportLimiter struct{ limits *ratelimit.Limiter }
+// exportLimiter counts running and recent exports per caller, and bounds
+// this node's exports running at once (slots): each holds a database
+// connection while it streams (and up to csvout.StallTimeout when its client
+// stops reading), so exports together may take at most a quarter of the
+// pool, never all of it: sign-ins and pages keep theirs.
+type exportLimiter struct {
+	limits *ratelimit.Limiter
+	slots  chan struct{}
+}
 
-func newExportLimiter(limits *ratelimit.Limiter) *exportLimiter {
-	return &exportLimiter{limits: limits}
+// exportSlotWait is how long an export waits for one of the node's slots
+// before it is refused (503 with Retry-After).
+const exportSlotWait = 2 * time.Second
+
+func newExportLimiter(limits *ratelimit.Limiter, poolSize int) *exportLimiter {
+	if poolSize <= 0 {
+		poolSize = 16 // a pool without a cap: four slots
+	}
+	return &exportLimiter{limits: limits, slots: make(chan struct{}, max(1, poolSize/4))}
+}
+
+// slot takes one of the node's export slots, waiting exportSlotWait at most.
+func (l *exportLimiter) slot(ctx context.Context) (release func(), ok bool) {
+	t := time.NewTimer(exportSlotWait)
+	defer t.Stop()
+	select {
+	case l.slots <- struct{}{}:
+		return func() { <-l.slots }, true
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	return nil, false
 }
 
 // acquire admits an export for key, or tells how long to wait.
@@ -90,6 +117,13 @@ func (l *exportLimiter) limit(next http.Handler) http.Handler {
 			return
 		}
 		defer l.release(r.Context(), key)
+		free, ok := l.slot(r.Context())
+		if !ok {
+			w.Header().Set("Retry-After", strconv.Itoa(int(exportBusyRetry.Seconds())))
+			writeError(w, r, Errorf(http.StatusServiceUnavailable, "Too many exports are running on this server. Try again shortly."))
+			return
+		}
+		defer free()
 		next.ServeHTTP(w, r)
 	})
 }

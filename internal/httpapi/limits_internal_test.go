@@ -26,7 +26,8 @@ func TestExportLimiterConcurrency(t *testing.T) {
 
 func exportConcurrency(t *testing.T, db *store.DB) {
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
-	l := newExportLimiter(ratelimit.New(db, func() time.Time { return now }))
+	// A pool of 40: ten export slots, so the node's own bound is not what this test meets.
+	l := newExportLimiter(ratelimit.New(db, func() time.Time { return now }), 40)
 	release := make(chan struct{})
 	var started sync.WaitGroup
 	h := l.limit(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -70,7 +71,7 @@ func TestExportLimiterWindow(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
-		l := newExportLimiter(ratelimit.New(db, func() time.Time { return now }))
+		l := newExportLimiter(ratelimit.New(db, func() time.Time { return now }), 8)
 		acquire := func() (bool, time.Duration) {
 			t.Helper()
 			ok, retry, _, err := l.acquire(ctx, "user:1")

@@ -1,6 +1,11 @@
 package httpapi_test
 
 import (
+	"bufio"
+	"context"
+	"fmt"
+	"net"
+	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
@@ -8,6 +13,7 @@ import (
 	"time"
 
 	"xapa/backoffice/internal/apitest"
+	"xapa/backoffice/internal/demo"
 	"xapa/backoffice/internal/httpapi"
 	"xapa/backoffice/internal/rbac"
 	"xapa/backoffice/internal/store"
@@ -94,4 +100,67 @@ func TestExportLimitsHoldAcrossNodes(t *testing.T) {
 			}
 		}
 	})
+}
+
+// Stalled downloads cannot starve the pool: eight CSV exports whose clients read nothing (four staff members, two
+// each) take at most a quarter of the node's connections; the others are refused at once with 503, and a sign-in
+// check (GET /api/user) still answers. Before, the eight held the whole SQLite pool and every other call hung.
+func TestStalledExportsLeaveThePoolFree(t *testing.T) {
+	t.Parallel()
+	db := storetest.SQLite(t)
+	env := apitest.NewEnv(t, db)
+	if err := demo.Generate(context.Background(), db, demo.Options{Secrets: env.Secrets, Users: 20, Transactions: 20000, Seed: 2,
+		Now: env.Clock.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(env.Handler)
+	defer srv.Close()
+	var tokens []string
+	for i := range 4 {
+		_, tok := env.Staff(t, fmt.Sprintf("exporter%d", i), rbac.TransactionHistory)
+		tokens = append(tokens, tok)
+	}
+	var conns []net.Conn
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	refused := make(chan int, 8)
+	for _, tok := range tokens {
+		for range 2 {
+			c, err := net.Dial("tcp", srv.Listener.Addr().String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			conns = append(conns, c)
+			fmt.Fprintf(c, "GET /api/admin/transactions/history/CSV?minDate=2000-01-01%%2000:00:00 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\n\r\n", tok)
+			// Only the status line is read: a refusal answers at once, a running export streams into a client
+			// that reads no further.
+			go func(c net.Conn) {
+				line, _ := bufio.NewReader(c).ReadString('\n')
+				var status int
+				_, _ = fmt.Sscanf(line, "HTTP/1.1 %d", &status)
+				refused <- status
+			}(c)
+		}
+	}
+	counts := map[int]int{}
+	for range 8 {
+		counts[<-refused]++
+	}
+	if counts[http.StatusOK] > 2 || counts[http.StatusServiceUnavailable] < 6 {
+		t.Fatalf("export replies %v; want at most 2 running (a quarter of 8 connections) and the others refused with 503", counts)
+	}
+	client := &http.Client{Timeout: 30 * time.Second} // a bound for a hang only
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/user", nil)
+	req.Header.Set("Authorization", "Bearer "+tokens[0])
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatalf("GET /api/user while exports stall: %v", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET /api/user while exports stall: %d", resp.StatusCode)
+	}
 }
