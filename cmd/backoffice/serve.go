@@ -23,6 +23,7 @@ import (
 	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/mail"
 	"xapa/backoffice/internal/metrics"
+	"xapa/backoffice/internal/netlimit"
 	"xapa/backoffice/internal/ratelimit"
 	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/stats"
@@ -59,6 +60,8 @@ func serve(ctx context.Context, args []string) error {
 	noMigrate := fs.Bool("no-migrate", false,
 		"do not migrate at start (rolling deploys: run backoffice migrate once first; /readyz answers 503 until then)")
 	maxConns := fs.Int("db-max-conns", 0, "most database connections this node opens (0: 20 on PostgreSQL, 8 on SQLite)")
+	perClient := fs.Int("max-conns-per-client", 256,
+		"connections one client address may hold open at once (0: no cap); the trusted proxies are exempt")
 	proxyList := fs.String("trusted-proxies", "", "comma-separated CIDRs of proxies whose X-Forwarded-For names the client")
 	fs.Usage = config.Usage(fs, "backoffice serve [--addr :8080] [--db URL] [--demo] [--tls-cert FILE --tls-key FILE]")
 	if err := config.Parse(fs, args); err != nil {
@@ -88,10 +91,11 @@ func serve(ctx context.Context, args []string) error {
 	// The port is taken before any slow start-up work (migrations, demo
 	// data): nothing else can take it meanwhile, and with --addr :0 the
 	// address printed below is the one the kernel chose.
-	ln, err := net.Listen("tcp", *addr)
+	tcp, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
+	ln := netlimit.New(tcp, *perClient, proxies.Trusts)
 	defer ln.Close()
 	db, err := openDB(ctx, *dbURL, !*noMigrate, *maxConns)
 	if err != nil {

@@ -104,6 +104,10 @@ func (t TrustedProxies) contains(ip string) bool {
 	return false
 }
 
+// Trusts says whether ip is one of the trusted proxies (netlimit exempts
+// them from its per-address cap: every client comes through them).
+func (t TrustedProxies) Trusts(ip string) bool { return len(t) > 0 && t.contains(ip) }
+
 type (
 	clientKey    struct{}
 	requestIDKey struct{}
