@@ -92,10 +92,17 @@ func (cw *Writer) Row(cells ...any) error {
 	return cw.csv.Error()
 }
 
-// Close flushes what is left.
+// RowCounter is a ResponseWriter that wants to know how many rows a
+// download sent (the export metrics).
+type RowCounter interface{ CountRows(n int) }
+
+// Close flushes what is left, and tells a RowCounter the rows sent.
 func (cw *Writer) Close() error {
 	cw.csv.Flush()
 	cw.touch()
+	if rc, ok := cw.w.(RowCounter); ok {
+		rc.CountRows(cw.rows)
+	}
 	return cw.csv.Error()
 }
 

@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -20,12 +21,15 @@ func TestMetrics(t *testing.T) {
 	db := storetest.SQLite(t)
 	m := metrics.New(db.DB)
 	env := apitest.NewEnvWith(t, db, func(o *httpapi.Options) { o.Metrics = m })
-	_, token := env.Staff(t, "mira", "ADMIN_SHOW_USER")
+	_, token := env.Staff(t, "mira", "ADMIN_SHOW_USER", "ADMIN_AUDIT_LOG")
 	env.Do(t, apitest.Case{Method: "GET", Path: "/livez"})
 	env.Do(t, apitest.Case{Method: "GET", Path: "/api/admin/users/brief/1", Token: token})
 	env.Do(t, apitest.Case{Method: "GET", Path: "/api/admin/users/brief/2", Token: token})
 	env.Do(t, apitest.Case{Method: "POST", Path: "/api/login",
 		Body: map[string]string{"username": "mira", "password": "wrong-password", "captcha_token": env.Captcha(t)}})
+	if r := env.Do(t, apitest.Case{Method: "GET", Path: "/api/admin/audit/CSV", Token: token}); r.Status != 200 {
+		t.Fatalf("export: %d", r.Status)
+	}
 	for range 61 {
 		env.Do(t, apitest.Case{Method: "GET", Path: "/api/captcha", RemoteAddr: "192.0.2.200:1"})
 	}
@@ -42,11 +46,17 @@ func TestMetrics(t *testing.T) {
 		`backoffice_signin_total{outcome="invalid"} 1`,
 		`backoffice_throttled_total{limit="captcha"} 1`,
 		`go_sql_max_open_connections{db_name="backoffice"} 8`,
+		`backoffice_export_total{route="GET /api/admin/audit/CSV",what="exports"} 1`,
+		`backoffice_export_duration_seconds_count{route="GET /api/admin/audit/CSV"} 1`,
 		`go_sql_wait_count_total{db_name="backoffice"}`,
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the exposition lacks %s", want)
 		}
+	}
+	if !regexp.MustCompile(`backoffice_export_total\{route="GET /api/admin/audit/CSV",what="rows"\} [1-9]`).MatchString(text) ||
+		!regexp.MustCompile(`backoffice_export_total\{route="GET /api/admin/audit/CSV",what="bytes"\} [1-9]`).MatchString(text) {
+		t.Error("the export's rows and bytes were not counted")
 	}
 	if strings.Contains(text, "brief/1") {
 		t.Error("a path with an id became a label")

@@ -64,6 +64,7 @@ func NewServer(o Options) *Server {
 	s := &Server{now: func() time.Time { return o.Now().UTC() }, db: o.DB, auth: o.Auth, stats: o.Stats, ledger: o.Ledger, mux: http.NewServeMux(), gatewayKey: o.GatewayKey}
 	s.limits, s.proxies, s.metrics = ratelimit.New(o.DB, o.Now), o.TrustedProxies, o.Metrics
 	s.exports = newExportLimiter(s.limits, o.DB.Stats().MaxOpenConnections)
+	s.exports.metrics = o.Metrics
 	for _, rt := range s.Routes() {
 		var h http.Handler = rt.Handler
 		if rt.Rule.Export {

@@ -22,6 +22,8 @@ type Metrics struct {
 	duration  *prometheus.HistogramVec
 	signIns   *prometheus.CounterVec
 	throttled *prometheus.CounterVec
+	exports   *prometheus.CounterVec
+	exportDur *prometheus.HistogramVec
 }
 
 // New registers the server's collectors, the Go runtime's, the process's and
@@ -37,8 +39,12 @@ func New(db *sql.DB) *Metrics {
 			Help: "Password sign-ins, by outcome."}, []string{"outcome"}),
 		throttled: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "backoffice_throttled_total",
 			Help: "Requests refused by a limit, by limit."}, []string{"limit"}),
+		exports: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "backoffice_export_total",
+			Help: "CSV exports: what they sent, by route pattern and what (exports, rows, bytes)."}, []string{"route", "what"}),
+		exportDur: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "backoffice_export_duration_seconds",
+			Help: "Time a CSV export ran, by route pattern.", Buckets: []float64{0.1, 0.5, 1, 5, 15, 60, 300}}, []string{"route"}),
 	}
-	m.registry.MustRegister(m.requests, m.duration, m.signIns, m.throttled,
+	m.registry.MustRegister(m.requests, m.duration, m.signIns, m.throttled, m.exports, m.exportDur,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if db != nil {
 		m.registry.MustRegister(collectors.NewDBStatsCollector(db, "backoffice"))
@@ -82,6 +88,17 @@ func (m *Metrics) Throttled(limit string) {
 	if m != nil {
 		m.throttled.WithLabelValues(limit).Inc()
 	}
+}
+
+// Export records one CSV export of route: rows and bytes sent, time taken.
+func (m *Metrics) Export(route string, rows, bytes int64, took time.Duration) {
+	if m == nil {
+		return
+	}
+	m.exports.WithLabelValues(route, "exports").Inc()
+	m.exports.WithLabelValues(route, "rows").Add(float64(rows))
+	m.exports.WithLabelValues(route, "bytes").Add(float64(bytes))
+	m.exportDur.WithLabelValues(route).Observe(took.Seconds())
 }
 
 // statusWriter remembers the status a handler wrote.
