@@ -137,13 +137,7 @@ func TestClusterRollingRestart(t *testing.T) {
 	c := needCluster(t)
 	db := c.CreateDB(t, "cluster_rolling")
 	token := prepare(t, db, 200, 2000)
-	var nodes [3]*server
-	var addrs [3]string
-	for i := range nodes {
-		addrs[i] = fmt.Sprintf("127.0.0.1:%d", freePort(0))
-		nodes[i] = startServerAt(t, addrs[i], db, nodeArgs()...)
-	}
-	lb := startBalancer(t, addrs)
+	nodes, lb := startNodes(t, db)
 	w := newWorkload(t, newClient(lb.base, token, 30*time.Second), "rolling")
 	w.noReads = true
 	stop := make(chan struct{})
@@ -156,7 +150,7 @@ func TestClusterRollingRestart(t *testing.T) {
 			t.Fatal(err)
 		}
 		<-nodes[i].exited
-		nodes[i] = startServerAt(t, addrs[i], db, nodeArgs()...)
+		nodes[i] = startServerAt(t, strings.TrimPrefix(nodes[i].base, "http://"), db, nodeArgs()...)
 		waitReady(t, nodes[i].base, fmt.Sprintf("node %d again", i+1))
 		w.waitFor(t, "writes after the restart", 60*time.Second, func(rs []reply) bool { return count(rs, time.Time{}, success) >= before+30 })
 	}
@@ -182,13 +176,7 @@ func TestClusterKillNode(t *testing.T) {
 	c := needCluster(t)
 	db := c.CreateDB(t, "cluster_kill")
 	token := prepare(t, db, 200, 2000)
-	var nodes [3]*server
-	var addrs [3]string
-	for i := range nodes {
-		addrs[i] = fmt.Sprintf("127.0.0.1:%d", freePort(0))
-		nodes[i] = startServerAt(t, addrs[i], db, nodeArgs()...)
-	}
-	lb := startBalancer(t, addrs)
+	nodes, lb := startNodes(t, db)
 	w := newWorkload(t, newClient(lb.base, token, 30*time.Second), "killed")
 	w.noReads = true
 	stop := make(chan struct{})
