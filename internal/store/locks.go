@@ -22,23 +22,10 @@ type localLocks struct {
 
 func (l *localLocks) lock(ctx context.Context, key int32) (func(), error) {
 	for {
-		l.mu.Lock()
-		if l.held == nil {
-			l.held = map[int32]chan struct{}{}
+		unlock, wait := l.take(key)
+		if unlock != nil {
+			return unlock, nil
 		}
-		wait, busy := l.held[key]
-		if !busy {
-			done := make(chan struct{})
-			l.held[key] = done
-			l.mu.Unlock()
-			return func() {
-				l.mu.Lock()
-				delete(l.held, key)
-				l.mu.Unlock()
-				close(done)
-			}, nil
-		}
-		l.mu.Unlock()
 		select {
 		case <-wait:
 		case <-ctx.Done():
@@ -48,13 +35,20 @@ func (l *localLocks) lock(ctx context.Context, key int32) (func(), error) {
 }
 
 func (l *localLocks) tryLock(key int32) (func(), bool) {
+	unlock, _ := l.take(key)
+	return unlock, unlock != nil
+}
+
+// take takes key's lock and returns its release, or, when another holds
+// it, a channel closed when it is released.
+func (l *localLocks) take(key int32) (unlock func(), wait <-chan struct{}) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.held == nil {
 		l.held = map[int32]chan struct{}{}
 	}
-	if _, busy := l.held[key]; busy {
-		return nil, false
+	if busy, ok := l.held[key]; ok {
+		return nil, busy
 	}
 	done := make(chan struct{})
 	l.held[key] = done
@@ -63,7 +57,7 @@ func (l *localLocks) tryLock(key int32) (func(), bool) {
 		delete(l.held, key)
 		l.mu.Unlock()
 		close(done)
-	}, true
+	}, nil
 }
 
 // lockScope names this database and schema in PostgreSQL's advisory locks,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io/fs"
+	"sync"
 
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
@@ -35,27 +36,33 @@ func (db *DB) MigrationVersion(ctx context.Context) (int64, error) {
 
 // Migrated says whether every migration this binary holds is applied: a
 // node serving a database a newer binary migrated further is fine, one that
-// would need a migration first is not ready.
+// would need a migration first is not ready. One query on goose's table
+// (/readyz asks every second): no migrator is built for it.
 func (db *DB) Migrated(ctx context.Context) (bool, error) {
-	v, err := db.MigrationVersion(ctx)
-	if err != nil {
+	var v int64
+	if err := db.QueryRowContext(ctx, `SELECT coalesce(max(version_id), 0) FROM goose_db_version WHERE is_applied`).Scan(&v); err != nil {
 		return false, err
 	}
 	return v >= latestMigration(db.Dialect), nil
 }
 
-// latestMigration is the newest migration embedded for dialect d.
-func latestMigration(d Dialect) int64 {
-	entries, _ := fs.ReadDir(migrations, "migrations/"+string(d))
-	var latest int64
-	for _, e := range entries {
-		var v int64
-		if _, err := fmt.Sscanf(e.Name(), "%d_", &v); err == nil && v > latest {
-			latest = v
+// latestMigration is the newest migration embedded for dialect d, read from
+// the embedded files once.
+func latestMigration(d Dialect) int64 { return latestMigrations()[d] }
+
+var latestMigrations = sync.OnceValue(func() map[Dialect]int64 {
+	out := map[Dialect]int64{}
+	for _, d := range []Dialect{SQLite, Postgres} {
+		entries, _ := fs.ReadDir(migrations, "migrations/"+string(d))
+		for _, e := range entries {
+			var v int64
+			if _, err := fmt.Sscanf(e.Name(), "%d_", &v); err == nil && v > out[d] {
+				out[d] = v
+			}
 		}
 	}
-	return latest
-}
+	return out
+})
 
 func (db *DB) migrator(ctx context.Context) (*goose.Provider, error) {
 	dir, gd := "migrations/sqlite", goose.DialectSQLite3
