@@ -80,7 +80,7 @@ test-faults: bin/backoffice ## fault tests of bin/backoffice on a private Postgr
 	@$(SUITE) "Faults" -- bash -c 'set -o pipefail; BACKOFFICE_BIN=$(CURDIR)/bin/backoffice go test -tags faults -count=1 \
 		-skip "^TestCluster" -json -timeout 10m ./test/faults | go run ./tools/testsummary -v -name Faults -counts "$$SUITE_COUNTS"'
 
-test-cluster: bin/backoffice ## three nodes on a private PostgreSQL cluster behind haproxy (deploy/haproxy.cfg): start, rolling restart, kill -9
+test-cluster: bin/backoffice ## three nodes on a private PostgreSQL cluster behind haproxy (deploy/haproxy.cfg): start, rolling restart, kill -9, limits, stalled exports
 	@echo "== Cluster tests (bin/backoffice x3 behind haproxy; a private PostgreSQL cluster)"
 	go vet -tags faults ./test/faults
 	@$(SUITE) "Cluster" -- bash -c 'set -o pipefail; BACKOFFICE_BIN=$(CURDIR)/bin/backoffice go test -tags faults -count=1 \

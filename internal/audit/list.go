@@ -59,44 +59,37 @@ func (f Filter) where(d store.Dialect) (string, []any) {
 	return " WHERE " + strings.Join(conds, " AND "), args
 }
 
-// List returns entries newest first (limit 0: all, to each) and, for a
-// page, the count.
+// List returns a page of entries newest first and their count (limit 0:
+// all of them, to each, in batches; the count is then -1).
 func List(ctx context.Context, db *store.DB, f Filter, limit, offset int, each func(Row) error) (int, error) {
 	cond, args := f.where(db.Dialect)
-	total := -1
-	if limit > 0 {
-		if err := db.QueryRowContext(ctx, `SELECT count(*) FROM audit_log`+cond, args...).Scan(&total); err != nil {
-			return 0, err
-		}
-		args = append(args, limit, offset)
-		cond += fmt.Sprintf(" ORDER BY created_at DESC, id DESC LIMIT $%d OFFSET $%d", len(args)-1, len(args))
-	} else {
-		cond += " ORDER BY created_at DESC, id DESC"
+	q := store.Newest{Select: `SELECT id, actor_id, actor_email, action, target, details, ip, created_at FROM audit_log`,
+		Where: cond, Args: args, At: "created_at", ID: "id"}
+	if limit <= 0 {
+		return -1, store.EachNewest(ctx, db, q, scanRow, each)
 	}
-	rows, err := db.QueryContext(ctx, `SELECT id, actor_id, actor_email, action, target, details, ip, created_at FROM audit_log`+cond, args...)
-	if err != nil {
+	var total int
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM audit_log`+cond, args...).Scan(&total); err != nil {
 		return 0, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var r Row
-		var actor sql.NullInt64
-		var details string
-		var at time.Time
-		if err := rows.Scan(&r.ID, &actor, &r.Actor.Email, &r.Action, &r.Target, &details, &r.IP, &at); err != nil {
-			return 0, err
-		}
-		if actor.Valid {
-			r.Actor.ID = &actor.Int64
-		}
-		r.Details = json.RawMessage(details)
-		if !json.Valid(r.Details) {
-			r.Details, _ = json.Marshal(details)
-		}
-		r.CreatedAt = at.UTC().Format("2006-01-02T15:04:05-07:00")
-		if err := each(r); err != nil {
-			return 0, err
-		}
+	return total, store.EachPage(ctx, db, q, limit, offset, scanRow, each)
+}
+
+func scanRow(rows *sql.Rows) (Row, store.Cursor, error) {
+	var r Row
+	var actor sql.NullInt64
+	var details string
+	var at time.Time
+	if err := rows.Scan(&r.ID, &actor, &r.Actor.Email, &r.Action, &r.Target, &details, &r.IP, &at); err != nil {
+		return r, store.Cursor{}, err
 	}
-	return total, rows.Err()
+	if actor.Valid {
+		r.Actor.ID = &actor.Int64
+	}
+	r.Details = json.RawMessage(details)
+	if !json.Valid(r.Details) {
+		r.Details, _ = json.Marshal(details)
+	}
+	r.CreatedAt = at.UTC().Format("2006-01-02T15:04:05-07:00")
+	return r, store.Cursor{At: at, ID: r.ID}, nil
 }

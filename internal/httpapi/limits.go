@@ -14,7 +14,7 @@ import (
 
 // Limits of CSV exports (routes whose Rule is marked Export() in routes.go).
 // An export streams a whole date range row by row and holds a database
-// connection for as long as it runs, so one staff member (a stuck button, a
+// connection while its client reads, so one staff member (a stuck button, a
 // script) could tie up the server. The limits sit well above what a person
 // clicking "Download CSV" does. They are counted in the database
 // (internal/ratelimit), like the sign-in limits, so they hold across the
@@ -40,9 +40,10 @@ const (
 
 // exportLimiter counts running and recent exports per caller, and bounds
 // this node's exports running at once (slots): each holds a database
-// connection while it streams (and up to csvout.StallTimeout when its client
-// stops reading), so exports together may take at most a quarter of the
-// pool, never all of it: sign-ins and pages keep theirs.
+// connection while its client keeps reading (store.EachNewest gives it back
+// within store.Pause once the client stops, and csvout.StallTimeout ends the
+// download after 60 s), so exports together may take at most a quarter of
+// the pool, never all of it: sign-ins and pages keep theirs.
 type exportLimiter struct {
 	limits  *ratelimit.Limiter
 	slots   chan struct{}

@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -107,12 +109,7 @@ func TestExportLimitsHoldAcrossNodes(t *testing.T) {
 // check (GET /api/user) still answers. Before, the eight held the whole SQLite pool and every other call hung.
 func TestStalledExportsLeaveThePoolFree(t *testing.T) {
 	t.Parallel()
-	db := storetest.SQLite(t)
-	env := apitest.NewEnv(t, db)
-	if err := demo.Generate(context.Background(), db, demo.Options{Secrets: env.Secrets, Users: 20, Transactions: 20000, Seed: 2,
-		Now: env.Clock.Now()}); err != nil {
-		t.Fatal(err)
-	}
+	_, env := exportData(t, 2)
 	srv := httptest.NewServer(env.Handler)
 	defer srv.Close()
 	var tokens []string
@@ -163,4 +160,61 @@ func TestStalledExportsLeaveThePoolFree(t *testing.T) {
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("GET /api/user while exports stall: %d", resp.StatusCode)
 	}
+}
+
+// A download whose client stopped reading holds no database connection: the export's read gives it back within
+// store.Pause and goes on when the client reads again. With a pool of one connection, GET /api/user answers while an
+// export of 20,000 rows is stalled mid-stream, and the export then completes when its client reads on. Before, the
+// export held the only connection until the client read on or the stall cut (60 s), and every other call waited.
+func TestStalledExportHoldsNoConnection(t *testing.T) {
+	t.Parallel()
+	db, env := exportData(t, 3)
+	_, tok := env.Staff(t, "exporter", rbac.TransactionHistory)
+	db.SetMaxOpenConns(1)
+	srv := httptest.NewServer(env.Handler)
+	defer srv.Close()
+	// A small receive window: the rows stay on the server, blocked in the write, while the client reads nothing.
+	dialer := net.Dialer{Control: func(_, _ string, c syscall.RawConn) error {
+		return c.Control(func(fd uintptr) { _ = syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 4096) })
+	}}
+	c, err := dialer.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	fmt.Fprintf(c, "GET /api/admin/transactions/history/CSV HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\nConnection: close\r\n\r\n", tok)
+	export := bufio.NewReaderSize(c, 512)
+	if line, _ := export.ReadString('\n'); !strings.HasPrefix(line, "HTTP/1.1 200") {
+		t.Fatalf("export: %q", line)
+	}
+	client := &http.Client{Timeout: 30 * time.Second} // a bound for a hang only
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/user", nil)
+	req.Header.Set("Authorization", "Bearer "+tok)
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatalf("GET /api/user while an export stalls on the only connection: %v", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET /api/user while an export stalls: %d", resp.StatusCode)
+	}
+	rest, err := io.ReadAll(export)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(rest), "\n"); n < 20000 {
+		t.Fatalf("the export sent %d lines after its stall; want the header and 20,000 rows", n)
+	}
+}
+
+// exportData is a SQLite database of 20,000 demo transactions (20 users) and its test environment.
+func exportData(t *testing.T, seed int64) (*store.DB, *apitest.Env) {
+	t.Helper()
+	db := storetest.SQLite(t)
+	env := apitest.NewEnv(t, db)
+	if err := demo.Generate(context.Background(), db, demo.Options{Secrets: env.Secrets, Users: 20, Transactions: 20000, Seed: seed,
+		Now: env.Clock.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	return db, env
 }

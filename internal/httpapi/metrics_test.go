@@ -1,16 +1,26 @@
 package httpapi_test
 
 import (
+	"context"
+	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
 
 	"xapa/backoffice/internal/apitest"
+	"xapa/backoffice/internal/demo"
 	"xapa/backoffice/internal/httpapi"
 	"xapa/backoffice/internal/metrics"
+	"xapa/backoffice/internal/rbac"
+	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/store/storetest"
 )
 
@@ -60,5 +70,99 @@ func TestMetrics(t *testing.T) {
 	}
 	if strings.Contains(text, "brief/1") {
 		t.Error("a path with an id became a label")
+	}
+}
+
+// The business gauges match the database (per coin: customers' main-network balance, the company wallet, their
+// ratio; pending transactions), and the cache age of a dashboard figure is its age on the server's clock.
+func TestBusinessGaugesAndCacheAges(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		m := metrics.New(db.DB)
+		env := apitest.NewEnvWith(t, db, func(o *httpapi.Options) { o.Metrics = m })
+		if err := demo.Generate(ctx, db, demo.Options{Secrets: env.Secrets, Users: 30, Transactions: 400, Seed: 4,
+			Now: env.Clock.Now()}); err != nil {
+			t.Fatal(err)
+		}
+		_, token := env.Staff(t, "gauge", rbac.CustomerBalance)
+		if r := env.Do(t, apitest.Case{Method: "GET", Path: "/api/admin/wallets/customer_balance", Token: token}); r.Status != 200 {
+			t.Fatalf("customer balance: %d", r.Status)
+		}
+		env.Clock.Advance(3 * time.Second)
+
+		customer := sumByCoin(t, db, `SELECT c.symbol, c.id, w.balance FROM wallets w JOIN coins c ON c.id = w.coin_id WHERE w.network = 'main'`)
+		company := sumByCoin(t, db, `SELECT c.symbol, c.id, cw.balance FROM company_wallets cw JOIN coins c ON c.id = cw.coin_id`)
+		var pending int
+		if err := db.QueryRowContext(ctx, `SELECT count(*) FROM transactions WHERE status = 'pending'`).Scan(&pending); err != nil {
+			t.Fatal(err)
+		}
+		rec := httptest.NewRecorder()
+		m.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+		got := gaugeValues(rec.Body.String())
+		if rec.Code != http.StatusOK {
+			t.Fatalf("scrape: %d %s", rec.Code, rec.Body)
+		}
+		if len(customer) == 0 || pending == 0 {
+			t.Fatalf("the demo data has %d coins with customer wallets and %d pending transactions; the test needs some", len(customer), pending)
+		}
+		for coin, want := range customer {
+			near(t, got, `backoffice_customer_balance{`+coin+`}`, want.InexactFloat64())
+			near(t, got, `backoffice_company_balance{`+coin+`}`, company[coin].InexactFloat64())
+			if want.IsPositive() {
+				near(t, got, `backoffice_company_to_customer_ratio{`+coin+`}`, company[coin].Div(want).InexactFloat64())
+			}
+		}
+		near(t, got, `backoffice_pending_transactions`, float64(pending))
+		near(t, got, `backoffice_cache_age_seconds{cache="dashboard",figure="balances:customer"}`, 3)
+	})
+}
+
+// sumByCoin sums q's (symbol, id, amount) rows by their labels in the exposition.
+func sumByCoin(t *testing.T, db *store.DB, q string) map[string]decimal.Decimal {
+	t.Helper()
+	rows, err := db.Query(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	out := map[string]decimal.Decimal{}
+	for rows.Next() {
+		var symbol string
+		var id int64
+		var v decimal.Decimal
+		if err := rows.Scan(&symbol, &id, &v); err != nil {
+			t.Fatal(err)
+		}
+		coin := fmt.Sprintf(`coin="%s",coin_id="%d"`, symbol, id)
+		out[coin] = out[coin].Add(v)
+	}
+	return out
+}
+
+// gaugeValues reads "name{labels} value" lines of an exposition.
+func gaugeValues(text string) map[string]float64 {
+	out := map[string]float64{}
+	for _, line := range strings.Split(text, "\n") {
+		i := strings.LastIndexByte(line, ' ')
+		if line == "" || line[0] == '#' || i < 0 {
+			continue
+		}
+		if v, err := strconv.ParseFloat(line[i+1:], 64); err == nil {
+			out[line[:i]] = v
+		}
+	}
+	return out
+}
+
+func near(t *testing.T, got map[string]float64, series string, want float64) {
+	t.Helper()
+	v, ok := got[series]
+	if !ok {
+		t.Errorf("the exposition lacks %s", series)
+		return
+	}
+	if math.Abs(v-want) > 1e-9*math.Max(1, math.Abs(want)) {
+		t.Errorf("%s = %v, want %v", series, v, want)
 	}
 }

@@ -36,6 +36,9 @@ func New(db *store.DB, now func() time.Time) *Service {
 	return s
 }
 
+// CacheAges is how old each cached count's served value is (memo.Cache.Ages).
+func (s *Service) CacheAges() map[string]time.Duration { return s.cache.Ages() }
+
 type countKey struct {
 	network, typ string
 	coin         int64

@@ -187,24 +187,15 @@ func (s *Service) ByHash(ctx context.Context, hash string) ([]Transaction, error
 		hash, strings.ToLower(hash))
 }
 
-// Each streams every transaction matching f, newest first, to fn.
+// Each streams every transaction matching f, newest first, to fn, in
+// batches that give their connection back between reads (store.EachNewest).
 func (s *Service) Each(ctx context.Context, f Filter, fn func(Transaction) error) error {
 	cond, args := f.where()
-	rows, err := s.db.QueryContext(ctx, `SELECT `+txColumns(s.db.Dialect)+txFrom+cond+` ORDER BY t.created_at DESC, t.id DESC`, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		t, err := scan(rows)
-		if err != nil {
-			return err
-		}
-		if err := fn(t); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	q := store.Newest{Select: `SELECT ` + txColumns(s.db.Dialect) + txFrom, Where: cond, Args: args, At: "t.created_at", ID: "t.id"}
+	return store.EachNewest(ctx, s.db, q, func(rows *sql.Rows) (Transaction, store.Cursor, error) {
+		t, created, err := scanAt(rows)
+		return t, store.Cursor{At: created, ID: t.ID}, err
+	}, fn)
 }
 
 func query(ctx context.Context, db *store.DB, q string, args ...any) ([]Transaction, error) {
@@ -233,13 +224,19 @@ type Amounts struct{ Amount, NetworkFee, Commission, Fee string }
 
 // scan reads a row; the amounts stay text (Text) until withDisplay.
 func scan(rows *sql.Rows) (Transaction, error) {
+	t, _, err := scanAt(rows)
+	return t, err
+}
+
+// scanAt is scan that also gives the row's time as stored.
+func scanAt(rows *sql.Rows) (Transaction, time.Time, error) {
 	var t Transaction
 	var created time.Time
 	err := rows.Scan(&t.ID, &t.User.ID, &t.User.Email, &t.Text.Amount, &t.Text.NetworkFee, &t.Text.Commission, &t.Text.Fee,
 		&t.Type, &t.Network, &t.Exchange, &t.Hash, &t.ExplorerURL, &created, &t.Confirmations, &t.MaxConfirmation, &t.Status,
 		&t.ReceiverAddress, &t.CoinType.ID, &t.CoinType.Name, &t.CoinType.Symbol, &t.CoinType.Icon, &t.Wallet.ID, &t.Wallet.Name)
 	t.CreatedAt = Timestamp(created)
-	return t, err
+	return t, created, err
 }
 
 // withDisplay fills a reply's decimal and display fields. The CSV export (a

@@ -4,6 +4,7 @@ package memo
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"time"
 )
@@ -21,10 +22,12 @@ type entry struct {
 	done    chan struct{} // closed when val/err are set
 	val     any
 	err     error
+	at      time.Time // when val was computed
 	expires time.Time
 	ttl     time.Duration
 	stale   any       // the expired value this entry replaces, served meanwhile
-	hasOld  bool      // whether stale is set; both are written once, at creation
+	hasOld  bool      // whether stale is set; these three are written once, at creation
+	staleAt time.Time // when stale was computed
 	staleTo time.Time // when stale becomes too old to serve: twice its TTL after it was computed
 }
 
@@ -55,7 +58,8 @@ func Get[T any](ctx context.Context, c *Cache, key string, ttl time.Duration, co
 			defer cancel()
 			v, err := compute(cctx)
 			c.mu.Lock()
-			e.val, e.err, e.expires, e.ttl = v, err, c.now().Add(ttl), ttl
+			now := c.now()
+			e.val, e.err, e.at, e.expires, e.ttl = v, err, now, now.Add(ttl), ttl
 			if err != nil {
 				delete(c.entries, key) // the next caller tries again
 			}
@@ -94,7 +98,7 @@ func (c *Cache) entry(key string, ttl time.Duration) (*entry, bool) {
 				return e, false
 			}
 			// Expired: served while the new value is computed, until it is 2×TTL old.
-			next.stale, next.hasOld, next.staleTo = e.val, true, e.expires.Add(e.ttl)
+			next.stale, next.hasOld, next.staleAt, next.staleTo = e.val, true, e.at, e.expires.Add(e.ttl)
 		default:
 			return e, false // being computed
 		}
@@ -123,6 +127,50 @@ func (c *Cache) forget() {
 		default: // being computed
 		}
 	}
+}
+
+// Ages gives, per figure, the age of the oldest value a caller would be
+// served now without waiting (Get's rules: a value until twice its TTL old).
+// A figure is a key without its parts that start with a digit (the day or
+// hour a key is named after), so the figures are a few fixed names.
+func (c *Cache) Ages() map[string]time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	now := c.now()
+	out := map[string]time.Duration{}
+	for k, e := range c.entries {
+		var at, until time.Time
+		select {
+		case <-e.done:
+			at, until = e.at, e.expires.Add(e.ttl)
+		default: // being computed: its stale value, if any, is what is served
+			at, until = e.staleAt, e.staleTo
+			if !e.hasOld {
+				continue
+			}
+		}
+		if e.err != nil || !now.Before(until) {
+			continue
+		}
+		f := Figure(k)
+		if age, ok := out[f]; !ok || now.Sub(at) > age {
+			out[f] = now.Sub(at)
+		}
+	}
+	return out
+}
+
+// Figure is a key without its parts (separated by ':') that start with a
+// digit: "hours:2026-11-24 10" is the figure "hours".
+func Figure(key string) string {
+	parts := strings.Split(key, ":")
+	kept := parts[:0]
+	for _, p := range parts {
+		if p == "" || p[0] < '0' || p[0] > '9' {
+			kept = append(kept, p)
+		}
+	}
+	return strings.Join(kept, ":")
 }
 
 // Len is the number of values kept or being computed.

@@ -163,3 +163,57 @@ func TestNeverServesOlderThanTwiceTheTTL(t *testing.T) {
 		t.Fatalf("at 2×TTL: %d, %v; want to wait for the fresh value", v, err)
 	}
 }
+
+// Ages tells how old each figure's served value is, on the cache's clock: the oldest of a figure's keys (named
+// after days) while it would be served, the stale value while a refresh runs, and nothing once a value is past
+// twice its TTL (the next caller waits for a fresh one).
+func TestAgesPerFigure(t *testing.T) {
+	t.Parallel()
+	now := time.Unix(1000, 0)
+	var mu sync.Mutex
+	c := New(func() time.Time { mu.Lock(); defer mu.Unlock(); return now })
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	value := func(v int) func(context.Context) (int, error) {
+		return func(context.Context) (int, error) { return v, nil }
+	}
+	ctx := context.Background()
+	_, _ = Get(ctx, c, "days:2026-11-23", time.Minute, value(1))
+	advance(10 * time.Second)
+	_, _ = Get(ctx, c, "days:2026-11-24", time.Minute, value(2))
+	_, _ = Get(ctx, c, "online", 5*time.Second, value(3))
+	advance(4 * time.Second)
+	ages := c.Ages()
+	if ages["days"] != 14*time.Second || ages["online"] != 4*time.Second || len(ages) != 2 {
+		t.Fatalf("ages %v; want days 14s (the older day), online 4s", ages)
+	}
+	// online expired at 5 s: while its refresh is held, the stale value (7 s old) is what callers get.
+	advance(3 * time.Second)
+	release := make(chan struct{})
+	done := make(chan struct{})
+	_, _ = Get(ctx, c, "online", 5*time.Second, func(context.Context) (int, error) {
+		defer close(done)
+		<-release
+		return 4, nil
+	})
+	if age := c.Ages()["online"]; age != 7*time.Second {
+		t.Fatalf("online while refreshing: %v, want the stale value's 7s", age)
+	}
+	advance(4 * time.Second) // the stale value is 11 s old: past twice its TTL, no longer served
+	if age, ok := c.Ages()["online"]; ok {
+		t.Fatalf("online past 2×TTL while refreshing: %v, want no age (callers wait)", age)
+	}
+	close(release)
+	<-done
+	for { // the refreshed value lands right after its computation returns, 0 s old
+		if age, ok := c.Ages()["online"]; ok {
+			if age != 0 {
+				t.Fatalf("online refreshed: %v old, want 0s", age)
+			}
+			break
+		}
+		runtime.Gosched()
+	}
+	if f := Figure("tx:closed:2026-11-24"); f != "tx:closed" {
+		t.Fatalf("Figure: %q", f)
+	}
+}

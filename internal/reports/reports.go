@@ -4,6 +4,7 @@ package reports
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"strings"
 	"time"
@@ -80,35 +81,20 @@ type BonusRow struct {
 const bonusFrom = ` FROM bonuses t JOIN users u ON u.id = t.user_id JOIN users i ON i.id = t.invited_user_id
 	JOIN coins c ON c.id = t.coin_id`
 
-// Bonuses returns a page of bonuses, newest first (limit 0: all, to each).
+// Bonuses returns a page of bonuses, newest first, and their count (limit
+// 0: all of them, to each, in batches; the count is then -1).
 func Bonuses(ctx context.Context, db *store.DB, f Filter, limit, offset int, each func(BonusRow) error) (int, error) {
-	cond, args := f.where(db.Dialect)
-	total := -1
-	if limit > 0 {
-		if err := db.QueryRowContext(ctx, `SELECT count(*)`+countFrom("bonuses", bonusFrom, f)+cond, args...).Scan(&total); err != nil {
-			return 0, err
-		}
-	}
-	q := `SELECT t.id, u.id, u.email, i.id, i.email, t.amount, t.usd_amount, t.kind, c.symbol, t.created_at` + bonusFrom + cond +
-		` ORDER BY t.created_at DESC, t.id DESC` + page(&args, limit, offset)
-	rows, err := db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return 0, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var b BonusRow
-		var at time.Time
-		if err := rows.Scan(&b.ID, &b.User.ID, &b.User.Email, &b.InvitedUser.ID, &b.InvitedUser.Email, &b.BonusAmount,
-			&b.UsdAmount, &b.Kind, &b.BonusWallet.CoinType.Symbol, &at); err != nil {
-			return 0, err
-		}
-		b.Formatted, b.FormattedUS, b.CreatedAt = money.Coin(b.BonusAmount), money.USD(b.UsdAmount), ledger.Timestamp(at)
-		if err := each(b); err != nil {
-			return 0, err
-		}
-	}
-	return total, rows.Err()
+	return list(ctx, db, f, listOf{"bonuses", bonusFrom, `SELECT t.id, u.id, u.email, i.id, i.email, t.amount, t.usd_amount,
+		t.kind, c.symbol, t.created_at`}, limit, offset, scanBonus, each)
+}
+
+func scanBonus(rows *sql.Rows) (BonusRow, store.Cursor, error) {
+	var b BonusRow
+	var at time.Time
+	err := rows.Scan(&b.ID, &b.User.ID, &b.User.Email, &b.InvitedUser.ID, &b.InvitedUser.Email, &b.BonusAmount,
+		&b.UsdAmount, &b.Kind, &b.BonusWallet.CoinType.Symbol, &at)
+	b.Formatted, b.FormattedUS, b.CreatedAt = money.Coin(b.BonusAmount), money.USD(b.UsdAmount), ledger.Timestamp(at)
+	return b, store.Cursor{At: at, ID: b.ID}, err
 }
 
 // ExchangeRow is one exchange (product-spec.md "Exchange report row").
@@ -136,42 +122,38 @@ type walletCoin struct {
 const exchangeFrom = ` FROM exchanges t JOIN users u ON u.id = t.user_id JOIN coins fc ON fc.id = t.from_coin_id
 	JOIN coins tc ON tc.id = t.to_coin_id`
 
-// Exchanges returns a page of exchanges, newest first (limit 0: all, to each).
+// Exchanges returns a page of exchanges, newest first, and their count
+// (limit 0: all of them, to each, in batches; the count is then -1).
 func Exchanges(ctx context.Context, db *store.DB, f Filter, limit, offset int, each func(ExchangeRow) error) (int, error) {
-	cond, args := f.where(db.Dialect)
-	total := -1
-	if limit > 0 {
-		if err := db.QueryRowContext(ctx, `SELECT count(*)`+countFrom("exchanges", exchangeFrom, f)+cond, args...).Scan(&total); err != nil {
-			return 0, err
-		}
-	}
-	q := `SELECT t.id, u.id, u.email, fc.symbol, tc.symbol, t.exchange_rate, t.from_amount, t.to_amount, t.fee, t.created_at` +
-		exchangeFrom + cond + ` ORDER BY t.created_at DESC, t.id DESC` + page(&args, limit, offset)
-	rows, err := db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return 0, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var e ExchangeRow
-		var at time.Time
-		if err := rows.Scan(&e.ID, &e.User.ID, &e.User.Email, &e.FromWallet.CoinType.Symbol, &e.ToWallet.CoinType.Symbol,
-			&e.ExchangeRate, &e.FromAmount, &e.ToAmount, &e.Fee, &at); err != nil {
-			return 0, err
-		}
-		e.FormatedRate, e.FormatedFromAmount, e.FormatedToAmount = money.Rate(e.ExchangeRate), money.Coin(e.FromAmount), money.Coin(e.ToAmount)
-		e.CreatedAt = ledger.Timestamp(at)
-		if err := each(e); err != nil {
-			return 0, err
-		}
-	}
-	return total, rows.Err()
+	return list(ctx, db, f, listOf{"exchanges", exchangeFrom, `SELECT t.id, u.id, u.email, fc.symbol, tc.symbol,
+		t.exchange_rate, t.from_amount, t.to_amount, t.fee, t.created_at`}, limit, offset, scanExchange, each)
 }
 
-func page(args *[]any, limit, offset int) string {
+func scanExchange(rows *sql.Rows) (ExchangeRow, store.Cursor, error) {
+	var e ExchangeRow
+	var at time.Time
+	err := rows.Scan(&e.ID, &e.User.ID, &e.User.Email, &e.FromWallet.CoinType.Symbol, &e.ToWallet.CoinType.Symbol,
+		&e.ExchangeRate, &e.FromAmount, &e.ToAmount, &e.Fee, &at)
+	e.FormatedRate, e.FormatedFromAmount, e.FormatedToAmount = money.Rate(e.ExchangeRate), money.Coin(e.FromAmount), money.Coin(e.ToAmount)
+	e.CreatedAt = ledger.Timestamp(at)
+	return e, store.Cursor{At: at, ID: e.ID}, err
+}
+
+// listOf is a report's table, its joins (from) and its columns (sel).
+type listOf struct{ table, from, sel string }
+
+// list runs a report: a page and its count, or (limit 0) every row in
+// batches that give their connection back between reads.
+func list[T any](ctx context.Context, db *store.DB, f Filter, l listOf, limit, offset int,
+	scan func(*sql.Rows) (T, store.Cursor, error), each func(T) error) (int, error) {
+	cond, args := f.where(db.Dialect)
+	q := store.Newest{Select: l.sel + l.from, Where: cond, Args: args, At: "t.created_at", ID: "t.id"}
 	if limit <= 0 {
-		return ""
+		return -1, store.EachNewest(ctx, db, q, scan, each)
 	}
-	*args = append(*args, limit, offset)
-	return fmt.Sprintf(" LIMIT $%d OFFSET $%d", len(*args)-1, len(*args))
+	var total int
+	if err := db.QueryRowContext(ctx, `SELECT count(*)`+countFrom(l.table, l.from, f)+cond, args...).Scan(&total); err != nil {
+		return 0, err
+	}
+	return total, store.EachPage(ctx, db, q, limit, offset, scan, each)
 }

@@ -96,6 +96,19 @@ func (s *Service) Online(ctx context.Context) (int, error) {
 	})
 }
 
+// Pending counts transactions waiting for confirmations (an index of the
+// open ones alone), kept for LiveTTL.
+func (s *Service) Pending(ctx context.Context) (int, error) {
+	return memo.Get(ctx, s.cache, "pending", LiveTTL, func(ctx context.Context) (int, error) {
+		var n int
+		err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM transactions WHERE status = 'pending'`).Scan(&n)
+		return n, err
+	})
+}
+
+// CacheAges is how old each cached figure's served value is (memo.Cache.Ages).
+func (s *Service) CacheAges() map[string]time.Duration { return s.cache.Ages() }
+
 // week is the last 7 UTC days, oldest first, as YYYY-MM-DD.
 func (s *Service) week() []string {
 	today := s.today()

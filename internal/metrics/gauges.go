@@ -1,0 +1,95 @@
+package metrics
+
+import (
+	"context"
+	"log/slog"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/shopspring/decimal"
+)
+
+// CoinBalance is one coin's customer and company balances. A symbol may
+// name coins of several chains (USDT), so the coin's id is a label too.
+type CoinBalance struct {
+	CoinID            int64
+	Coin              string
+	Customer, Company decimal.Decimal
+}
+
+// Business is what the business gauges read at each scrape. Its sources
+// keep their answers for a few seconds (the dashboard's cache), so scrapes
+// from several collectors cost the database no more than the dashboard does.
+type Business struct {
+	Balances func(context.Context) ([]CoinBalance, error)
+	Pending  func(context.Context) (int, error)
+}
+
+// Cache names a cache and reads its figures' ages (memo.Cache.Ages).
+type Cache struct {
+	Name string
+	Ages func() map[string]time.Duration
+}
+
+// scrapeTimeout bounds the business gauges' reads at one scrape.
+const scrapeTimeout = 5 * time.Second
+
+var (
+	customerDesc = prometheus.NewDesc("backoffice_customer_balance",
+		"Customers' balance on the main network, by coin (in the coin).", []string{"coin", "coin_id"}, nil)
+	companyDesc = prometheus.NewDesc("backoffice_company_balance",
+		"The company wallet's balance, by coin (in the coin).", []string{"coin", "coin_id"}, nil)
+	ratioDesc = prometheus.NewDesc("backoffice_company_to_customer_ratio",
+		"Company balance over customer balance, by coin (absent while customers hold none).", []string{"coin", "coin_id"}, nil)
+	pendingDesc = prometheus.NewDesc("backoffice_pending_transactions",
+		"Transactions waiting for confirmations.", nil, nil)
+	cacheAgeDesc = prometheus.NewDesc("backoffice_cache_age_seconds",
+		"Age of the oldest value a cached figure serves now, by cache and figure.", []string{"cache", "figure"}, nil)
+)
+
+// Watch adds the business gauges and the caches' ages to the exposition.
+func (m *Metrics) Watch(b Business, caches ...Cache) {
+	if m != nil {
+		m.registry.MustRegister(gauges{b, caches})
+	}
+}
+
+// gauges reads its figures when scraped.
+type gauges struct {
+	business Business
+	caches   []Cache
+}
+
+func (g gauges) Describe(ch chan<- *prometheus.Desc) {
+	for _, d := range []*prometheus.Desc{customerDesc, companyDesc, ratioDesc, pendingDesc, cacheAgeDesc} {
+		ch <- d
+	}
+}
+
+func (g gauges) Collect(ch chan<- prometheus.Metric) {
+	ctx, cancel := context.WithTimeout(context.Background(), scrapeTimeout)
+	defer cancel()
+	if balances, err := g.business.Balances(ctx); err != nil {
+		slog.Warn("metrics: balances", "err", err)
+	} else {
+		for _, b := range balances {
+			id := strconv.FormatInt(b.CoinID, 10)
+			ch <- prometheus.MustNewConstMetric(customerDesc, prometheus.GaugeValue, b.Customer.InexactFloat64(), b.Coin, id)
+			ch <- prometheus.MustNewConstMetric(companyDesc, prometheus.GaugeValue, b.Company.InexactFloat64(), b.Coin, id)
+			if b.Customer.IsPositive() {
+				ch <- prometheus.MustNewConstMetric(ratioDesc, prometheus.GaugeValue, b.Company.Div(b.Customer).InexactFloat64(), b.Coin, id)
+			}
+		}
+	}
+	if n, err := g.business.Pending(ctx); err != nil {
+		slog.Warn("metrics: pending transactions", "err", err)
+	} else {
+		ch <- prometheus.MustNewConstMetric(pendingDesc, prometheus.GaugeValue, float64(n))
+	}
+	for _, c := range g.caches {
+		for figure, age := range c.Ages() {
+			ch <- prometheus.MustNewConstMetric(cacheAgeDesc, prometheus.GaugeValue, age.Seconds(), c.Name, figure)
+		}
+	}
+}
