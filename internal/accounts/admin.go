@@ -147,7 +147,7 @@ func Create(ctx context.Context, db *store.DB, actor audit.Actor, in NewUser) (U
 		if err != nil {
 			return uniqueAsField(err)
 		}
-		return actor.Record(ctx, tx, "user.create", userTarget(id), map[string]any{
+		return actor.Record(ctx, tx, "user.create", audit.UserTarget(id), map[string]any{
 			"email": email, "username": in.Username, "staff": staff, "enabled": *in.Enabled})
 	})
 	if err != nil {
@@ -296,7 +296,7 @@ func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, e Ed
 				return err
 			}
 		}
-		return actor.Record(ctx, tx, "user.update", userTarget(id), changes)
+		return actor.Record(ctx, tx, "user.update", audit.UserTarget(id), changes)
 	})
 	if err != nil {
 		return User{}, err
@@ -329,7 +329,7 @@ func SetRole(ctx context.Context, db *store.DB, actor audit.Actor, roleID int64,
 			if n, _ := res.RowsAffected(); n != 1 {
 				return apperr.Fieldf("users", "User %d is not a staff member.", id)
 			}
-			if err := actor.Record(ctx, tx, "user.set_role", userTarget(id), map[string]any{"role_id": roleID, "role": role.Role}); err != nil {
+			if err := actor.Record(ctx, tx, "user.set_role", audit.UserTarget(id), map[string]any{"role_id": roleID, "role": role.Role}); err != nil {
 				return err
 			}
 		}
@@ -360,7 +360,7 @@ func RemoveStaff(ctx context.Context, db *store.DB, actor audit.Actor, ids []int
 			if err := auth.RevokeUserSessions(ctx, tx, id, now); err != nil {
 				return err
 			}
-			if err := actor.Record(ctx, tx, "user.remove_staff", userTarget(id), nil); err != nil {
+			if err := actor.Record(ctx, tx, "user.remove_staff", audit.UserTarget(id), nil); err != nil {
 				return err
 			}
 		}
@@ -429,5 +429,3 @@ func derefOr(p *string) string {
 	}
 	return *p
 }
-
-func userTarget(id int64) string { return fmt.Sprintf("user:%d", id) }

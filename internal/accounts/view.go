@@ -11,6 +11,7 @@ import (
 	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/rbac"
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/utc"
 )
 
 // RoleRef names a permission role.
@@ -53,7 +54,7 @@ type Time struct{ time.Time }
 
 // MarshalJSON writes the reply timestamp format of api-decisions.md.
 func (t Time) MarshalJSON() ([]byte, error) {
-	return []byte(`"` + t.UTC().Format("2006-01-02T15:04:05-07:00") + `"`), nil
+	return []byte(`"` + utc.Stamp(t.Time) + `"`), nil
 }
 
 func timePtr(t sql.NullTime) *Time {

@@ -15,6 +15,7 @@ import (
 	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/textutil"
+	"xapa/backoffice/internal/utc"
 )
 
 // Group is one change-log section.
@@ -85,7 +86,7 @@ func List(ctx context.Context, db *store.DB, limit, offset int) ([]AppVersion, i
 		if err := rows.Scan(&v.ID, &v.Name, &at, &v.Platform, &v.ForceUpdateRequired); err != nil {
 			return nil, 0, err
 		}
-		v.ReleaseDate, v.ChangeLog = at.UTC().Format("2006-01-02T15:04:05-07:00"), []Group{}
+		v.ReleaseDate, v.ChangeLog = utc.Stamp(at), []Group{}
 		index[v.ID] = len(out)
 		out = append(out, v)
 	}

@@ -7,6 +7,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 
 	"xapa/backoffice/internal/store"
 )
@@ -25,6 +26,9 @@ type Entry struct {
 	Details    map[string]any
 	IP         string
 }
+
+// UserTarget names a user as the target of an entry ("user:42").
+func UserTarget(id int64) string { return fmt.Sprintf("user:%d", id) }
 
 // Actor is the signed-in staff member doing a write, and from where.
 type Actor struct {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/utc"
 )
 
 // Row is an audit entry as the API shows it (api-decisions.md "Audit log").
@@ -90,6 +91,6 @@ func scanRow(rows *sql.Rows) (Row, store.Cursor, error) {
 	if !json.Valid(r.Details) {
 		r.Details, _ = json.Marshal(details)
 	}
-	r.CreatedAt = at.UTC().Format("2006-01-02T15:04:05-07:00")
+	r.CreatedAt = utc.Stamp(at)
 	return r, store.Cursor{At: at, ID: r.ID}, nil
 }

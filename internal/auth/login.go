@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"strings"
 
 	"xapa/backoffice/internal/audit"
@@ -87,7 +86,7 @@ func (s *Service) Login(ctx context.Context, username, password, captchaToken st
 			return err
 		}
 		return audit.Record(ctx, tx, audit.Entry{ActorID: id, ActorEmail: username, Action: "login.password_accepted",
-			Target: userTarget(id), Details: map[string]any{"next": string(kind)}, IP: meta.IP})
+			Target: audit.UserTarget(id), Details: map[string]any{"next": string(kind)}, IP: meta.IP})
 	})
 	return LoginResult{Token: token, GAEnabled: gaEnabled}, err
 }
@@ -124,11 +123,9 @@ func (s *Service) countAttempt(ctx context.Context, account, client string, capt
 	return nil
 }
 
-func userTarget(id int64) string { return fmt.Sprintf("user:%d", id) }
-
 func userTargetOrName(id int64, name string) string {
 	if id != 0 {
-		return userTarget(id)
+		return audit.UserTarget(id)
 	}
 	return "username:" + textutil.Clip(name, 200)
 }

@@ -81,7 +81,7 @@ func (s *Service) Register(ctx context.Context, r Registration, meta ClientMeta)
 			return err
 		}
 		return audit.Record(ctx, tx, audit.Entry{ActorID: userID, ActorEmail: r.Email, Action: "user.register",
-			Target: userTarget(userID), Details: map[string]any{"invited_by": inviter}, IP: meta.IP})
+			Target: audit.UserTarget(userID), Details: map[string]any{"invited_by": inviter}, IP: meta.IP})
 	})
 	return token, userID, err
 }

@@ -46,10 +46,10 @@ func (s *Service) writeResetMail(ctx context.Context, email, clientIP string) (m
 	if err != nil {
 		return mail.Message{}, false, err
 	}
-	if d, err := s.limits.Take(ctx, ResetMailRule, userTarget(id)); err != nil || !d.Allowed {
+	if d, err := s.limits.Take(ctx, ResetMailRule, audit.UserTarget(id)); err != nil || !d.Allowed {
 		if err == nil {
 			err = audit.Record(ctx, s.db, audit.Entry{ActorID: id, ActorEmail: addr, Action: "password.reset_throttled",
-				Target: userTarget(id), IP: clientIP})
+				Target: audit.UserTarget(id), IP: clientIP})
 		}
 		return mail.Message{}, false, err
 	}
@@ -61,7 +61,7 @@ func (s *Service) writeResetMail(ctx context.Context, email, clientIP string) (m
 			return err
 		}
 		return audit.Record(ctx, tx, audit.Entry{ActorID: id, ActorEmail: addr, Action: "password.reset_requested",
-			Target: userTarget(id), IP: clientIP})
+			Target: audit.UserTarget(id), IP: clientIP})
 	})
 	if err != nil {
 		return mail.Message{}, false, err
@@ -118,7 +118,7 @@ func (s *Service) ConfirmReset(ctx context.Context, token, password string, meta
 			return err
 		}
 		return audit.Record(ctx, tx, audit.Entry{ActorID: userID, ActorEmail: email, Action: "password.reset",
-			Target: userTarget(userID), IP: meta.IP})
+			Target: audit.UserTarget(userID), IP: meta.IP})
 	})
 }
 

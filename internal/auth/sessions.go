@@ -134,7 +134,7 @@ func (s *Service) Logout(ctx context.Context, p *Principal, ip string) error {
 			return err
 		}
 		return audit.Record(ctx, tx, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "logout",
-			Target: userTarget(p.UserID), IP: ip})
+			Target: audit.UserTarget(p.UserID), IP: ip})
 	})
 }
 
@@ -185,7 +185,7 @@ func (s *Service) IssueToolSession(ctx context.Context, userID int64, tool strin
 			return err
 		}
 		return audit.Record(ctx, tx, audit.Entry{ActorID: userID, ActorEmail: email, Action: "session.issued_by_tool",
-			Target: userTarget(userID), Details: map[string]any{"tool": tool}})
+			Target: audit.UserTarget(userID), Details: map[string]any{"tool": tool}})
 	})
 	return token, err
 }

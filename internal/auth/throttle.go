@@ -67,15 +67,15 @@ func (s *Service) Unlock(ctx context.Context, actor audit.Actor, userID int64) e
 		if n == 0 {
 			return &apperr.NotFound{What: "User"}
 		}
-		if err := ratelimit.ResetPrefix(ctx, tx, PasswordPairRule, userTarget(userID)+"|"); err != nil {
+		if err := ratelimit.ResetPrefix(ctx, tx, PasswordPairRule, audit.UserTarget(userID)+"|"); err != nil {
 			return err
 		}
-		if err := ratelimit.ResetKey(ctx, tx, CodeRule, userTarget(userID)); err != nil {
+		if err := ratelimit.ResetKey(ctx, tx, CodeRule, audit.UserTarget(userID)); err != nil {
 			return err
 		}
-		if err := ratelimit.ResetKey(ctx, tx, AccountRule, userTarget(userID)); err != nil {
+		if err := ratelimit.ResetKey(ctx, tx, AccountRule, audit.UserTarget(userID)); err != nil {
 			return err
 		}
-		return actor.Record(ctx, tx, "user.unlock", userTarget(userID), nil)
+		return actor.Record(ctx, tx, "user.unlock", audit.UserTarget(userID), nil)
 	})
 }

@@ -61,11 +61,11 @@ func (s *Service) VerifyCode(ctx context.Context, p *Principal, code, password s
 	}
 	// Counted before any check, across every session of the account: parallel
 	// guesses cannot pass the limit, and a new pending token starts no new count.
-	if err := s.take(ctx, CodeRule, userTarget(p.UserID), codeLockedMsg); err != nil {
+	if err := s.take(ctx, CodeRule, audit.UserTarget(p.UserID), codeLockedMsg); err != nil {
 		var t *ThrottledError
 		if errors.As(err, &t) {
 			if err := audit.Record(ctx, s.db, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "2fa.locked",
-				Target: userTarget(p.UserID), IP: meta.IP}); err != nil {
+				Target: audit.UserTarget(p.UserID), IP: meta.IP}); err != nil {
 				return "", err
 			}
 		}
@@ -119,12 +119,12 @@ func (s *Service) VerifyCode(ctx context.Context, p *Principal, code, password s
 		}
 		if p.Kind == Setup {
 			if err := audit.Record(ctx, tx, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "2fa.enabled",
-				Target: userTarget(p.UserID), IP: meta.IP}); err != nil {
+				Target: audit.UserTarget(p.UserID), IP: meta.IP}); err != nil {
 				return err
 			}
 		}
 		return audit.Record(ctx, tx, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "login.success",
-			Target: userTarget(p.UserID), IP: meta.IP})
+			Target: audit.UserTarget(p.UserID), IP: meta.IP})
 	})
 	if errors.Is(err, ErrInvalidCode) {
 		return "", s.codeFailure(ctx, p, meta, "replayed_code", ErrInvalidCode)
@@ -132,7 +132,7 @@ func (s *Service) VerifyCode(ctx context.Context, p *Principal, code, password s
 	if err != nil {
 		return "", err
 	}
-	return token, s.limits.Refund(ctx, CodeRule, userTarget(p.UserID)) // a right code does not count
+	return token, s.limits.Refund(ctx, CodeRule, audit.UserTarget(p.UserID)) // a right code does not count
 }
 
 // sealGASecret is the users.ga_secret to store after a right code: a
@@ -161,7 +161,7 @@ func (s *Service) codeFailure(ctx context.Context, p *Principal, meta ClientMeta
 		details["session_revoked"] = true
 	}
 	if err := audit.Record(ctx, s.db, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "2fa.failure",
-		Target: userTarget(p.UserID), Details: details, IP: meta.IP}); err != nil {
+		Target: audit.UserTarget(p.UserID), Details: details, IP: meta.IP}); err != nil {
 		return err
 	}
 	return reply
@@ -200,7 +200,7 @@ func (s *Service) SetGAStatus(ctx context.Context, p *Principal, password, code 
 			return err
 		}
 		return audit.Record(ctx, tx, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "2fa.disabled",
-			Target: userTarget(p.UserID), IP: ip})
+			Target: audit.UserTarget(p.UserID), IP: ip})
 	})
 }
 
@@ -208,7 +208,7 @@ func (s *Service) SetGAStatus(ctx context.Context, p *Principal, password, code 
 // a sensitive change (another staff member's email or second factor). The
 // code is used up (each step once) and counted like a sign-in's (CodeRule).
 func (s *Service) CheckFreshCode(ctx context.Context, p *Principal, code string) error {
-	if err := s.take(ctx, CodeRule, userTarget(p.UserID), codeLockedMsg); err != nil {
+	if err := s.take(ctx, CodeRule, audit.UserTarget(p.UserID), codeLockedMsg); err != nil {
 		return err
 	}
 	var secret sql.NullString
@@ -232,5 +232,5 @@ func (s *Service) CheckFreshCode(ctx context.Context, p *Principal, code string)
 	if n, _ := res.RowsAffected(); n != 1 {
 		return apperr.Fieldf("code", "That code was used already. Wait for the next one.")
 	}
-	return s.limits.Refund(ctx, CodeRule, userTarget(p.UserID))
+	return s.limits.Refund(ctx, CodeRule, audit.UserTarget(p.UserID))
 }

@@ -38,7 +38,7 @@ func (s *Service) SendVerification(ctx context.Context, actor audit.Actor, userI
 			VALUES ($1, $2, $3, $4)`, userID, hash, now, now.Add(VerificationLinkLifetime)); err != nil {
 			return err
 		}
-		return actor.Record(ctx, tx, "user.verification_mail", userTarget(userID), map[string]any{"email": email})
+		return actor.Record(ctx, tx, "user.verification_mail", audit.UserTarget(userID), map[string]any{"email": email})
 	})
 	if err != nil {
 		return "", err
@@ -70,6 +70,6 @@ func (s *Service) VerifyEmail(ctx context.Context, token string) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET email_verified = TRUE, verified_at = $1, updated_at = $1 WHERE id = $2`, now, userID); err != nil {
 			return err
 		}
-		return audit.Record(ctx, tx, audit.Entry{ActorID: userID, Action: "user.email_verified", Target: userTarget(userID)})
+		return audit.Record(ctx, tx, audit.Entry{ActorID: userID, Action: "user.email_verified", Target: audit.UserTarget(userID)})
 	})
 }

@@ -61,10 +61,12 @@ func (s *Server) blacklist(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"code": http.StatusOK, "res": map[string]any{"result": list}})
 }
 
-func (s *Server) listAppVersions(w http.ResponseWriter, r *http.Request) {
-	servePage(w, r, "appVersions", noFilter, func(ctx context.Context, _ struct{}, p page) ([]appversions.AppVersion, int, error) {
-		return appversions.List(ctx, s.db, p.limit(), p.offset())
-	})
+// appVersionList is the app versions, newest first.
+func (s *Server) appVersionList() lister {
+	return list[struct{}, appversions.AppVersion]{key: "appVersions", filter: noFilter,
+		page: func(ctx context.Context, _ struct{}, p page) ([]appversions.AppVersion, int, error) {
+			return appversions.List(ctx, s.db, p.limit(), p.offset())
+		}}
 }
 
 func (s *Server) appVersionGroups(w http.ResponseWriter, r *http.Request) {

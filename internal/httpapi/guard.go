@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 
+	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/auth"
 )
 
@@ -58,4 +59,13 @@ func clientMeta(r *http.Request) auth.ClientMeta {
 		platform = "Web"
 	}
 	return auth.ClientMeta{IP: clientIP(r), Platform: platform, DeviceModel: r.UserAgent()}
+}
+
+// auditActor is who the audit log records for a write.
+type auditActor = audit.Actor
+
+// actorOf is the signed-in caller as the audit log records them.
+func actorOf(r *http.Request) auditActor {
+	p := principal(r)
+	return auditActor{ID: p.UserID, Email: p.Email, IP: clientIP(r)}
 }

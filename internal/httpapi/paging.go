@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"context"
 	"net/http"
 	"strconv"
 )
@@ -39,57 +38,4 @@ func parsePage(r *http.Request) (page, error) {
 		p.PerPage = n
 	}
 	return p, nil
-}
-
-// listReply is a page of a list under key, with the paging fields.
-func listReply(key string, items any, p page, total int) map[string]any {
-	pages := (total + p.PerPage - 1) / p.PerPage
-	return map[string]any{key: items, "page": p.Number, "items_per_page": p.PerPage, "total_items": total, "total_pages": pages}
-}
-
-// pathID reads a numeric path parameter; a malformed id is a 404.
-func pathID(r *http.Request, name string) (int64, error) {
-	id, err := strconv.ParseInt(r.PathValue(name), 10, 64)
-	if err != nil || id < 1 {
-		return 0, Errorf(http.StatusNotFound, "No such "+name+".")
-	}
-	return id, nil
-}
-
-// actor is the signed-in caller as the audit log records them.
-func actorOf(r *http.Request) auditActor {
-	p := principal(r)
-	return auditActor{ID: p.UserID, Email: p.Email, IP: clientIP(r)}
-}
-
-// servePage answers a paginated list: the page and the filters from the
-// query, then the items under key with the paging fields.
-func servePage[F, T any](w http.ResponseWriter, r *http.Request, key string, filter func(*http.Request) (F, error),
-	fetch func(context.Context, F, page) ([]T, int, error)) {
-	p, err := parsePage(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	f, err := filter(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	items, total, err := fetch(r.Context(), f, p)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, listReply(key, items, p, total))
-}
-
-// noFilter is the filter of a list that has none.
-func noFilter(*http.Request) (struct{}, error) { return struct{}{}, nil }
-
-// collect gathers what a streaming reader hands to each, for a page reply.
-func collect[T any](read func(each func(T) error) (int, error)) ([]T, int, error) {
-	items := []T{}
-	total, err := read(func(t T) error { items = append(items, t); return nil })
-	return items, total, err
 }

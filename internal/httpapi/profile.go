@@ -48,71 +48,53 @@ func (s *Server) userBrief(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, b)
 }
 
-// userTxFilter is the user report's filters (coinType, minDate, maxDate,
-// type) for the user of the path, who must exist.
-func (s *Server) userTxFilter(r *http.Request) (ledger.Filter, error) {
+// userReportList is a user's transactions (the profile's report): the
+// History filters, for the user of the path.
+func (s *Server) userReportList() lister {
+	return list[ledger.Filter, ledger.Transaction]{key: "reports", filter: userTxFilter, page: s.transactionPage,
+		csv: s.transactionCSV(func(f ledger.Filter) csvout.File {
+			return csvout.File{Kind: fmt.Sprintf("user-%d-transactions", f.UserID)}
+		})}
+}
+
+// userTxFilter is the History filters for the user of the path.
+func userTxFilter(r *http.Request) (ledger.Filter, error) {
 	id, err := pathID(r, "id")
 	if err != nil {
 		return ledger.Filter{}, err
 	}
-	f, err := s.txFilter(r)
-	if err != nil {
-		return f, err
-	}
+	f, err := txFilter(r)
 	f.UserID = id
-	return f, s.userExists(r, id)
+	return f, err
 }
 
-func (s *Server) userReport(w http.ResponseWriter, r *http.Request) {
-	servePage(w, r, "reports", s.userTxFilter, s.transactionPage)
+// walletList is a user's wallets, filtered by coinType and wallet_name.
+func (s *Server) walletList() lister {
+	return list[profile.WalletFilter, profile.Wallet]{key: "wallets", filter: walletFilter,
+		page: func(ctx context.Context, f profile.WalletFilter, p page) ([]profile.Wallet, int, error) {
+			return profile.Wallets(ctx, s.db, f, p.limit(), p.offset())
+		},
+		csv: &csvTwin[profile.WalletFilter, profile.Wallet]{
+			file: func(f profile.WalletFilter) csvout.File {
+				return csvout.File{Kind: fmt.Sprintf("user-%d-wallets", f.UserID)}
+			},
+			each: func(ctx context.Context, f profile.WalletFilter, each func(profile.Wallet) error) error {
+				all, _, err := profile.Wallets(ctx, s.db, f, 0, 0) // one user's few wallets
+				for i := 0; err == nil && i < len(all); i++ {
+					err = each(all[i])
+				}
+				return err
+			},
+			columns: profile.WalletColumns,
+		}}
 }
 
-func (s *Server) userReportCSV(w http.ResponseWriter, r *http.Request) {
-	f, err := s.userTxFilter(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	s.streamTransactions(w, r, fmt.Sprintf("user-%d-transactions", f.UserID), f)
-}
-
-func (s *Server) userWallets(w http.ResponseWriter, r *http.Request) {
-	servePage(w, r, "wallets", s.walletFilter, func(ctx context.Context, f profile.WalletFilter, p page) ([]profile.Wallet, int, error) {
-		return profile.Wallets(ctx, s.db, f, p.limit(), p.offset())
-	})
-}
-
-func (s *Server) userWalletsCSV(w http.ResponseWriter, r *http.Request) {
-	f, err := s.walletFilter(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	list, _, err := profile.Wallets(r.Context(), s.db, f, 0, 0)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	out := csvout.Start(w, fmt.Sprintf("user-%d-wallets", f.UserID), nil, nil,
-		[]string{"ID", "Name", "Coin", "Network", "Balance", "Address", "Created At"})
-	for _, wl := range list {
-		addr := ""
-		if len(wl.WalletAddresses) > 0 {
-			addr = wl.WalletAddresses[0].Address
-		}
-		if err := out.Row(wl.ID, csvout.Text(wl.Name), csvout.Text(wl.CoinType.Symbol), wl.Network, wl.Balance, csvout.Text(addr), wl.CreatedAt); err != nil {
-			break
-		}
-	}
-	_ = out.Close()
-}
-
-func (s *Server) walletFilter(r *http.Request) (profile.WalletFilter, error) {
+func walletFilter(r *http.Request) (profile.WalletFilter, error) {
 	id, err := pathID(r, "id")
 	if err != nil {
 		return profile.WalletFilter{}, err
 	}
-	coin, err := s.queryCoin(r)
+	coin, err := queryID(r, "coinType")
 	if err != nil {
 		return profile.WalletFilter{}, err
 	}
@@ -121,6 +103,14 @@ func (s *Server) walletFilter(r *http.Request) (profile.WalletFilter, error) {
 		return profile.WalletFilter{}, err
 	}
 	return profile.WalletFilter{UserID: id, CoinID: coin, WalletName: name}, nil
+}
+
+// sessionList is a user's sessions.
+func (s *Server) sessionList() lister {
+	return list[int64, profile.Session]{key: "sessions", filter: func(r *http.Request) (int64, error) { return pathID(r, "id") },
+		page: func(ctx context.Context, id int64, p page) ([]profile.Session, int, error) {
+			return profile.Sessions(ctx, s.db, id, p.limit(), p.offset())
+		}}
 }
 
 func (s *Server) userInvites(w http.ResponseWriter, r *http.Request) {
@@ -134,13 +124,6 @@ func (s *Server) userInvites(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"invites": tree})
-}
-
-func (s *Server) userSessions(w http.ResponseWriter, r *http.Request) {
-	servePage(w, r, "sessions", func(r *http.Request) (int64, error) { return pathID(r, "id") },
-		func(ctx context.Context, id int64, p page) ([]profile.Session, int, error) {
-			return profile.Sessions(ctx, s.db, id, p.limit(), p.offset())
-		})
 }
 
 func (s *Server) sendVerification(w http.ResponseWriter, r *http.Request) {
@@ -166,18 +149,9 @@ func (s *Server) verifyEmail(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/login?emailVerified=1", http.StatusSeeOther)
 }
 
-func (s *Server) userExists(r *http.Request, id int64) error {
-	_, err := accounts.LoadUser(r.Context(), s.db, id)
-	return err
-}
-
 // rangeOrLastWeek reads minDate/maxDate, defaulting to the last week.
 func (s *Server) rangeOrLastWeek(r *http.Request) (time.Time, time.Time, error) {
-	from, err := queryDate(r, "minDate")
-	if err != nil {
-		return time.Time{}, time.Time{}, err
-	}
-	to, err := queryEndDate(r, "maxDate")
+	from, to, err := queryRange(r)
 	if err != nil {
 		return time.Time{}, time.Time{}, err
 	}
@@ -189,7 +163,7 @@ func (s *Server) rangeOrLastWeek(r *http.Request) (time.Time, time.Time, error) 
 		f := to.AddDate(0, 0, -7)
 		from = &f
 	}
-	if to.Before(*from) {
+	if to.Before(*from) { // a minDate after the default end
 		return time.Time{}, time.Time{}, Errorf(http.StatusBadRequest, "maxDate is before minDate.", FieldError{"maxDate", "is before minDate"})
 	}
 	return *from, *to, nil

@@ -10,10 +10,12 @@ import (
 	"xapa/backoffice/internal/roles"
 )
 
-func (s *Server) listRoles(w http.ResponseWriter, r *http.Request) {
-	servePage(w, r, "roles", noFilter, func(ctx context.Context, _ struct{}, p page) ([]roles.Role, int, error) {
-		return roles.List(ctx, s.db, p.limit(), p.offset())
-	})
+// roleList is the roles with their members.
+func (s *Server) roleList() lister {
+	return list[struct{}, roles.Role]{key: "roles", filter: noFilter,
+		page: func(ctx context.Context, _ struct{}, p page) ([]roles.Role, int, error) {
+			return roles.List(ctx, s.db, p.limit(), p.offset())
+		}}
 }
 
 // permissionCatalogue is {"permissions": {"<category>": [{key, title}]}},

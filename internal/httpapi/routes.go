@@ -68,9 +68,9 @@ type Route struct {
 }
 
 // Routes lists every route with its rule: the one place to read who may
-// call what. A route missing from here does not exist.
+// call what (with Lists below). A route missing from here does not exist.
 func (s *Server) Routes() []Route {
-	return []Route{
+	routes := []Route{
 		{"GET", "/healthz", Public, s.health},
 		{"GET", "/livez", Public, s.live},   // the process answers (restart only when this fails)
 		{"GET", "/readyz", Public, s.ready}, // send traffic here: not draining, database reachable and migrated
@@ -89,13 +89,11 @@ func (s *Server) Routes() []Route {
 		{"POST", "/api/logout", Tokens(auth.Pending, auth.Setup, auth.Full), s.logout},
 
 		// Users and members (product-spec.md section 7 "Users", api-decisions.md "Staff, roles, permissions").
-		{"GET", "/api/admin/users", Perm(rbac.UsersList), s.listUsers},
 		{"POST", "/api/admin/users/new", Perm(rbac.CreateUser), s.createUser},
 		{"POST", "/api/admin/users/{id}/edit", Perm(rbac.EditUser), s.editUser},
 		{"POST", "/api/admin/users/{id}/unlock", Perm(rbac.EditUser), s.unlockUser},
 
-		// Roles. The members screen's role picker lists roles with ADMIN_ADD_USER_ROLE too.
-		{"GET", "/api/admin/roles", AnyPerm(rbac.RolesList, rbac.AddUserRole), s.listRoles},
+		// Roles.
 		{"GET", "/api/admin/roles/permissions", AnyPerm(rbac.RolesList, rbac.CreateRole, rbac.EditRole), s.permissionCatalogue},
 		{"POST", "/api/admin/roles/new", Perm(rbac.CreateRole), s.createRole},
 		{"POST", "/api/admin/roles/{id}/edit", Perm(rbac.EditRole), s.editRole},
@@ -106,9 +104,7 @@ func (s *Server) Routes() []Route {
 		// Coins, transactions and the dashboard (product-spec.md sections 6 and 7).
 		{"GET", "/api/cointypes", SignedIn, s.coinTypes},
 		{"GET", "/api/coins/markets/{symbol}", Perm(rbac.Candles), s.market},
-		{"GET", "/api/admin/transactions/history", Perm(rbac.TransactionHistory), s.transactionHistory},
 		{"GET", "/api/admin/transactions/history/search", Perm(rbac.TransactionHistory), s.transactionSearch},
-		{"GET", "/api/admin/transactions/history/CSV", Export(Perm(rbac.TransactionHistory)), s.transactionCSV},
 		{"GET", "/api/admin/users/total_registers", Perm(rbac.TotalUser), s.totalRegisters},
 		{"GET", "/api/admin/users/total_onlines", Perm(rbac.TotalOnlineUser), s.totalOnlines},
 		{"GET", "/api/admin/wallets/customer_balance", Perm(rbac.CustomerBalance), s.customerBalance},
@@ -123,7 +119,6 @@ func (s *Server) Routes() []Route {
 		{"POST", "/api/admin/coins/new", Perm(rbac.CreateToken), s.createToken},
 		{"POST", "/api/admin/coins/{id}/edit", Perm(rbac.CreateToken), s.editToken},
 		{"GET", "/api/admin/exchange/blackList", Perm(rbac.CreateToken), s.blacklist},
-		{"GET", "/api/admin/app_versions", Perm(rbac.AppVersionsList), s.listAppVersions},
 		{"GET", "/api/admin/app_versions/groups", Perm(rbac.AppVersionsList), s.appVersionGroups},
 		{"POST", "/api/admin/app_versions/new", Perm(rbac.AppVersionsList), s.createAppVersion},
 		{"DELETE", "/api/admin/app_versions/{id}", Perm(rbac.AppVersionsList), s.deleteAppVersion},
@@ -133,23 +128,34 @@ func (s *Server) Routes() []Route {
 		// User profile, accounting and reports.
 		{"GET", "/api/admin/users/{id}", Perm(rbac.ShowUser), s.getUser},
 		{"GET", "/api/admin/users/brief/{id}", Perm(rbac.ShowUser), s.userBrief},
-		{"GET", "/api/admin/users/report/{id}", Perm(rbac.ShowUser), s.userReport},
-		{"GET", "/api/admin/users/report/{id}/CSV", Export(Perm(rbac.ShowUser)), s.userReportCSV},
-		{"GET", "/api/admin/users/wallets/{id}", Perm(rbac.ShowUser), s.userWallets},
-		{"GET", "/api/admin/users/wallets/{id}/CSV", Export(Perm(rbac.ShowUser)), s.userWalletsCSV},
 		{"GET", "/api/admin/users/invites/{id}", Perm(rbac.ShowUser), s.userInvites},
-		{"GET", "/api/admin/users/sessions/{id}", Perm(rbac.ShowUser), s.userSessions},
 		{"GET", "/api/admin/email/{id}/sendmail", Perm(rbac.ShowUser), s.sendVerification},
 		{"GET", "/api/email/verify", Public, s.verifyEmail},
 		{"GET", "/api/admin/users/accounting", Perm(rbac.UserAccounting), s.userAccounting},
 		{"GET", "/api/admin/transactions/accounting", Perm(rbac.TransactionAccounting), s.transactionAccounting},
-		{"GET", "/api/admin/wallets/report", Perm(rbac.BonusReport), s.bonusReport},
-		{"GET", "/api/admin/wallets/report/CSV", Export(Perm(rbac.BonusReport)), s.bonusReportCSV},
-		{"GET", "/api/admin/exchange/history", Perm(rbac.TransactionExchange), s.exchangeReport},
-		{"GET", "/api/admin/exchange/history/CSV", Export(Perm(rbac.TransactionExchange)), s.exchangeReportCSV},
+	}
+	for _, l := range s.Lists() {
+		routes = append(routes, l.routes()...)
+	}
+	return routes
+}
 
-		// The audit log (api-decisions.md: append only; nothing updates or deletes it).
-		{"GET", "/api/admin/audit", Perm(rbac.AuditLog), s.auditLog},
-		{"GET", "/api/admin/audit/CSV", Export(Perm(rbac.AuditLog)), s.auditLogCSV},
+// Lists are the filtered, paged lists: each answers a page at its path and,
+// when it has CSV columns, its CSV twin at path + "/CSV", an export under the
+// same rule (limits.go). Each is declared once, beside its screen's other
+// handlers.
+func (s *Server) Lists() []ListRoute {
+	return []ListRoute{
+		{"/api/admin/users", Perm(rbac.UsersList), s.userList()},
+		// The members screen's role picker lists roles with ADMIN_ADD_USER_ROLE too.
+		{"/api/admin/roles", AnyPerm(rbac.RolesList, rbac.AddUserRole), s.roleList()},
+		{"/api/admin/transactions/history", Perm(rbac.TransactionHistory), s.historyList()}, // and /CSV
+		{"/api/admin/app_versions", Perm(rbac.AppVersionsList), s.appVersionList()},
+		{"/api/admin/users/report/{id}", Perm(rbac.ShowUser), s.userReportList()}, // and /CSV
+		{"/api/admin/users/wallets/{id}", Perm(rbac.ShowUser), s.walletList()},    // and /CSV
+		{"/api/admin/users/sessions/{id}", Perm(rbac.ShowUser), s.sessionList()},
+		{"/api/admin/wallets/report", Perm(rbac.BonusReport), s.bonusList()},              // and /CSV
+		{"/api/admin/exchange/history", Perm(rbac.TransactionExchange), s.exchangeList()}, // and /CSV
+		{"/api/admin/audit", Perm(rbac.AuditLog), s.auditList()},                          // and /CSV
 	}
 }

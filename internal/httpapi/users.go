@@ -7,18 +7,17 @@ import (
 	"strings"
 
 	"xapa/backoffice/internal/accounts"
-	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/rbac"
 	"xapa/backoffice/internal/roles"
 )
 
-type auditActor = audit.Actor
-
-func (s *Server) listUsers(w http.ResponseWriter, r *http.Request) {
-	servePage(w, r, "users", userFilter, func(ctx context.Context, f accounts.ListFilter, p page) ([]accounts.User, int, error) {
-		f.Limit, f.Offset = p.limit(), p.offset()
-		return accounts.List(ctx, s.db, f)
-	})
+// userList is the users and staff: q (email, username or name contains), role.
+func (s *Server) userList() lister {
+	return list[accounts.ListFilter, accounts.User]{key: "users", filter: userFilter,
+		page: func(ctx context.Context, f accounts.ListFilter, p page) ([]accounts.User, int, error) {
+			f.Limit, f.Offset = p.limit(), p.offset()
+			return accounts.List(ctx, s.db, f)
+		}}
 }
 
 // userFilter reads q (email, username or name contains) and role (empty or ROLE_ADMIN).

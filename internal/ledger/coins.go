@@ -11,6 +11,7 @@ import (
 
 	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/utc"
 )
 
 // Coin is a coin type as GET /api/cointypes shows it.
@@ -94,7 +95,7 @@ func Market(ctx context.Context, db *store.DB, symbol string) ([]Candle, error) 
 		if err := rows.Scan(&day, &c.Open, &c.Close, &c.High, &c.Low); err != nil {
 			return nil, err
 		}
-		c.StartsAt = Timestamp(day)
+		c.StartsAt = utc.Stamp(day)
 		c.AmountChange = c.Close.Sub(c.Open)
 		if !c.Open.IsZero() {
 			c.PercentChange = c.AmountChange.Div(c.Open).Mul(hundred).Round(2)

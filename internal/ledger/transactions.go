@@ -15,6 +15,7 @@ import (
 	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/money"
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/utc"
 )
 
 // Filter selects transactions; zero fields do not filter.
@@ -26,7 +27,8 @@ type Filter struct {
 	UserID   int64
 }
 
-// Validate refuses values outside the enumerations.
+// Validate refuses values outside the enumerations. (The date range is
+// ordered where it is read.)
 func (f Filter) Validate() error {
 	switch f.Type {
 	case "", "received", "sent":
@@ -38,8 +40,42 @@ func (f Filter) Validate() error {
 	default:
 		return apperr.Fieldf("network", "network must be main or test.")
 	}
-	if f.From != nil && f.To != nil && f.To.Before(*f.From) {
-		return apperr.Fieldf("maxDate", "maxDate is before minDate.")
+	return nil
+}
+
+// check refuses a filter with values outside the enumerations, or naming
+// a coin or a user that does not exist.
+func (s *Service) check(ctx context.Context, f Filter) error {
+	if err := f.Validate(); err != nil {
+		return err
+	}
+	if err := CoinKnown(ctx, s.db, "coinType", f.CoinID); err != nil {
+		return err
+	}
+	if f.UserID == 0 {
+		return nil
+	}
+	var ok bool
+	if err := s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM users WHERE id = $1)`, f.UserID).Scan(&ok); err != nil {
+		return err
+	}
+	if !ok {
+		return &apperr.NotFound{What: "User"}
+	}
+	return nil
+}
+
+// CoinKnown refuses a coin id (given in field; 0: none) that names no coin.
+func CoinKnown(ctx context.Context, db *store.DB, field string, id int64) error {
+	if id == 0 {
+		return nil
+	}
+	var ok bool
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM coins WHERE id = $1)`, id).Scan(&ok); err != nil {
+		return err
+	}
+	if !ok {
+		return apperr.Fieldf(field, "%s names no coin.", field)
 	}
 	return nil
 }
@@ -131,7 +167,8 @@ func txColumns(d store.Dialect) string {
 const txFrom = ` FROM transactions t JOIN users u ON u.id = t.user_id JOIN coins c ON c.id = t.coin_id
 	JOIN wallets w ON w.id = t.wallet_id`
 
-// Page returns transactions newest first and the count matching f. The
+// Page returns transactions newest first and the count matching f (checked
+// first: check). The
 // page's ids are found on the transactions index alone, then only their rows
 // are read. Two statements, because PostgreSQL plans a statement with a range
 // afresh on every call, and planning the whole page as one join took 0.5 ms,
@@ -139,6 +176,9 @@ const txFrom = ` FROM transactions t JOIN users u ON u.id = t.user_id JOIN coins
 // rows by id keep one cached plan. The count runs meanwhile on a second
 // connection: an exact total then costs the slower of the two, not both.
 func (s *Service) Page(ctx context.Context, f Filter, limit, offset int) ([]Transaction, int, error) {
+	if err := s.check(ctx, f); err != nil {
+		return nil, 0, err
+	}
 	var total int
 	var countErr error
 	counted := make(chan struct{})
@@ -190,6 +230,9 @@ func (s *Service) ByHash(ctx context.Context, hash string) ([]Transaction, error
 // Each streams every transaction matching f, newest first, to fn, in
 // batches that give their connection back between reads (store.EachNewest).
 func (s *Service) Each(ctx context.Context, f Filter, fn func(Transaction) error) error {
+	if err := s.check(ctx, f); err != nil {
+		return err
+	}
 	cond, args := f.where()
 	q := store.Newest{Select: `SELECT ` + txColumns(s.db.Dialect) + txFrom, Where: cond, Args: args, At: "t.created_at", ID: "t.id"}
 	return store.EachNewest(ctx, s.db, q, func(rows *sql.Rows) (Transaction, store.Cursor, error) {
@@ -235,7 +278,7 @@ func scanAt(rows *sql.Rows) (Transaction, time.Time, error) {
 	err := rows.Scan(&t.ID, &t.User.ID, &t.User.Email, &t.Text.Amount, &t.Text.NetworkFee, &t.Text.Commission, &t.Text.Fee,
 		&t.Type, &t.Network, &t.Exchange, &t.Hash, &t.ExplorerURL, &created, &t.Confirmations, &t.MaxConfirmation, &t.Status,
 		&t.ReceiverAddress, &t.CoinType.ID, &t.CoinType.Name, &t.CoinType.Symbol, &t.CoinType.Icon, &t.Wallet.ID, &t.Wallet.Name)
-	t.CreatedAt = Timestamp(created)
+	t.CreatedAt = utc.Stamp(created)
 	return t, created, err
 }
 
@@ -254,20 +297,4 @@ func withDisplay(t Transaction) (Transaction, error) {
 	}
 	t.FormatedAmount, t.FormattedNetworkFee, t.FormatedFee = money.Coin(t.Amount), money.Coin(t.NetworkFee), money.Coin(t.Fee)
 	return t, nil
-}
-
-// Timestamp formats a reply time: RFC 3339 with offset, 2026-11-22T10:15:00+00:00.
-func Timestamp(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05-07:00") }
-
-// DisplayStatus is the state product-spec.md section 4 shows for a transaction.
-func DisplayStatus(status string, confirmations, max int) string {
-	switch {
-	case status == "failed":
-		return "Failed"
-	case confirmations == 0:
-		return "Pending"
-	case confirmations < max:
-		return fmt.Sprintf("Confirmation: %d/%d", confirmations, max)
-	}
-	return "Confirmed"
 }

@@ -15,6 +15,7 @@ import (
 	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/money"
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/utc"
 )
 
 // Brief is a user's totals in USD at current rates (product-spec.md "User totals").
@@ -120,6 +121,9 @@ func (f WalletFilter) where(d store.Dialect) (string, []any) {
 
 // Wallets returns a page of a user's wallets (limit 0: all) and their count.
 func Wallets(ctx context.Context, db *store.DB, f WalletFilter, limit, offset int) ([]Wallet, int, error) {
+	if err := ledger.CoinKnown(ctx, db, "coinType", f.CoinID); err != nil {
+		return nil, 0, err
+	}
 	if err := exists(ctx, db, f.UserID); err != nil {
 		return nil, 0, err
 	}
@@ -149,7 +153,7 @@ func Wallets(ctx context.Context, db *store.DB, f WalletFilter, limit, offset in
 			&w.CoinType.Symbol, &w.CoinType.Icon, &addr); err != nil {
 			return nil, 0, err
 		}
-		w.FormatedBalance, w.CreatedAt = money.Coin(w.Balance), ledger.Timestamp(created)
+		w.FormatedBalance, w.CreatedAt = money.Coin(w.Balance), utc.Stamp(created)
 		w.WalletAddresses = []Address{}
 		if addr != "" {
 			w.WalletAddresses = append(w.WalletAddresses, Address{addr})
@@ -198,7 +202,7 @@ func Invites(ctx context.Context, db *store.DB, userID int64) ([]*Invite, error)
 		if err := rows.Scan(&n.ID, &parent, &n.Email, &n.FullName, &created); err != nil {
 			return nil, err
 		}
-		n.CreatedAt = ledger.Timestamp(created)
+		n.CreatedAt = utc.Stamp(created)
 		nodes[n.ID] = n
 		if parent == userID {
 			roots = append(roots, n)
@@ -245,9 +249,9 @@ func Sessions(ctx context.Context, db *store.DB, userID int64, limit, offset int
 		if err := rows.Scan(&s.ID, &s.Kind, &s.Platform, &s.DeviceModel, &s.IP, &created, &updated, &revoked, &s.FirstDevice); err != nil {
 			return nil, 0, err
 		}
-		s.CreatedAt, s.UpdatedAt = ledger.Timestamp(created), ledger.Timestamp(updated)
+		s.CreatedAt, s.UpdatedAt = utc.Stamp(created), utc.Stamp(updated)
 		if revoked.Valid {
-			r := ledger.Timestamp(revoked.Time)
+			r := utc.Stamp(revoked.Time)
 			s.RevokedAt = &r
 		}
 		out = append(out, s)

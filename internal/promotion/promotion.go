@@ -14,6 +14,7 @@ import (
 	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/money"
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/utc"
 )
 
 // CoinRef is a coin with the rate that converts USD amounts into it.
@@ -114,7 +115,7 @@ func Get(ctx context.Context, db *store.DB, now time.Time) (Settings, error) {
 	left := end.Sub(now)
 	running := stored && left > 0 && !now.Before(start)
 	s.Enabled.IsEnabled = stored && left > 0
-	s.Range.StartDate, s.Range.EndDate = stamp(start), stamp(end)
+	s.Range.StartDate, s.Range.EndDate = utc.Stamp(start), utc.Stamp(end)
 	if s.Enabled.IsEnabled {
 		s.Timer.TotalDuration = left.Milliseconds()
 	}
@@ -289,5 +290,3 @@ func parseDate(s string) (time.Time, error) {
 	}
 	return t, err
 }
-
-func stamp(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05-07:00") }

@@ -11,9 +11,9 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/money"
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/utc"
 )
 
 // Filter is a report's date range and user-email filter (contains).
@@ -93,7 +93,7 @@ func scanBonus(rows *sql.Rows) (BonusRow, store.Cursor, error) {
 	var at time.Time
 	err := rows.Scan(&b.ID, &b.User.ID, &b.User.Email, &b.InvitedUser.ID, &b.InvitedUser.Email, &b.BonusAmount,
 		&b.UsdAmount, &b.Kind, &b.BonusWallet.CoinType.Symbol, &at)
-	b.Formatted, b.FormattedUS, b.CreatedAt = money.Coin(b.BonusAmount), money.USD(b.UsdAmount), ledger.Timestamp(at)
+	b.Formatted, b.FormattedUS, b.CreatedAt = money.Coin(b.BonusAmount), money.USD(b.UsdAmount), utc.Stamp(at)
 	return b, store.Cursor{At: at, ID: b.ID}, err
 }
 
@@ -135,7 +135,7 @@ func scanExchange(rows *sql.Rows) (ExchangeRow, store.Cursor, error) {
 	err := rows.Scan(&e.ID, &e.User.ID, &e.User.Email, &e.FromWallet.CoinType.Symbol, &e.ToWallet.CoinType.Symbol,
 		&e.ExchangeRate, &e.FromAmount, &e.ToAmount, &e.Fee, &at)
 	e.FormatedRate, e.FormatedFromAmount, e.FormatedToAmount = money.Rate(e.ExchangeRate), money.Coin(e.FromAmount), money.Coin(e.ToAmount)
-	e.CreatedAt = ledger.Timestamp(at)
+	e.CreatedAt = utc.Stamp(at)
 	return e, store.Cursor{At: at, ID: e.ID}, err
 }
 

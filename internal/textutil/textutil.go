@@ -16,3 +16,12 @@ func Clip(s string, n int) string {
 	}
 	return s
 }
+
+// Shorten is Clip followed by "…" when s was cut: text quoted back in a
+// message.
+func Shorten(s string, n int) string {
+	if c := Clip(s, n); c != s {
+		return c + "…"
+	}
+	return s
+}

@@ -4,6 +4,13 @@ package utc
 
 import "time"
 
+// StampLayout is the API's timestamp format: RFC 3339 with a numeric offset,
+// always +00:00 (2026-11-22T10:15:00+00:00).
+const StampLayout = "2006-01-02T15:04:05-07:00"
+
+// Stamp writes t in StampLayout, in UTC.
+func Stamp(t time.Time) string { return t.UTC().Format(StampLayout) }
+
 // Midnight is the start of t's UTC day.
 func Midnight(t time.Time) time.Time {
 	t = t.UTC()
