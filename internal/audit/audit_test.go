@@ -9,8 +9,8 @@ import (
 	"xapa/backoffice/internal/store/storetest"
 )
 
-// The audit log is append only in the database itself (migrations 00006 on
-// PostgreSQL, 00007 on SQLite): an entry can be added, never changed or removed.
+// The audit log is append only in the database itself (migration 00007): an
+// entry can be added, never changed or removed.
 func TestAuditLogIsAppendOnly(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {

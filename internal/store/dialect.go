@@ -103,7 +103,7 @@ func (d Dialect) UserSearchIDs(q string) (query string, arg string) {
 }
 
 // userSearchIDs is the ids of the users whose search key contains q, from the
-// narrow table users_search (migrations: SQLite 00004, PostgreSQL 00007), or
+// narrow table users_search (migration 00004), or
 // "" where SQLite must compute every key instead. PostgreSQL's trigram index
 // takes any fragment with a LIKE recheck. SQLite's FTS5 trigram index takes
 // fragments of 3 or more characters as a phrase: the fragment's trigrams at

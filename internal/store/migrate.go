@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"embed"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"io/fs"
@@ -12,11 +13,29 @@ import (
 	"github.com/pressly/goose/v3/lock"
 )
 
+// Version N is the same change on both databases: migrations/postgres and
+// migrations/sqlite hold the same file names (TestMigrationFoldersMatch),
+// each with its dialect's SQL (docs/decisions/0010-one-migration-sequence.md).
+//
 //go:embed migrations
 var migrations embed.FS
 
+// ErrOldNumbering is Migrate's answer for a PostgreSQL database migrated with
+// the numbering PostgreSQL had before both dialects shared one sequence, and
+// stopped at version 4, 5 or 6: there the users_search table was 00007, after
+// what is now 00005-00007. Such a database lacks users_search although goose
+// counts version 4 as applied, and would never get it. (A database that got to
+// 00007 or further holds the same schema under either numbering; SQLite's
+// numbering did not change.)
+var ErrOldNumbering = errors.New("this PostgreSQL database was migrated with the old numbering of PostgreSQL's " +
+	"migrations (version 4 is applied, the users_search table it now creates is missing): recreate it (an empty " +
+	"database or schema) and run backoffice migrate")
+
 // Migrate applies every pending migration of the database's dialect.
 func (db *DB) Migrate(ctx context.Context) error {
+	if err := db.checkNumbering(ctx); err != nil {
+		return err
+	}
 	p, err := db.migrator(ctx)
 	if err != nil {
 		return err
@@ -63,6 +82,28 @@ var latestMigrations = sync.OnceValue(func() map[Dialect]int64 {
 	}
 	return out
 })
+
+// checkNumbering returns ErrOldNumbering for a database ErrOldNumbering
+// describes.
+func (db *DB) checkNumbering(ctx context.Context) error {
+	if db.Dialect != Postgres {
+		return nil
+	}
+	var suspect bool
+	err := db.QueryRowContext(ctx,
+		`SELECT to_regclass('goose_db_version') IS NOT NULL AND to_regclass('users_search') IS NULL`).Scan(&suspect)
+	if err != nil || !suspect {
+		return err
+	}
+	var old bool
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM goose_db_version WHERE version_id = 4 AND is_applied)`).Scan(&old); err != nil {
+		return err
+	}
+	if old {
+		return ErrOldNumbering
+	}
+	return nil
+}
 
 func (db *DB) migrator(ctx context.Context) (*goose.Provider, error) {
 	dir, gd := "migrations/sqlite", goose.DialectSQLite3
