@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
@@ -31,123 +32,198 @@ import (
 	"xapa/backoffice/web"
 )
 
+// serveOptions are serve's flags.
+type serveOptions struct {
+	addr, gatewayKey, publicURL, metricsAddr, debugAddr, proxyList *string
+	dbURL, keyFile, logFormat, logLevel                            *string
+	demo, demoLive, noMigrate                                      *bool
+	users, txs, maxConns, perClient                                *int
+	seed                                                           *int64
+	grace, drainDelay                                              *time.Duration
+	tlsFiles                                                       *config.TLSFiles
+	smtp                                                           mail.SMTPConfig
+}
+
+// serveFlags declares serve's flags on fs.
+func serveFlags(fs *flag.FlagSet) *serveOptions {
+	o := &serveOptions{
+		addr:       fs.String("addr", "", "listen address (default :8080; with --demo 127.0.0.1:8080, this machine only)"),
+		tlsFiles:   config.TLSFlags(fs),
+		dbURL:      config.DBFlag(fs),
+		keyFile:    config.SecretsKeyFlag(fs),
+		demo:       fs.Bool("demo", false, "fill an empty database with demo data and print the demo sign-ins"),
+		users:      fs.Int("users", 300, "with --demo: customers to generate"),
+		txs:        fs.Int("transactions", 20000, "with --demo: transactions to generate"),
+		seed:       fs.Int64("seed", 1, "with --demo: random seed"),
+		demoLive:   fs.Bool("demo-live", true, "with --demo: add a new demo transaction every few seconds"),
+		gatewayKey: fs.String("gateway-key", "", "when set, every /api call must send it in X-Gateway-Key"),
+		publicURL:  fs.String("public-url", "", "the app's address in links sent by mail (default http://localhost:PORT)"),
+		logFormat:  fs.String("log-format", "text", "log format: text or json"),
+		logLevel:   fs.String("log-level", "info", "log level: debug, info, warn or error"),
+		metricsAddr: fs.String("metrics-addr", "",
+			"when set, serve Prometheus metrics at /metrics on this address (keep it off the public network)"),
+		debugAddr: fs.String("debug-addr", "", "when set, serve Go's pprof profiles on this address (keep it on localhost)"),
+		grace:     fs.Duration("shutdown-timeout", 30*time.Second, "on SIGTERM or Ctrl-C: how long requests in flight may take to finish"),
+		drainDelay: fs.Duration("drain-delay", 5*time.Second,
+			"on SIGTERM: how long /readyz answers 503, still serving, before the node stops taking requests (balancers notice)"),
+		noMigrate: fs.Bool("no-migrate", false,
+			"do not migrate at start (rolling deploys: run backoffice migrate once first; /readyz answers 503 until then)"),
+		maxConns: fs.Int("db-max-conns", 0, "most database connections this node opens (0: 20 on PostgreSQL, 8 on SQLite)"),
+		perClient: fs.Int("max-conns-per-client", 256,
+			"connections one client address may hold open at once (0: no cap); the trusted proxies are exempt"),
+		proxyList: fs.String("trusted-proxies", "", "comma-separated CIDRs of proxies whose X-Forwarded-For names the client"),
+	}
+	fs.StringVar(&o.smtp.Host, "smtp-host", "", "SMTP server; empty keeps mail in the outbox table only")
+	fs.IntVar(&o.smtp.Port, "smtp-port", 587, "SMTP port (STARTTLS when the server offers it)")
+	fs.StringVar(&o.smtp.User, "smtp-user", "", "SMTP user name")
+	fs.StringVar(&o.smtp.Password, "smtp-password", "", "SMTP password")
+	fs.StringVar(&o.smtp.From, "smtp-from", "Xapa Back Office <no-reply@xapa.example>", "sender address")
+	return o
+}
+
+// node is a started server: its database, secrets, listener and API.
+type node struct {
+	db      *store.DB
+	box     *secrets.Box
+	ln      net.Listener
+	api     *httpapi.Server
+	srv     *http.Server
+	scheme  string
+	proxies httpapi.TrustedProxies
+	tls     *tls.Config // nil: plain HTTP
+}
+
 func serve(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	addr := fs.String("addr", "", "listen address (default :8080; with --demo 127.0.0.1:8080, this machine only)")
-	tlsFiles := config.TLSFlags(fs)
-	dbURL := config.DBFlag(fs)
-	keyFile := config.SecretsKeyFlag(fs)
-	demoMode := fs.Bool("demo", false, "fill an empty database with demo data and print the demo sign-ins")
-	users := fs.Int("users", 300, "with --demo: customers to generate")
-	txs := fs.Int("transactions", 20000, "with --demo: transactions to generate")
-	seedN := fs.Int64("seed", 1, "with --demo: random seed")
-	demoLive := fs.Bool("demo-live", true, "with --demo: add a new demo transaction every few seconds")
-	gatewayKey := fs.String("gateway-key", "", "when set, every /api call must send it in X-Gateway-Key")
-	publicURL := fs.String("public-url", "", "the app's address in links sent by mail (default http://localhost:PORT)")
-	var smtpCfg mail.SMTPConfig
-	fs.StringVar(&smtpCfg.Host, "smtp-host", "", "SMTP server; empty keeps mail in the outbox table only")
-	fs.IntVar(&smtpCfg.Port, "smtp-port", 587, "SMTP port (STARTTLS when the server offers it)")
-	fs.StringVar(&smtpCfg.User, "smtp-user", "", "SMTP user name")
-	fs.StringVar(&smtpCfg.Password, "smtp-password", "", "SMTP password")
-	fs.StringVar(&smtpCfg.From, "smtp-from", "Xapa Back Office <no-reply@xapa.example>", "sender address")
-	logFormat := fs.String("log-format", "text", "log format: text or json")
-	logLevel := fs.String("log-level", "info", "log level: debug, info, warn or error")
-	metricsAddr := fs.String("metrics-addr", "", "when set, serve Prometheus metrics at /metrics on this address (keep it off the public network)")
-	debugAddr := fs.String("debug-addr", "", "when set, serve Go's pprof profiles on this address (keep it on localhost)")
-	grace := fs.Duration("shutdown-timeout", 30*time.Second, "on SIGTERM or Ctrl-C: how long requests in flight may take to finish")
-	drainDelay := fs.Duration("drain-delay", 5*time.Second,
-		"on SIGTERM: how long /readyz answers 503, still serving, before the node stops taking requests (balancers notice)")
-	noMigrate := fs.Bool("no-migrate", false,
-		"do not migrate at start (rolling deploys: run backoffice migrate once first; /readyz answers 503 until then)")
-	maxConns := fs.Int("db-max-conns", 0, "most database connections this node opens (0: 20 on PostgreSQL, 8 on SQLite)")
-	perClient := fs.Int("max-conns-per-client", 256,
-		"connections one client address may hold open at once (0: no cap); the trusted proxies are exempt")
-	proxyList := fs.String("trusted-proxies", "", "comma-separated CIDRs of proxies whose X-Forwarded-For names the client")
+	o := serveFlags(fs)
 	fs.Usage = config.Usage(fs, "backoffice serve [--addr :8080] [--db URL] [--demo] [--tls-cert FILE --tls-key FILE]")
 	if err := config.Parse(fs, args); err != nil {
 		return err
 	}
-	if err := setupLogging(os.Stderr, *logFormat, *logLevel); err != nil {
+	if err := setupLogging(os.Stderr, *o.logFormat, *o.logLevel); err != nil {
 		return err
-	}
-	tlsConfig, err := tlsFiles.Load() // nil: plain HTTP
-	if err != nil {
-		return err
-	}
-	proxies, err := httpapi.ParseTrustedProxies(*proxyList)
-	if err != nil {
-		return fmt.Errorf("--trusted-proxies: %w", err)
-	}
-	if *addr == "" {
-		*addr = ":8080"
-		if *demoMode {
-			// The demo's sign-ins are printed for anyone to read: it serves this machine only unless told otherwise.
-			*addr = "127.0.0.1:8080"
-		}
 	}
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-
-	// The port is taken before any slow start-up work (migrations, demo
-	// data): nothing else can take it meanwhile, and with --addr :0 the
-	// address printed below is the one the kernel chose.
-	tcp, err := net.Listen("tcp", *addr)
-	if err != nil {
+	n := &node{}
+	defer n.close()
+	if err := n.open(ctx, o); err != nil {
 		return err
 	}
-	ln := netlimit.New(tcp, *perClient, proxies.Trusts)
-	defer ln.Close()
-	db, err := openDB(ctx, *dbURL, !*noMigrate, *maxConns)
-	if err != nil {
+	if err := n.start(ctx, o); err != nil {
 		return err
 	}
-	defer db.Close()
-	box, err := openSecrets(ctx, db, *dbURL, *keyFile)
-	if err != nil {
-		return err
-	}
-	if *demoMode {
-		start := time.Now()
-		err := demo.Generate(ctx, db, demo.Options{Users: *users, Transactions: *txs, Seed: *seedN, Secrets: box})
-		switch {
-		case err == nil:
-			slog.Info("demo data generated", "users", *users, "transactions", *txs, "seconds", time.Since(start).Seconds())
-		case errors.Is(err, demo.ErrNotEmpty):
-			slog.Info("database already holds data: demo data not generated again")
-		default:
+	served := make(chan error, 1)
+	go func() {
+		if n.srv.TLSConfig != nil {
+			served <- n.srv.ServeTLS(n.ln, "", "") // the pair is in TLSConfig; HSTS goes out on these replies
+			return
+		}
+		served <- n.srv.Serve(n.ln)
+	}()
+	slog.Info("serving", "addr", n.ln.Addr().String(), "scheme", n.scheme, "db", n.db.Dialect)
+	if *o.demo {
+		if err := printDemoSignIns(ctx, n.db, n.box, n.scheme, n.ln.Addr()); err != nil {
 			return err
 		}
+		if *o.demoLive {
+			go demo.LiveOnOneNode(ctx, n.db, 3*time.Second)
+		}
 	}
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	stop() // a second signal ends the process at once
+	return n.shutdown(*o.drainDelay, *o.grace, served)
+}
 
-	if *debugAddr != "" {
-		go func() { slog.Warn("debug listener stopped", "err", http.ListenAndServe(*debugAddr, pprofMux())) }()
+// open takes the port, then opens (and migrates) the database, its secrets
+// and, with --demo, its demo data.
+func (n *node) open(ctx context.Context, o *serveOptions) error {
+	var err error
+	if n.tls, err = o.tlsFiles.Load(); err != nil {
+		return err
 	}
-	scheme := "http"
-	if tlsConfig != nil {
-		scheme = "https"
+	if n.proxies, err = httpapi.ParseTrustedProxies(*o.proxyList); err != nil {
+		return fmt.Errorf("--trusted-proxies: %w", err)
 	}
-	if *publicURL == "" {
-		*publicURL = scheme + "://" + displayHost(ln.Addr())
+	if *o.addr == "" {
+		*o.addr = ":8080"
+		if *o.demo {
+			// The demo's sign-ins are printed for anyone to read: it serves this machine only unless told otherwise.
+			*o.addr = "127.0.0.1:8080"
+		}
 	}
-	mailer := mail.New(db, box, smtpCfg, nil)
-	authService, err := auth.NewService(ctx, db, auth.Options{Secrets: box, Mailer: mailer, PublicURL: *publicURL})
+	// The port is taken before any slow start-up work (migrations, demo
+	// data): nothing else can take it meanwhile, and with --addr :0 the
+	// address printed is the one the kernel chose.
+	tcp, err := net.Listen("tcp", *o.addr)
+	if err != nil {
+		return err
+	}
+	n.ln = netlimit.New(tcp, *o.perClient, n.proxies.Trusts)
+	if n.db, err = openDB(ctx, *o.dbURL, !*o.noMigrate, *o.maxConns); err != nil {
+		return err
+	}
+	if n.box, err = openSecrets(ctx, n.db, *o.dbURL, *o.keyFile); err != nil {
+		return err
+	}
+	if *o.demo {
+		return loadDemo(ctx, n.db, n.box, o)
+	}
+	return nil
+}
+
+// loadDemo fills an empty database with the demo data (one node of several
+// started at once loads it; the others find it filled).
+func loadDemo(ctx context.Context, db *store.DB, box *secrets.Box, o *serveOptions) error {
+	start := time.Now()
+	err := demo.Generate(ctx, db, demo.Options{Users: *o.users, Transactions: *o.txs, Seed: *o.seed, Secrets: box})
+	switch {
+	case err == nil:
+		slog.Info("demo data generated", "users", *o.users, "transactions", *o.txs, "seconds", time.Since(start).Seconds())
+	case errors.Is(err, demo.ErrNotEmpty):
+		slog.Info("database already holds data: demo data not generated again")
+	default:
+		return err
+	}
+	return nil
+}
+
+// start starts the background work (mail, limit pruning, cache warming,
+// metrics) and builds the API and its HTTP server.
+func (n *node) start(ctx context.Context, o *serveOptions) error {
+	if *o.debugAddr != "" {
+		go func() { slog.Warn("debug listener stopped", "err", http.ListenAndServe(*o.debugAddr, pprofMux())) }()
+	}
+	n.scheme = "http"
+	if n.tls != nil {
+		n.scheme = "https"
+	}
+	if *o.publicURL == "" {
+		*o.publicURL = n.scheme + "://" + displayHost(n.ln.Addr())
+	}
+	mailer := mail.New(n.db, n.box, o.smtp, nil)
+	authService, err := auth.NewService(ctx, n.db, auth.Options{Secrets: n.box, Mailer: mailer, PublicURL: *o.publicURL})
 	if err != nil {
 		return err
 	}
 	go mailer.Run(ctx)
-	go ratelimit.New(db, nil).PruneEvery(ctx)
-	statsService, ledgerService := stats.New(db, nil), ledger.New(db, nil)
+	go ratelimit.New(n.db, nil).PruneEvery(ctx)
+	statsService, ledgerService := stats.New(n.db, nil), ledger.New(n.db, nil)
 	go warm(ctx, statsService.Warm, ledgerService.Warm)
 	var m *metrics.Metrics
-	if *metricsAddr != "" {
-		m = metrics.New(db.DB)
-		go serveMetrics(*metricsAddr, m)
+	if *o.metricsAddr != "" {
+		m = metrics.New(n.db.DB)
+		go serveMetrics(*o.metricsAddr, m)
 	}
-	api := httpapi.NewServer(httpapi.Options{DB: db, Auth: authService, Stats: statsService, Ledger: ledgerService,
-		Web: web.Dist(), GatewayKey: *gatewayKey, TrustedProxies: proxies, Metrics: m})
-	srv := &http.Server{
-		Handler:           api.Handler(),
-		TLSConfig:         tlsConfig,
+	n.api = httpapi.NewServer(httpapi.Options{DB: n.db, Auth: authService, Stats: statsService, Ledger: ledgerService,
+		Web: web.Dist(), GatewayKey: *o.gatewayKey, TrustedProxies: n.proxies, Metrics: m})
+	n.srv = &http.Server{
+		Handler:           n.api.Handler(),
+		TLSConfig:         n.tls,
 		ReadHeaderTimeout: 10 * time.Second,
 		// A whole request, body included (1 MiB at most), within 30 s: a client trickling a byte every few
 		// seconds no longer holds a connection for minutes. Replies have no overall limit (exports run long);
@@ -156,46 +232,38 @@ func serve(ctx context.Context, args []string) error {
 		IdleTimeout: 2 * time.Minute,
 		ErrorLog:    slog.NewLogLogger(slog.Default().Handler(), slog.LevelWarn),
 	}
-	served := make(chan error, 1)
-	go func() {
-		if tlsConfig != nil {
-			served <- srv.ServeTLS(ln, "", "") // the pair is in TLSConfig; HSTS goes out on these replies
-			return
-		}
-		served <- srv.Serve(ln)
-	}()
-	slog.Info("serving", "addr", ln.Addr().String(), "scheme", scheme, "db", db.Dialect)
-	if *demoMode {
-		if err := printDemoSignIns(ctx, db, box, scheme, ln.Addr()); err != nil {
-			return err
-		}
-		if *demoLive {
-			go demo.LiveOnOneNode(ctx, db, 3*time.Second)
-		}
-	}
+	return nil
+}
 
-	select {
-	case err := <-served:
-		return err
-	case <-ctx.Done():
-	}
-	stop() // a second signal ends the process at once
-	if err := drain(api, *drainDelay, served); err != nil {
+// shutdown drains the node, then lets requests in flight finish within
+// grace, and cuts those still running after it.
+func (n *node) shutdown(drainDelay, grace time.Duration, served <-chan error) error {
+	if err := drain(n.api, drainDelay, served); err != nil {
 		return err
 	}
 	slog.Info("shutting down: finishing requests in flight", "grace", grace.String())
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), *grace)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
+	if err := n.srv.Shutdown(shutdownCtx); err != nil {
 		// The grace period is over: cut the connections still open, so their
 		// clients see an aborted reply (a CSV download without its final
 		// chunk) at once. Transactions still open roll back when the process
 		// ends; nothing half-done is committed.
-		_ = srv.Close()
-		return fmt.Errorf("shutdown: requests still running after %s were cut off: %w", *grace, err)
+		_ = n.srv.Close()
+		return fmt.Errorf("shutdown: requests still running after %s were cut off: %w", grace, err)
 	}
 	slog.Info("stopped: every request finished")
 	return nil
+}
+
+// close gives back what open took.
+func (n *node) close() {
+	if n.db != nil {
+		n.db.Close()
+	}
+	if n.ln != nil {
+		n.ln.Close()
+	}
 }
 
 // drain takes the node out of its balancer's rotation (/readyz answers 503)

@@ -183,125 +183,181 @@ func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, e Ed
 	if err != nil {
 		return User{}, err
 	}
-	next := cur
-	changes := map[string]any{}
-	if e.Email != nil {
-		if next.Email, err = cleanEmail(*e.Email); err != nil {
+	u, err := edited(cur, e, id == actor.ID)
+	if err != nil {
+		return User{}, err
+	}
+	takeover := id != actor.ID && slices.Contains(cur.Roles, "ROLE_ADMIN") &&
+		(!strings.EqualFold(u.next.Email, cur.Email) || (cur.GAEnabled && !u.next.GAEnabled) || (cur.SMS2FaEnabled && !u.next.SMS2FaEnabled))
+	if takeover {
+		if err := checkTakeover(ctx, db, actor.ID, id, e.Code, fresh); err != nil {
 			return User{}, err
 		}
 	}
-	// product-spec.md: only email and status are required here. A blank
-	// display name or username keeps the current one (a user always has both).
-	if v := trimmed(e.FullName); v != "" {
-		if utf8.RuneCountInString(v) > 100 {
-			return User{}, apperr.Fieldf("full_name", "The display name may have at most 100 characters.")
-		}
-		next.FullName = v
+	if err := db.Tx(ctx, func(tx *sql.Tx) error { return u.write(ctx, db.Dialect, tx, actor, takeover) }); err != nil {
+		return User{}, err
 	}
-	if v := trimmed(e.Username); v != "" {
-		if utf8.RuneCountInString(v) > 100 {
-			return User{}, apperr.Fieldf("username", "The username may have at most 100 characters.")
+	return LoadUser(ctx, db, id)
+}
+
+// userEdit is a user as they are (cur) and as an edit leaves them (next).
+type userEdit struct {
+	cur, next User
+	phone     any // the phone number to store (nil: none)
+	changes   map[string]any
+}
+
+// edited checks an edit and applies it to cur. product-spec.md: only email
+// and status are required here. A blank display name or username keeps the
+// current one (a user always has both).
+func edited(cur User, e Edit, self bool) (userEdit, error) {
+	u := userEdit{cur: cur, next: cur}
+	var err error
+	if e.Email != nil {
+		if u.next.Email, err = cleanEmail(*e.Email); err != nil {
+			return u, err
 		}
-		next.Username = v
+	}
+	if u.next.FullName, err = keptOr(cur.FullName, e.FullName, "full_name", "The display name may have at most 100 characters."); err != nil {
+		return u, err
+	}
+	if u.next.Username, err = keptOr(cur.Username, e.Username, "username", "The username may have at most 100 characters."); err != nil {
+		return u, err
 	}
 	if e.Enabled != nil {
-		if !*e.Enabled && id == actor.ID {
-			return User{}, apperr.Fieldf("enabled", "You cannot disable your own account.")
+		if !*e.Enabled && self {
+			return u, apperr.Fieldf("enabled", "You cannot disable your own account.")
 		}
-		next.Enabled = *e.Enabled
+		u.next.Enabled = *e.Enabled
 	}
+	if err := u.secondFactors(e); err != nil {
+		return u, err
+	}
+	if u.phone, err = editedPhone(cur.PhoneNumber, e.PhoneNumber); err != nil {
+		return u, err
+	}
+	u.changes = u.changed(e.PhoneNumber != nil)
+	return u, nil
+}
+
+// keptOr is a name edited to v (at most 100 characters), or cur when v is blank.
+func keptOr(cur string, v *string, field, tooLong string) (string, error) {
+	t := trimmed(v)
+	switch {
+	case t == "":
+		return cur, nil
+	case utf8.RuneCountInString(t) > 100:
+		return cur, apperr.Fieldf(field, "%s", tooLong)
+	}
+	return t, nil
+}
+
+// secondFactors applies the 2FA flags, which can only be switched off.
+func (u *userEdit) secondFactors(e Edit) error {
 	if e.GAEnabled != nil {
-		if *e.GAEnabled && !cur.GAEnabled {
-			return User{}, apperr.Fieldf("isGoogleAuthenticatorEnabled", "Google Authenticator can only be switched off here; the user switches it on at sign-in.")
+		if *e.GAEnabled && !u.cur.GAEnabled {
+			return apperr.Fieldf("isGoogleAuthenticatorEnabled", "Google Authenticator can only be switched off here; the user switches it on at sign-in.")
 		}
-		next.GAEnabled = *e.GAEnabled
+		u.next.GAEnabled = *e.GAEnabled
 	}
 	if e.SMS2FA != nil {
-		if *e.SMS2FA && !cur.SMS2FaEnabled {
-			return User{}, apperr.Fieldf("isSMS2FaEnabled", "SMS 2FA can only be switched off here.")
+		if *e.SMS2FA && !u.cur.SMS2FaEnabled {
+			return apperr.Fieldf("isSMS2FaEnabled", "SMS 2FA can only be switched off here.")
 		}
-		next.SMS2FaEnabled = *e.SMS2FA
+		u.next.SMS2FaEnabled = *e.SMS2FA
 	}
-	var phone any
-	if cur.PhoneNumber != nil {
-		phone = *cur.PhoneNumber
-	}
-	if e.PhoneNumber != nil {
-		p := strings.TrimSpace(*e.PhoneNumber)
-		if len(p) > 20 || strings.Trim(p, "+0123456789 ") != "" {
-			return User{}, apperr.Fieldf("phone_number", "Enter the phone number as digits, optionally with a leading +.")
+	return nil
+}
+
+// editedPhone is the phone number to store: cur, or the edit's (blank: none).
+func editedPhone(cur, edit *string) (any, error) {
+	if edit == nil {
+		if cur == nil {
+			return nil, nil
 		}
-		phone = p
-		if p == "" {
-			phone = nil
-		}
+		return *cur, nil
 	}
+	p := strings.TrimSpace(*edit)
+	if len(p) > 20 || strings.Trim(p, "+0123456789 ") != "" {
+		return nil, apperr.Fieldf("phone_number", "Enter the phone number as digits, optionally with a leading +.")
+	}
+	if p == "" {
+		return nil, nil
+	}
+	return p, nil
+}
+
+// changed lists what the edit changes, for the audit log (the phone number
+// without its digits).
+func (u userEdit) changed(phoneEdited bool) map[string]any {
+	changes := map[string]any{}
 	for name, pair := range map[string][2]any{
-		"email": {cur.Email, next.Email}, "full_name": {cur.FullName, next.FullName}, "username": {cur.Username, next.Username},
-		"enabled": {cur.Enabled, next.Enabled}, "isGoogleAuthenticatorEnabled": {cur.GAEnabled, next.GAEnabled},
-		"isSMS2FaEnabled": {cur.SMS2FaEnabled, next.SMS2FaEnabled},
+		"email": {u.cur.Email, u.next.Email}, "full_name": {u.cur.FullName, u.next.FullName}, "username": {u.cur.Username, u.next.Username},
+		"enabled": {u.cur.Enabled, u.next.Enabled}, "isGoogleAuthenticatorEnabled": {u.cur.GAEnabled, u.next.GAEnabled},
+		"isSMS2FaEnabled": {u.cur.SMS2FaEnabled, u.next.SMS2FaEnabled},
 	} {
 		if pair[0] != pair[1] {
 			changes[name] = map[string]any{"from": pair[0], "to": pair[1]}
 		}
 	}
-	if e.PhoneNumber != nil && fmt.Sprint(phone) != fmt.Sprint(derefOr(cur.PhoneNumber)) {
+	if phoneEdited && fmt.Sprint(u.phone) != fmt.Sprint(derefOr(u.cur.PhoneNumber)) {
 		changes["phone_number"] = "changed"
 	}
-	takeover := id != actor.ID && slices.Contains(cur.Roles, "ROLE_ADMIN") &&
-		(!strings.EqualFold(next.Email, cur.Email) || (cur.GAEnabled && !next.GAEnabled) || (cur.SMS2FaEnabled && !next.SMS2FaEnabled))
+	return changes
+}
+
+// checkTakeover admits a change of another staff member's email or second
+// factor: the actor holds every key they hold and one more, and gives a
+// fresh code of their own.
+func checkTakeover(ctx context.Context, db *store.DB, actorID, id int64, code *string, fresh FreshCode) error {
+	if err := roles.EnsureStrictlyAbove(ctx, db, actorID, id); err != nil { // refused before any code is asked
+		return err
+	}
+	if code == nil || strings.TrimSpace(*code) == "" || fresh == nil {
+		return apperr.Fieldf("code", "Enter a current code from your authenticator app to change another staff member's email or second factor.")
+	}
+	return fresh(ctx, strings.TrimSpace(*code))
+}
+
+// write stores the edit in tx, with its audit row; the rules that span
+// users are checked again inside it.
+func (u userEdit) write(ctx context.Context, d store.Dialect, tx *sql.Tx, actor audit.Actor, takeover bool) error {
+	id, cur, next := u.cur.ID, u.cur, u.next
+	if err := roles.EnsureUsersWithin(ctx, tx, actor.ID, id); err != nil {
+		return err
+	}
 	if takeover {
-		if err := roles.EnsureStrictlyAbove(ctx, db, actor.ID, id); err != nil { // refused before any code is asked
-			return User{}, err
-		}
-		if e.Code == nil || strings.TrimSpace(*e.Code) == "" || fresh == nil {
-			return User{}, apperr.Fieldf("code", "Enter a current code from your authenticator app to change another staff member's email or second factor.")
-		}
-		if err := fresh(ctx, strings.TrimSpace(*e.Code)); err != nil {
-			return User{}, err
+		if err := roles.EnsureStrictlyAbove(ctx, tx, actor.ID, id); err != nil {
+			return err
 		}
 	}
-	err = db.Tx(ctx, func(tx *sql.Tx) error {
-		if err := roles.EnsureUsersWithin(ctx, tx, actor.ID, id); err != nil {
-			return err
-		}
-		if takeover {
-			if err := roles.EnsureStrictlyAbove(ctx, tx, actor.ID, id); err != nil {
-				return err
-			}
-		}
-		if len(changes) == 0 {
-			return nil // nothing to write, nor to put in the audit log
-		}
-		if err := checkTaken(ctx, tx, next.Email, next.Username, id); err != nil {
-			return err
-		}
-		now := store.Now()
-		_, err := tx.ExecContext(ctx, `UPDATE users SET email = $1, full_name = $2, username = $3, enabled = $4,
-			ga_enabled = $5, ga_secret = CASE WHEN $5 THEN ga_secret ELSE NULL END, sms_2fa_enabled = $6,
-			phone_number = $7, updated_at = $8 WHERE id = $9`,
-			next.Email, next.FullName, next.Username, next.Enabled, next.GAEnabled, next.SMS2FaEnabled, phone, now, id)
-		if err != nil {
-			return uniqueAsField(err)
-		}
-		// A new email (where reset links go), a second factor switched off, or a disabled account: every
-		// session and every unused reset link of the account ends.
-		if !strings.EqualFold(next.Email, cur.Email) || (cur.GAEnabled && !next.GAEnabled) || (cur.Enabled && !next.Enabled) {
-			if err := auth.EndSessionsAndLinks(ctx, tx, id, now); err != nil {
-				return err
-			}
-		}
-		if !next.Enabled && cur.Enabled {
-			if err := roles.EnsureRoleEditorRemains(ctx, db.Dialect, tx, "enabled"); err != nil {
-				return err
-			}
-		}
-		return actor.Record(ctx, tx, "user.update", audit.UserTarget(id), changes)
-	})
+	if len(u.changes) == 0 {
+		return nil // nothing to write, nor to put in the audit log
+	}
+	if err := checkTaken(ctx, tx, next.Email, next.Username, id); err != nil {
+		return err
+	}
+	now := store.Now()
+	_, err := tx.ExecContext(ctx, `UPDATE users SET email = $1, full_name = $2, username = $3, enabled = $4,
+		ga_enabled = $5, ga_secret = CASE WHEN $5 THEN ga_secret ELSE NULL END, sms_2fa_enabled = $6,
+		phone_number = $7, updated_at = $8 WHERE id = $9`,
+		next.Email, next.FullName, next.Username, next.Enabled, next.GAEnabled, next.SMS2FaEnabled, u.phone, now, id)
 	if err != nil {
-		return User{}, err
+		return uniqueAsField(err)
 	}
-	return LoadUser(ctx, db, id)
+	// A new email (where reset links go), a second factor switched off, or a disabled account: every
+	// session and every unused reset link of the account ends.
+	if !strings.EqualFold(next.Email, cur.Email) || (cur.GAEnabled && !next.GAEnabled) || (cur.Enabled && !next.Enabled) {
+		if err := auth.EndSessionsAndLinks(ctx, tx, id, now); err != nil {
+			return err
+		}
+	}
+	if !next.Enabled && cur.Enabled {
+		if err := roles.EnsureRoleEditorRemains(ctx, d, tx, "enabled"); err != nil {
+			return err
+		}
+	}
+	return actor.Record(ctx, tx, "user.update", audit.UserTarget(id), u.changes)
 }
 
 // SetRole gives the staff members ids the permission role roleID (Set Role).

@@ -59,16 +59,7 @@ func (s *Service) VerifyCode(ctx context.Context, p *Principal, code, password s
 		p.UserID, p.Kind == Setup, p.SessionID).Scan(&secret, &hash, &gaEnabled, &lastStep); err != nil {
 		return "", err
 	}
-	// Counted before any check, across every session of the account: parallel
-	// guesses cannot pass the limit, and a new pending token starts no new count.
-	if err := s.take(ctx, CodeRule, audit.UserTarget(p.UserID), codeLockedMsg); err != nil {
-		var t *ThrottledError
-		if errors.As(err, &t) {
-			if err := audit.Record(ctx, s.db, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "2fa.locked",
-				Target: audit.UserTarget(p.UserID), IP: meta.IP}); err != nil {
-				return "", err
-			}
-		}
+	if err := s.takeCodeAttempt(ctx, p, meta); err != nil {
 		return "", err
 	}
 	if p.Kind == Setup {
@@ -97,34 +88,9 @@ func (s *Service) VerifyCode(ctx context.Context, p *Principal, code, password s
 	}
 	var token string
 	err = s.tx(ctx, func(tx *sql.Tx) error {
-		// Accept each step once per user: a replayed or parallel code loses here. A set-up confirms this
-		// session's secret and discards every other session's.
-		res, err := tx.ExecContext(ctx, `UPDATE users SET ga_last_step = $1, ga_enabled = TRUE, ga_secret = $3
-			WHERE id = $2 AND ga_last_step < $1 AND ga_enabled = $4`, step, p.UserID, s.sealGASecret(p.Kind, secret.String, plain), p.Kind == Pending)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			return ErrInvalidCode
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE sessions SET setup_secret = NULL WHERE user_id = $1 AND setup_secret IS NOT NULL`,
-			p.UserID); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE sessions SET revoked_at = $1 WHERE id = $2`, s.now(), p.SessionID); err != nil {
-			return err
-		}
-		if token, err = s.createSession(ctx, tx, p.UserID, Full, meta); err != nil {
-			return err
-		}
-		if p.Kind == Setup {
-			if err := audit.Record(ctx, tx, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "2fa.enabled",
-				Target: audit.UserTarget(p.UserID), IP: meta.IP}); err != nil {
-				return err
-			}
-		}
-		return audit.Record(ctx, tx, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "login.success",
-			Target: audit.UserTarget(p.UserID), IP: meta.IP})
+		var err error
+		token, err = s.signInWithCode(ctx, tx, p, step, s.sealGASecret(p.Kind, secret.String, plain), meta)
+		return err
 	})
 	if errors.Is(err, ErrInvalidCode) {
 		return "", s.codeFailure(ctx, p, meta, "replayed_code", ErrInvalidCode)
@@ -133,6 +99,55 @@ func (s *Service) VerifyCode(ctx context.Context, p *Principal, code, password s
 		return "", err
 	}
 	return token, s.limits.Refund(ctx, CodeRule, audit.UserTarget(p.UserID)) // a right code does not count
+}
+
+// takeCodeAttempt counts a code attempt before any check, across every
+// session of the account: parallel guesses cannot pass the limit, and a new
+// pending token starts no new count. A lock is audited.
+func (s *Service) takeCodeAttempt(ctx context.Context, p *Principal, meta ClientMeta) error {
+	err := s.take(ctx, CodeRule, audit.UserTarget(p.UserID), codeLockedMsg)
+	var t *ThrottledError
+	if errors.As(err, &t) {
+		if err := audit.Record(ctx, s.db, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "2fa.locked",
+			Target: audit.UserTarget(p.UserID), IP: meta.IP}); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// signInWithCode records a right code's step (sealed: the users.ga_secret
+// to keep), ends the pending or set-up session and opens a full one, in tx.
+func (s *Service) signInWithCode(ctx context.Context, tx *sql.Tx, p *Principal, step int64, sealed string, meta ClientMeta) (string, error) {
+	// Accept each step once per user: a replayed or parallel code loses here. A set-up confirms this
+	// session's secret and discards every other session's.
+	res, err := tx.ExecContext(ctx, `UPDATE users SET ga_last_step = $1, ga_enabled = TRUE, ga_secret = $3
+		WHERE id = $2 AND ga_last_step < $1 AND ga_enabled = $4`, step, p.UserID, sealed, p.Kind == Pending)
+	if err != nil {
+		return "", err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return "", ErrInvalidCode
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE sessions SET setup_secret = NULL WHERE user_id = $1 AND setup_secret IS NOT NULL`,
+		p.UserID); err != nil {
+		return "", err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE sessions SET revoked_at = $1 WHERE id = $2`, s.now(), p.SessionID); err != nil {
+		return "", err
+	}
+	token, err := s.createSession(ctx, tx, p.UserID, Full, meta)
+	if err != nil {
+		return "", err
+	}
+	if p.Kind == Setup {
+		if err := audit.Record(ctx, tx, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "2fa.enabled",
+			Target: audit.UserTarget(p.UserID), IP: meta.IP}); err != nil {
+			return "", err
+		}
+	}
+	return token, audit.Record(ctx, tx, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "login.success",
+		Target: audit.UserTarget(p.UserID), IP: meta.IP})
 }
 
 // sealGASecret is the users.ga_secret to store after a right code: a

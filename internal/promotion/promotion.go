@@ -158,24 +158,42 @@ const (
 
 // Save replaces the promotion, all at once.
 func Save(ctx context.Context, db *store.DB, actor audit.Actor, in Input, now time.Time) error {
-	start, err := parseDate(in.Range.StartDate)
+	start, end, err := in.dates()
 	if err != nil {
-		return apperr.Fieldf("range.start_date", "The start must be a date as YYYY-MM-DD HH:mm:ss.")
-	}
-	end, err := parseDate(in.Range.EndDate)
-	if err != nil {
-		return apperr.Fieldf("range.end_date", "The end must be a date as YYYY-MM-DD HH:mm:ss.")
-	}
-	if end.Before(start) {
-		return apperr.Fieldf("range.end_date", "The end cannot be before the start.")
-	}
-	if in.WaitingTime.Days < 0 || in.WaitingTime.Days > MaxWaitingDays {
-		return apperr.Fieldf("waiting_time.days", "The waiting time must be from 0 to %d days.", MaxWaitingDays)
+		return err
 	}
 	coins, err := coinRefs(ctx, db)
 	if err != nil {
 		return err
 	}
+	if err := in.checkBonuses(coins); err != nil {
+		return err
+	}
+	if err := in.checkMinimums(coins); err != nil {
+		return err
+	}
+	return db.Tx(ctx, func(tx *sql.Tx) error { return in.write(ctx, tx, actor, start, end) })
+}
+
+// dates reads the promotion's range and checks its waiting time.
+func (in *Input) dates() (start, end time.Time, err error) {
+	if start, err = parseDate(in.Range.StartDate); err != nil {
+		return start, end, apperr.Fieldf("range.start_date", "The start must be a date as YYYY-MM-DD HH:mm:ss.")
+	}
+	if end, err = parseDate(in.Range.EndDate); err != nil {
+		return start, end, apperr.Fieldf("range.end_date", "The end must be a date as YYYY-MM-DD HH:mm:ss.")
+	}
+	if end.Before(start) {
+		return start, end, apperr.Fieldf("range.end_date", "The end cannot be before the start.")
+	}
+	if in.WaitingTime.Days < 0 || in.WaitingTime.Days > MaxWaitingDays {
+		return start, end, apperr.Fieldf("waiting_time.days", "The waiting time must be from 0 to %d days.", MaxWaitingDays)
+	}
+	return start, end, nil
+}
+
+// checkBonuses checks the two bonuses and puts their amounts in canonical form.
+func (in *Input) checkBonuses(coins map[int64]CoinRef) error {
 	for name, b := range map[string]*BonusInput{"invited_bonus": &in.InvitedBonus, "inviter_bonus": &in.InviterBonus} {
 		switch {
 		case coins[b.Coin].ID == 0:
@@ -201,6 +219,12 @@ func Save(ctx context.Context, db *store.DB, actor audit.Actor, in Input, now ti
 			return apperr.Fieldf(name+".network", "The promotion pays on the main network.")
 		}
 	}
+	return nil
+}
+
+// checkMinimums checks the minimum list (one entry per coin) and puts its
+// amounts in canonical form.
+func (in *Input) checkMinimums(coins map[int64]CoinRef) error {
 	if in.IsEnabled && len(in.Minimum) == 0 {
 		return apperr.Fieldf("minimum", "Add at least one minimum bonus.")
 	}
@@ -226,34 +250,37 @@ func Save(ctx context.Context, db *store.DB, actor audit.Actor, in Input, now ti
 		}
 		seen[m.Coin] = true
 	}
-	return db.Tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO promotion_settings (id, is_enabled, start_date, end_date, inviter_coin_id,
-			inviter_amount, inviter_default, invited_coin_id, invited_amount, invited_default, network, waiting_days,
-			total_duration_ms, updated_at, updated_by) VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, 'main', $10, $11, $12, $13)
-			ON CONFLICT (id) DO UPDATE SET is_enabled = excluded.is_enabled, start_date = excluded.start_date,
-			end_date = excluded.end_date, inviter_coin_id = excluded.inviter_coin_id, inviter_amount = excluded.inviter_amount,
-			inviter_default = excluded.inviter_default, invited_coin_id = excluded.invited_coin_id,
-			invited_amount = excluded.invited_amount, invited_default = excluded.invited_default,
-			waiting_days = excluded.waiting_days, total_duration_ms = excluded.total_duration_ms,
-			updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
-			in.IsEnabled, start, end, in.InviterBonus.Coin, in.InviterBonus.Amount, in.InviterBonus.Default,
-			in.InvitedBonus.Coin, in.InvitedBonus.Amount, in.InvitedBonus.Default, in.WaitingTime.Days,
-			end.Sub(start).Milliseconds(), store.Now(), actor.ID); err != nil {
+	return nil
+}
+
+// write stores the checked promotion and its audit row in tx.
+func (in *Input) write(ctx context.Context, tx *sql.Tx, actor audit.Actor, start, end time.Time) error {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO promotion_settings (id, is_enabled, start_date, end_date, inviter_coin_id,
+		inviter_amount, inviter_default, invited_coin_id, invited_amount, invited_default, network, waiting_days,
+		total_duration_ms, updated_at, updated_by) VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, 'main', $10, $11, $12, $13)
+		ON CONFLICT (id) DO UPDATE SET is_enabled = excluded.is_enabled, start_date = excluded.start_date,
+		end_date = excluded.end_date, inviter_coin_id = excluded.inviter_coin_id, inviter_amount = excluded.inviter_amount,
+		inviter_default = excluded.inviter_default, invited_coin_id = excluded.invited_coin_id,
+		invited_amount = excluded.invited_amount, invited_default = excluded.invited_default,
+		waiting_days = excluded.waiting_days, total_duration_ms = excluded.total_duration_ms,
+		updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+		in.IsEnabled, start, end, in.InviterBonus.Coin, in.InviterBonus.Amount, in.InviterBonus.Default,
+		in.InvitedBonus.Coin, in.InvitedBonus.Amount, in.InvitedBonus.Default, in.WaitingTime.Days,
+		end.Sub(start).Milliseconds(), store.Now(), actor.ID); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM promotion_minimums`); err != nil {
+		return err
+	}
+	for i, m := range in.Minimum {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO promotion_minimums (coin_id, amount, position) VALUES ($1, $2, $3)`,
+			m.Coin, m.Main, i+1); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM promotion_minimums`); err != nil {
-			return err
-		}
-		for i, m := range in.Minimum {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO promotion_minimums (coin_id, amount, position) VALUES ($1, $2, $3)`,
-				m.Coin, m.Main, i+1); err != nil {
-				return err
-			}
-		}
-		return actor.Record(ctx, tx, "promotion.update", "promotion", map[string]any{"isEnabled": in.IsEnabled,
-			"start": in.Range.StartDate, "end": in.Range.EndDate, "waitingDays": in.WaitingTime.Days,
-			"inviter": in.InviterBonus, "invited": in.InvitedBonus, "minimum": in.Minimum})
-	})
+	}
+	return actor.Record(ctx, tx, "promotion.update", "promotion", map[string]any{"isEnabled": in.IsEnabled,
+		"start": in.Range.StartDate, "end": in.Range.EndDate, "waitingDays": in.WaitingTime.Days,
+		"inviter": in.InviterBonus, "invited": in.InvitedBonus, "minimum": in.Minimum})
 }
 
 func coinRefs(ctx context.Context, db *store.DB) (map[int64]CoinRef, error) {

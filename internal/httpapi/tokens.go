@@ -1,0 +1,59 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"xapa/backoffice/internal/tokens"
+)
+
+func (s *Server) listTokens(w http.ResponseWriter, r *http.Request) {
+	list, err := tokens.List(r.Context(), s.db)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"tokens": list})
+}
+
+func (s *Server) createToken(w http.ResponseWriter, r *http.Request) {
+	var in tokens.Input
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	t, err := tokens.Create(r.Context(), s.db, actorOf(r), in)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, t)
+}
+
+func (s *Server) editToken(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	var in tokens.Input
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	t, err := tokens.Update(r.Context(), s.db, actorOf(r), id, in)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, t)
+}
+
+// blacklist answers in the reply shape product-spec.md gives: {code, res: {result}}.
+func (s *Server) blacklist(w http.ResponseWriter, r *http.Request) {
+	list, err := tokens.Blacklist(r.Context(), s.db)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"code": http.StatusOK, "res": map[string]any{"result": list}})
+}
