@@ -13,6 +13,12 @@ import (
 	"xapa/backoffice/internal/store"
 )
 
+// Service serves users and staff from the database.
+type Service struct{ db *store.DB }
+
+// New returns the service over db.
+func New(db *store.DB) *Service { return &Service{db: db} }
+
 // AdministratorRole is the built-in role holding every permission key.
 const AdministratorRole = "Administrator"
 
@@ -48,23 +54,23 @@ type NewStaff struct {
 
 // CreateAdministrator creates a staff member (ROLE_ADMIN) holding the
 // Administrator role. Google Authenticator is set up at first sign-in.
-func CreateAdministrator(ctx context.Context, db *store.DB, s NewStaff) (int64, error) {
-	s.Username, s.Email = strings.TrimSpace(s.Username), strings.ToLower(strings.TrimSpace(s.Email))
-	if s.Username == "" || !strings.Contains(s.Email, "@") {
+func (s *Service) CreateAdministrator(ctx context.Context, staff NewStaff) (int64, error) {
+	staff.Username, staff.Email = strings.TrimSpace(staff.Username), strings.ToLower(strings.TrimSpace(staff.Email))
+	if staff.Username == "" || !strings.Contains(staff.Email, "@") {
 		return 0, errors.New("a username and a valid email are required")
 	}
-	if len(s.Password) < 8 {
+	if len(staff.Password) < 8 {
 		return 0, errors.New("the password needs at least 8 characters")
 	}
-	if s.FullName == "" {
-		s.FullName = s.Username
+	if staff.FullName == "" {
+		staff.FullName = staff.Username
 	}
-	hash, err := auth.HashPassword(s.Password)
+	hash, err := auth.HashPassword(staff.Password)
 	if err != nil {
 		return 0, err
 	}
 	var id int64
-	err = db.Tx(ctx, func(tx *sql.Tx) error {
+	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
 		roleID, err := EnsureAdministratorRole(ctx, tx)
 		if err != nil {
 			return err
@@ -73,7 +79,7 @@ func CreateAdministrator(ctx context.Context, db *store.DB, s NewStaff) (int64, 
 		return tx.QueryRowContext(ctx, `INSERT INTO users (email, username, full_name, password_hash, enabled,
 			email_verified, verified_at, is_admin, role_id, invitation_code, created_at, updated_at)
 			VALUES ($1, $2, $3, $4, TRUE, TRUE, $5, TRUE, $6, $7, $5, $5) RETURNING id`,
-			s.Email, s.Username, s.FullName, hash, now, roleID, auth.InvitationCode()).Scan(&id)
+			staff.Email, staff.Username, staff.FullName, hash, now, roleID, auth.InvitationCode()).Scan(&id)
 	})
 	if store.IsUniqueViolation(err) {
 		return 0, ErrTaken

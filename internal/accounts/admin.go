@@ -27,11 +27,11 @@ type ListFilter struct {
 }
 
 // List returns a page of users, newest first, and the total count.
-func List(ctx context.Context, db *store.DB, f ListFilter) ([]User, int, error) {
+func (s *Service) List(ctx context.Context, f ListFilter) ([]User, int, error) {
 	q := strings.TrimSpace(f.Q)
 	if q != "" && !f.StaffOnly {
-		if ids, arg := db.Dialect.UserSearchIDs(q); ids != "" {
-			return listMatches(ctx, db, ids, arg, f)
+		if ids, arg := s.db.Dialect.UserSearchIDs(q); ids != "" {
+			return listMatches(ctx, s.db, ids, arg, f)
 		}
 	}
 	var where []string
@@ -40,7 +40,7 @@ func List(ctx context.Context, db *store.DB, f ListFilter) ([]User, int, error) 
 		where = append(where, "u.is_admin = TRUE")
 	}
 	if q != "" {
-		cond, arg := db.Dialect.UserSearch(len(args)+1, q)
+		cond, arg := s.db.Dialect.UserSearch(len(args)+1, q)
 		args = append(args, arg)
 		where = append(where, cond)
 	}
@@ -49,7 +49,7 @@ func List(ctx context.Context, db *store.DB, f ListFilter) ([]User, int, error) 
 		cond = "WHERE " + strings.Join(where, " AND ")
 	}
 	var total int
-	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM users u `+cond, args...).Scan(&total); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM users u `+cond, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
 	if f.Offset >= total {
@@ -66,7 +66,7 @@ func List(ctx context.Context, db *store.DB, f ListFilter) ([]User, int, error) 
 		order = "u.id + 0 DESC"
 	}
 	args = append(args, f.Limit, f.Offset)
-	users, err := queryUsers(ctx, db, fmt.Sprintf(`SELECT %s %s %s ORDER BY %s LIMIT $%d OFFSET $%d`,
+	users, err := queryUsers(ctx, s.db, fmt.Sprintf(`SELECT %s %s %s ORDER BY %s LIMIT $%d OFFSET $%d`,
 		userColumns, userFrom, cond, order, len(args)-1, len(args)), args...)
 	return users, total, err
 }
@@ -107,7 +107,7 @@ type NewUser struct {
 }
 
 // Create adds a user: a member (staff, ROLE_ADMIN) or a plain user.
-func Create(ctx context.Context, db *store.DB, actor audit.Actor, in NewUser) (User, error) {
+func (s *Service) Create(ctx context.Context, actor audit.Actor, in NewUser) (User, error) {
 	in.FullName, in.Username = strings.TrimSpace(in.FullName), strings.TrimSpace(in.Username)
 	email, err := cleanEmail(in.Email)
 	if err != nil {
@@ -136,7 +136,7 @@ func Create(ctx context.Context, db *store.DB, actor audit.Actor, in NewUser) (U
 		return User{}, err
 	}
 	var id int64
-	err = db.Tx(ctx, func(tx *sql.Tx) error {
+	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
 		if err := checkTaken(ctx, tx, email, in.Username, 0); err != nil {
 			return err
 		}
@@ -153,7 +153,7 @@ func Create(ctx context.Context, db *store.DB, actor audit.Actor, in NewUser) (U
 	if err != nil {
 		return User{}, err
 	}
-	return LoadUser(ctx, db, id)
+	return s.LoadUser(ctx, id)
 }
 
 // Edit is the payload of POST /api/admin/users/{id}/edit; absent fields stay.
@@ -178,8 +178,8 @@ type FreshCode func(ctx context.Context, code string) error
 // end their sessions. Changing another staff member's email or second factor
 // needs the actor to hold every key they hold and one more, and a fresh code
 // (checked by fresh); the result says the old address when it changed.
-func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, e Edit, fresh FreshCode) (User, error) {
-	cur, err := LoadUser(ctx, db, id)
+func (s *Service) Update(ctx context.Context, actor audit.Actor, id int64, e Edit, fresh FreshCode) (User, error) {
+	cur, err := s.LoadUser(ctx, id)
 	if err != nil {
 		return User{}, err
 	}
@@ -190,14 +190,14 @@ func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, e Ed
 	takeover := id != actor.ID && slices.Contains(cur.Roles, "ROLE_ADMIN") &&
 		(!strings.EqualFold(u.next.Email, cur.Email) || (cur.GAEnabled && !u.next.GAEnabled) || (cur.SMS2FaEnabled && !u.next.SMS2FaEnabled))
 	if takeover {
-		if err := checkTakeover(ctx, db, actor.ID, id, e.Code, fresh); err != nil {
+		if err := checkTakeover(ctx, s.db, actor.ID, id, e.Code, fresh); err != nil {
 			return User{}, err
 		}
 	}
-	if err := db.Tx(ctx, func(tx *sql.Tx) error { return u.write(ctx, db.Dialect, tx, actor, takeover) }); err != nil {
+	if err := s.db.Tx(ctx, func(tx *sql.Tx) error { return u.write(ctx, s.db.Dialect, tx, actor, takeover) }); err != nil {
 		return User{}, err
 	}
-	return LoadUser(ctx, db, id)
+	return s.LoadUser(ctx, id)
 }
 
 // userEdit is a user as they are (cur) and as an edit leaves them (next).
@@ -361,11 +361,11 @@ func (u userEdit) write(ctx context.Context, d store.Dialect, tx *sql.Tx, actor 
 }
 
 // SetRole gives the staff members ids the permission role roleID (Set Role).
-func SetRole(ctx context.Context, db *store.DB, actor audit.Actor, roleID int64, ids []int64) error {
+func (s *Service) SetRole(ctx context.Context, actor audit.Actor, roleID int64, ids []int64) error {
 	if err := checkIDs(ids, actor.ID, "change your own role"); err != nil {
 		return err
 	}
-	return db.Tx(ctx, func(tx *sql.Tx) error {
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
 		role, err := roles.Get(ctx, tx, roleID)
 		if err != nil {
 			return err
@@ -389,17 +389,17 @@ func SetRole(ctx context.Context, db *store.DB, actor audit.Actor, roleID int64,
 				return err
 			}
 		}
-		return roles.EnsureRoleEditorRemains(ctx, db.Dialect, tx, "users")
+		return roles.EnsureRoleEditorRemains(ctx, s.db.Dialect, tx, "users")
 	})
 }
 
 // RemoveStaff takes ROLE_ADMIN and the permission role from the staff
 // members ids (Remove Selected) and ends their sessions.
-func RemoveStaff(ctx context.Context, db *store.DB, actor audit.Actor, ids []int64) error {
+func (s *Service) RemoveStaff(ctx context.Context, actor audit.Actor, ids []int64) error {
 	if err := checkIDs(ids, actor.ID, "remove yourself"); err != nil {
 		return err
 	}
-	return db.Tx(ctx, func(tx *sql.Tx) error {
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
 		if err := roles.EnsureUsersWithin(ctx, tx, actor.ID, ids...); err != nil {
 			return err
 		}
@@ -420,7 +420,7 @@ func RemoveStaff(ctx context.Context, db *store.DB, actor audit.Actor, ids []int
 				return err
 			}
 		}
-		return roles.EnsureRoleEditorRemains(ctx, db.Dialect, tx, "users")
+		return roles.EnsureRoleEditorRemains(ctx, s.db.Dialect, tx, "users")
 	})
 }
 

@@ -71,8 +71,8 @@ const userColumns = `u.id, u.email, u.username, u.full_name, u.enabled, u.email_
 const userFrom = ` FROM users u LEFT JOIN roles r ON r.id = u.role_id `
 
 // LoadUser reads one user with roles, permissions and invite count.
-func LoadUser(ctx context.Context, db *store.DB, id int64) (User, error) {
-	users, err := queryUsers(ctx, db, `SELECT `+userColumns+userFrom+`WHERE u.id = $1`, id)
+func (s *Service) LoadUser(ctx context.Context, id int64) (User, error) {
+	users, err := queryUsers(ctx, s.db, `SELECT `+userColumns+userFrom+`WHERE u.id = $1`, id)
 	if err != nil {
 		return User{}, err
 	}

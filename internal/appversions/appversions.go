@@ -18,6 +18,12 @@ import (
 	"xapa/backoffice/internal/utc"
 )
 
+// Service serves app versions from the database.
+type Service struct{ db *store.DB }
+
+// New returns the service over db.
+func New(db *store.DB) *Service { return &Service{db: db} }
+
 // Group is one change-log section.
 type Group struct {
 	GroupName string   `json:"groupName"`
@@ -58,8 +64,8 @@ const (
 )
 
 // Groups lists the change-log group names the builder offers.
-func Groups(ctx context.Context, db *store.DB) ([]string, error) {
-	rows, err := db.QueryContext(ctx, `SELECT name FROM changelog_group_names ORDER BY position, id`)
+func (s *Service) Groups(ctx context.Context) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT name FROM changelog_group_names ORDER BY position, id`)
 	if err != nil {
 		return nil, err
 	}
@@ -67,12 +73,12 @@ func Groups(ctx context.Context, db *store.DB) ([]string, error) {
 }
 
 // List returns a page of releases, newest release first, with their change logs.
-func List(ctx context.Context, db *store.DB, limit, offset int) ([]AppVersion, int, error) {
+func (s *Service) List(ctx context.Context, limit, offset int) ([]AppVersion, int, error) {
 	var total int
-	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM app_versions`).Scan(&total); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM app_versions`).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	rows, err := db.QueryContext(ctx, `SELECT id, name, release_date, platform, force_update_required FROM app_versions
+	rows, err := s.db.QueryContext(ctx, `SELECT id, name, release_date, platform, force_update_required FROM app_versions
 		ORDER BY release_date DESC, id DESC LIMIT $1 OFFSET $2`, limit, offset)
 	if err != nil {
 		return nil, 0, err
@@ -94,7 +100,7 @@ func List(ctx context.Context, db *store.DB, limit, offset int) ([]AppVersion, i
 		return out, total, err
 	}
 	// The page's change logs in one query.
-	items, err := db.QueryContext(ctx, `SELECT g.app_version_id, g.id, g.group_name, i.text FROM app_version_groups g
+	items, err := s.db.QueryContext(ctx, `SELECT g.app_version_id, g.id, g.group_name, i.text FROM app_version_groups g
 		JOIN (SELECT id FROM app_versions ORDER BY release_date DESC, id DESC LIMIT $1 OFFSET $2) page ON page.id = g.app_version_id
 		LEFT JOIN app_version_items i ON i.group_id = g.id ORDER BY g.app_version_id, g.position, g.id, i.position, i.id`, limit, offset)
 	if err != nil {
@@ -123,13 +129,13 @@ func List(ctx context.Context, db *store.DB, limit, offset int) ([]AppVersion, i
 }
 
 // Create adds a release with its change log, all or nothing.
-func Create(ctx context.Context, db *store.DB, actor audit.Actor, in Input) (int64, error) {
-	release, err := validate(ctx, db, &in)
+func (s *Service) Create(ctx context.Context, actor audit.Actor, in Input) (int64, error) {
+	release, err := s.validate(ctx, &in)
 	if err != nil {
 		return 0, err
 	}
 	var id int64
-	err = db.Tx(ctx, func(tx *sql.Tx) error {
+	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `INSERT INTO app_versions (name, platform, release_date, force_update_required, created_at)
 			VALUES ($1, $2, $3, $4, $5) RETURNING id`, in.Name, in.Platform, release, in.ForceUpdateRequired, store.Now()).Scan(&id)
 		if store.IsUniqueViolation(err) {
@@ -158,8 +164,8 @@ func Create(ctx context.Context, db *store.DB, actor audit.Actor, in Input) (int
 }
 
 // Delete removes a release and its change log.
-func Delete(ctx context.Context, db *store.DB, actor audit.Actor, id int64) error {
-	return db.Tx(ctx, func(tx *sql.Tx) error {
+func (s *Service) Delete(ctx context.Context, actor audit.Actor, id int64) error {
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
 		var name, platform string
 		err := tx.QueryRowContext(ctx, `SELECT name, platform FROM app_versions WHERE id = $1`, id).Scan(&name, &platform)
 		if err == sql.ErrNoRows {
@@ -175,7 +181,7 @@ func Delete(ctx context.Context, db *store.DB, actor audit.Actor, id int64) erro
 	})
 }
 
-func validate(ctx context.Context, db *store.DB, in *Input) (time.Time, error) {
+func (s *Service) validate(ctx context.Context, in *Input) (time.Time, error) {
 	in.Name = strings.TrimSpace(in.Name)
 	if !nameForm.MatchString(in.Name) {
 		return time.Time{}, apperr.Fieldf("name", "The name has 8 characters with dots after the 1st and 5th, e.g. 2.140.01.")
@@ -194,7 +200,7 @@ func validate(ctx context.Context, db *store.DB, in *Input) (time.Time, error) {
 	if len(in.ChangeLog) == 0 || len(in.ChangeLog) > maxGroups {
 		return time.Time{}, apperr.Fieldf("changeLog", "Add at least one change-log entry.")
 	}
-	groups, err := Groups(ctx, db)
+	groups, err := s.Groups(ctx)
 	if err != nil {
 		return time.Time{}, err
 	}

@@ -12,6 +12,12 @@ import (
 	"xapa/backoffice/internal/utc"
 )
 
+// Service serves the audit log list from the database.
+type Service struct{ db *store.DB }
+
+// New returns the service over db.
+func New(db *store.DB) *Service { return &Service{db: db} }
+
 // Row is an audit entry as the API shows it (api-decisions.md "Audit log").
 type Row struct {
 	ID    int64 `json:"id"`
@@ -62,18 +68,18 @@ func (f Filter) where(d store.Dialect) (string, []any) {
 
 // List returns a page of entries newest first and their count (limit 0:
 // all of them, to each, in batches; the count is then -1).
-func List(ctx context.Context, db *store.DB, f Filter, limit, offset int, each func(Row) error) (int, error) {
-	cond, args := f.where(db.Dialect)
+func (s *Service) List(ctx context.Context, f Filter, limit, offset int, each func(Row) error) (int, error) {
+	cond, args := f.where(s.db.Dialect)
 	q := store.Newest{Select: `SELECT id, actor_id, actor_email, action, target, details, ip, created_at FROM audit_log`,
 		Where: cond, Args: args, At: "created_at", ID: "id"}
 	if limit <= 0 {
-		return -1, store.EachNewest(ctx, db, q, scanRow, each)
+		return -1, store.EachNewest(ctx, s.db, q, scanRow, each)
 	}
 	var total int
-	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM audit_log`+cond, args...).Scan(&total); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM audit_log`+cond, args...).Scan(&total); err != nil {
 		return 0, err
 	}
-	return total, store.EachPage(ctx, db, q, limit, offset, scanRow, each)
+	return total, store.EachPage(ctx, s.db, q, limit, offset, scanRow, each)
 }
 
 func scanRow(rows *sql.Rows) (Row, store.Cursor, error) {

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"net/http"
 
-	"xapa/backoffice/internal/accounts"
 	"xapa/backoffice/internal/auth"
 )
 
@@ -35,7 +34,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		fail(authError(w, err))
 		return
 	}
-	u, err := accounts.LoadUser(r.Context(), s.db, id)
+	u, err := s.accounts.LoadUser(r.Context(), id)
 	if err != nil {
 		writeError(w, r, err)
 		return

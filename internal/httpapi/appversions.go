@@ -11,12 +11,12 @@ import (
 func (s *Server) appVersionList() lister {
 	return list[struct{}, appversions.AppVersion]{key: "appVersions", filter: noFilter,
 		page: func(ctx context.Context, _ struct{}, p page) ([]appversions.AppVersion, int, error) {
-			return appversions.List(ctx, s.db, p.limit(), p.offset())
+			return s.appversions.List(ctx, p.limit(), p.offset())
 		}}
 }
 
 func (s *Server) appVersionGroups(w http.ResponseWriter, r *http.Request) {
-	groups, err := appversions.Groups(r.Context(), s.db)
+	groups, err := s.appversions.Groups(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -30,7 +30,7 @@ func (s *Server) createAppVersion(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	id, err := appversions.Create(r.Context(), s.db, actorOf(r), in)
+	id, err := s.appversions.Create(r.Context(), actorOf(r), in)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -44,7 +44,7 @@ func (s *Server) deleteAppVersion(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := appversions.Delete(r.Context(), s.db, actorOf(r), id); err != nil {
+	if err := s.appversions.Delete(r.Context(), actorOf(r), id); err != nil {
 		writeError(w, r, err)
 		return
 	}

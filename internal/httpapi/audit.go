@@ -10,7 +10,7 @@ import (
 // auditList is the audit log: entries filtered by minDate, maxDate, actor
 // (an email's part) and action.
 func (s *Server) auditList() lister {
-	return readList(s, "audit", auditFilter, audit.List,
+	return readList("audit", auditFilter, s.audit.List,
 		func(f audit.Filter) csvout.File { return csvout.File{Kind: "audit", From: f.From, To: f.To} }, audit.Columns)
 }
 

@@ -6,7 +6,6 @@ import (
 	"net/http"
 
 	"xapa/backoffice/internal/csvout"
-	"xapa/backoffice/internal/store"
 )
 
 // A list is the product's main shape: a filtered, paged JSON reply and,
@@ -100,16 +99,16 @@ func (l list[F, T]) serveCSV(w http.ResponseWriter, r *http.Request) {
 // readList declares a list whose domain package reads it with one function:
 // a page and its count, or every row when the limit is 0 (to each, in the
 // page order). Its items are under key; its CSV twin is named by file.
-func readList[F, T any](s *Server, key string, filter func(*http.Request) (F, error),
-	read func(context.Context, *store.DB, F, int, int, func(T) error) (int, error),
+func readList[F, T any](key string, filter func(*http.Request) (F, error),
+	read func(context.Context, F, int, int, func(T) error) (int, error),
 	file func(F) csvout.File, columns []csvout.Column[T]) lister {
 	return list[F, T]{key: key, filter: filter,
 		page: func(ctx context.Context, f F, p page) ([]T, int, error) {
-			return collect(func(each func(T) error) (int, error) { return read(ctx, s.db, f, p.limit(), p.offset(), each) })
+			return collect(func(each func(T) error) (int, error) { return read(ctx, f, p.limit(), p.offset(), each) })
 		},
 		csv: &csvTwin[F, T]{file: file, columns: columns,
 			each: func(ctx context.Context, f F, each func(T) error) error {
-				_, err := read(ctx, s.db, f, 0, 0, each)
+				_, err := read(ctx, f, 0, 0, each)
 				return err
 			}}}
 }

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"time"
 
-	"xapa/backoffice/internal/accounts"
 	"xapa/backoffice/internal/csvout"
 	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/profile"
@@ -27,7 +26,7 @@ func (s *Server) getUser(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	u, err := accounts.LoadUser(r.Context(), s.db, id)
+	u, err := s.accounts.LoadUser(r.Context(), id)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -40,7 +39,7 @@ func (s *Server) userBrief(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	b, err := profile.GetBrief(r.Context(), s.db, id)
+	b, err := s.profile.GetBrief(r.Context(), id)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -72,14 +71,14 @@ func userTxFilter(r *http.Request) (ledger.Filter, error) {
 func (s *Server) walletList() lister {
 	return list[profile.WalletFilter, profile.Wallet]{key: "wallets", filter: walletFilter,
 		page: func(ctx context.Context, f profile.WalletFilter, p page) ([]profile.Wallet, int, error) {
-			return profile.Wallets(ctx, s.db, f, p.limit(), p.offset())
+			return s.profile.Wallets(ctx, f, p.limit(), p.offset())
 		},
 		csv: &csvTwin[profile.WalletFilter, profile.Wallet]{
 			file: func(f profile.WalletFilter) csvout.File {
 				return csvout.File{Kind: fmt.Sprintf("user-%d-wallets", f.UserID)}
 			},
 			each: func(ctx context.Context, f profile.WalletFilter, each func(profile.Wallet) error) error {
-				all, _, err := profile.Wallets(ctx, s.db, f, 0, 0) // one user's few wallets
+				all, _, err := s.profile.Wallets(ctx, f, 0, 0) // one user's few wallets
 				for i := 0; err == nil && i < len(all); i++ {
 					err = each(all[i])
 				}
@@ -109,7 +108,7 @@ func walletFilter(r *http.Request) (profile.WalletFilter, error) {
 func (s *Server) sessionList() lister {
 	return list[int64, profile.Session]{key: "sessions", filter: func(r *http.Request) (int64, error) { return pathID(r, "id") },
 		page: func(ctx context.Context, id int64, p page) ([]profile.Session, int, error) {
-			return profile.Sessions(ctx, s.db, id, p.limit(), p.offset())
+			return s.profile.Sessions(ctx, id, p.limit(), p.offset())
 		}}
 }
 
@@ -118,7 +117,7 @@ func (s *Server) userInvites(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	tree, err := profile.Invites(r.Context(), s.db, id)
+	tree, err := s.profile.Invites(r.Context(), id)
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -7,7 +7,7 @@ import (
 )
 
 func (s *Server) getPromotion(w http.ResponseWriter, r *http.Request) {
-	settings, err := promotion.Get(r.Context(), s.db, s.now())
+	settings, err := s.promotion.Get(r.Context(), s.now())
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -21,7 +21,7 @@ func (s *Server) savePromotion(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := promotion.Save(r.Context(), s.db, actorOf(r), in, s.now()); err != nil {
+	if err := s.promotion.Save(r.Context(), actorOf(r), in, s.now()); err != nil {
 		writeError(w, r, err)
 		return
 	}

@@ -21,12 +21,12 @@ func reportFilter(r *http.Request) (reports.Filter, error) {
 
 // bonusList is the bonus report (the promotion's paid bonuses).
 func (s *Server) bonusList() lister {
-	return readList(s, "reports", reportFilter, reports.Bonuses, reportFile("bonuses"), reports.BonusColumns)
+	return readList("reports", reportFilter, s.reports.Bonuses, reportFile("bonuses"), reports.BonusColumns)
 }
 
 // exchangeList is the exchange report.
 func (s *Server) exchangeList() lister {
-	return readList(s, "report", reportFilter, reports.Exchanges, reportFile("exchanges"), reports.ExchangeColumns)
+	return readList("report", reportFilter, s.reports.Exchanges, reportFile("exchanges"), reports.ExchangeColumns)
 }
 
 // reportFile names a report's download by kind and its date range.

@@ -14,7 +14,7 @@ import (
 func (s *Server) roleList() lister {
 	return list[struct{}, roles.Role]{key: "roles", filter: noFilter,
 		page: func(ctx context.Context, _ struct{}, p page) ([]roles.Role, int, error) {
-			return roles.List(ctx, s.db, p.limit(), p.offset())
+			return s.roles.List(ctx, p.limit(), p.offset())
 		}}
 }
 
@@ -44,7 +44,7 @@ func (s *Server) createRole(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	role, err := roles.Create(r.Context(), s.db, actorOf(r), in)
+	role, err := s.roles.Create(r.Context(), actorOf(r), in)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -63,7 +63,7 @@ func (s *Server) editRole(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	role, err := roles.Update(r.Context(), s.db, actorOf(r), id, in)
+	role, err := s.roles.Update(r.Context(), actorOf(r), id, in)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -77,7 +77,7 @@ func (s *Server) deleteRole(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := roles.Delete(r.Context(), s.db, actorOf(r), id); err != nil {
+	if err := s.roles.Delete(r.Context(), actorOf(r), id); err != nil {
 		writeError(w, r, err)
 		return
 	}

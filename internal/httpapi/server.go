@@ -9,12 +9,20 @@ import (
 	"sync/atomic"
 	"time"
 
+	"xapa/backoffice/internal/accounts"
+	"xapa/backoffice/internal/appversions"
+	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/metrics"
+	"xapa/backoffice/internal/profile"
+	"xapa/backoffice/internal/promotion"
 	"xapa/backoffice/internal/ratelimit"
+	"xapa/backoffice/internal/reports"
+	"xapa/backoffice/internal/roles"
 	"xapa/backoffice/internal/stats"
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/tokens"
 )
 
 // Options configures the server.
@@ -33,10 +41,11 @@ type Options struct {
 
 // Server holds what the handlers share.
 type Server struct {
-	db         *store.DB
-	auth       *auth.Service
-	stats      *stats.Service
-	ledger     *ledger.Service
+	db     *store.DB
+	auth   *auth.Service
+	stats  *stats.Service
+	ledger *ledger.Service
+	domain
 	mux        *http.ServeMux
 	exports    *exportLimiter
 	limits     *ratelimit.Limiter
@@ -45,6 +54,23 @@ type Server struct {
 	now        func() time.Time
 	draining   atomic.Bool // Drain: /readyz answers 503
 	metrics    *metrics.Metrics
+}
+
+// domain is the services the handlers call, one per domain package.
+type domain struct {
+	accounts    *accounts.Service
+	roles       *roles.Service
+	profile     *profile.Service
+	reports     *reports.Service
+	tokens      *tokens.Service
+	appversions *appversions.Service
+	promotion   *promotion.Service
+	audit       *audit.Service
+}
+
+func newDomain(db *store.DB) domain {
+	return domain{accounts: accounts.New(db), roles: roles.New(db), profile: profile.New(db), reports: reports.New(db),
+		tokens: tokens.New(db), appversions: appversions.New(db), promotion: promotion.New(db), audit: audit.New(db)}
 }
 
 // New builds the whole HTTP handler.
@@ -63,6 +89,7 @@ func NewServer(o Options) *Server {
 	}
 	s := &Server{now: func() time.Time { return o.Now().UTC() }, db: o.DB, auth: o.Auth, stats: o.Stats, ledger: o.Ledger, mux: http.NewServeMux(), gatewayKey: o.GatewayKey}
 	s.limits, s.proxies, s.metrics = ratelimit.New(o.DB, o.Now), o.TrustedProxies, o.Metrics
+	s.domain = newDomain(o.DB)
 	s.exports = newExportLimiter(s.limits, o.DB.Stats().MaxOpenConnections)
 	s.exports.metrics = o.Metrics
 	s.watch()

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strconv"
 
-	"xapa/backoffice/internal/accounts"
 	"xapa/backoffice/internal/auth"
 )
 
@@ -95,7 +94,7 @@ func (s *Server) setGAStatus(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) currentUser(w http.ResponseWriter, r *http.Request) {
-	u, err := accounts.LoadUser(r.Context(), s.db, principal(r).UserID)
+	u, err := s.accounts.LoadUser(r.Context(), principal(r).UserID)
 	if err != nil {
 		writeError(w, r, err)
 		return

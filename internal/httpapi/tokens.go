@@ -7,7 +7,7 @@ import (
 )
 
 func (s *Server) listTokens(w http.ResponseWriter, r *http.Request) {
-	list, err := tokens.List(r.Context(), s.db)
+	list, err := s.tokens.List(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -21,7 +21,7 @@ func (s *Server) createToken(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	t, err := tokens.Create(r.Context(), s.db, actorOf(r), in)
+	t, err := s.tokens.Create(r.Context(), actorOf(r), in)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -40,7 +40,7 @@ func (s *Server) editToken(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	t, err := tokens.Update(r.Context(), s.db, actorOf(r), id, in)
+	t, err := s.tokens.Update(r.Context(), actorOf(r), id, in)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -50,7 +50,7 @@ func (s *Server) editToken(w http.ResponseWriter, r *http.Request) {
 
 // blacklist answers in the reply shape product-spec.md gives: {code, res: {result}}.
 func (s *Server) blacklist(w http.ResponseWriter, r *http.Request) {
-	list, err := tokens.Blacklist(r.Context(), s.db)
+	list, err := s.tokens.Blacklist(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return

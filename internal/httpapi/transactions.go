@@ -66,7 +66,7 @@ func (s *Server) coinTypes(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, Errorf(http.StatusBadRequest, "type must be empty or all.", FieldError{"type", "must be empty or all"}))
 		return
 	}
-	list, err := ledger.Coins(r.Context(), s.db, t == "all")
+	list, err := s.ledger.Coins(r.Context(), t == "all")
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -80,7 +80,7 @@ func (s *Server) market(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, Errorf(http.StatusNotFound, "No such coin."))
 		return
 	}
-	changes, err := ledger.Market(r.Context(), s.db, symbol)
+	changes, err := s.ledger.Market(r.Context(), symbol)
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -16,7 +16,7 @@ func (s *Server) userList() lister {
 	return list[accounts.ListFilter, accounts.User]{key: "users", filter: userFilter,
 		page: func(ctx context.Context, f accounts.ListFilter, p page) ([]accounts.User, int, error) {
 			f.Limit, f.Offset = p.limit(), p.offset()
-			return accounts.List(ctx, s.db, f)
+			return s.accounts.List(ctx, f)
 		}}
 }
 
@@ -39,7 +39,7 @@ func (s *Server) createUser(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	u, err := accounts.Create(r.Context(), s.db, actorOf(r), in)
+	u, err := s.accounts.Create(r.Context(), actorOf(r), in)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -58,13 +58,13 @@ func (s *Server) editUser(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	before, err := accounts.LoadUser(r.Context(), s.db, id)
+	before, err := s.accounts.LoadUser(r.Context(), id)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
 	fresh := func(ctx context.Context, code string) error { return s.auth.CheckFreshCode(ctx, principal(r), code) }
-	u, err := accounts.Update(r.Context(), s.db, actorOf(r), id, in, fresh)
+	u, err := s.accounts.Update(r.Context(), actorOf(r), id, in, fresh)
 	if err != nil {
 		writeError(w, r, authError(w, err))
 		return
@@ -92,7 +92,7 @@ func (s *Server) setUsersRole(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := accounts.SetRole(r.Context(), s.db, actorOf(r), roleID, in.Users); err != nil {
+	if err := s.accounts.SetRole(r.Context(), actorOf(r), roleID, in.Users); err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -105,7 +105,7 @@ func (s *Server) removeMembers(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := accounts.RemoveStaff(r.Context(), s.db, actorOf(r), in.Users); err != nil {
+	if err := s.accounts.RemoveStaff(r.Context(), actorOf(r), in.Users); err != nil {
 		writeError(w, r, err)
 		return
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/shopspring/decimal"
 
 	"xapa/backoffice/internal/apperr"
-	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/utc"
 )
 
@@ -29,12 +28,12 @@ type Coin struct {
 }
 
 // Coins lists the chain coins, and the tokens too when withTokens, in display order.
-func Coins(ctx context.Context, db *store.DB, withTokens bool) ([]Coin, error) {
+func (s *Service) Coins(ctx context.Context, withTokens bool) ([]Coin, error) {
 	cond := ` WHERE c.kind = 'coin'`
 	if withTokens {
 		cond = ``
 	}
-	rows, err := db.QueryContext(ctx, `SELECT c.id, c.name, c.symbol, c.icon, c.fiat_rate, c.conversion_rate, c.kind, b.symbol,
+	rows, err := s.db.QueryContext(ctx, `SELECT c.id, c.name, c.symbol, c.icon, c.fiat_rate, c.conversion_rate, c.kind, b.symbol,
 		c.decimals, c.max_confirmation FROM coins c LEFT JOIN coins b ON b.id = c.blockchain_id`+cond+` ORDER BY c.position, c.id`)
 	if err != nil {
 		return nil, err
@@ -71,9 +70,9 @@ type Candle struct {
 const MarketDays = 30
 
 // Market returns a coin's last 30 daily candles, newest last.
-func Market(ctx context.Context, db *store.DB, symbol string) ([]Candle, error) {
+func (s *Service) Market(ctx context.Context, symbol string) ([]Candle, error) {
 	var coinID int64
-	err := db.QueryRowContext(ctx, `SELECT id FROM coins WHERE lower(symbol) = lower($1) ORDER BY position, id LIMIT 1`,
+	err := s.db.QueryRowContext(ctx, `SELECT id FROM coins WHERE lower(symbol) = lower($1) ORDER BY position, id LIMIT 1`,
 		strings.TrimSpace(symbol)).Scan(&coinID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, &apperr.NotFound{What: "Market " + symbol}
@@ -81,7 +80,7 @@ func Market(ctx context.Context, db *store.DB, symbol string) ([]Candle, error) 
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.QueryContext(ctx, `SELECT day, open, close, high, low FROM (SELECT day, open, close, high, low
+	rows, err := s.db.QueryContext(ctx, `SELECT day, open, close, high, low FROM (SELECT day, open, close, high, low
 		FROM market_candles WHERE coin_id = $1 ORDER BY day DESC LIMIT $2) recent ORDER BY day`, coinID, MarketDays)
 	if err != nil {
 		return nil, err

@@ -18,6 +18,12 @@ import (
 	"xapa/backoffice/internal/utc"
 )
 
+// Service serves one user's profile from the database.
+type Service struct{ db *store.DB }
+
+// New returns the service over db.
+func New(db *store.DB) *Service { return &Service{db: db} }
+
 // Brief is a user's totals in USD at current rates (product-spec.md "User totals").
 type Brief struct {
 	TotalBalance    string `json:"total_balance"`
@@ -32,14 +38,14 @@ type Brief struct {
 
 // GetBrief sums a user's wallets (main network), main-network transactions
 // that did not fail (received: income, sent: outcome), exchange fees and bonuses.
-func GetBrief(ctx context.Context, db *store.DB, userID int64) (Brief, error) {
-	if err := exists(ctx, db, userID); err != nil {
+func (s *Service) GetBrief(ctx context.Context, userID int64) (Brief, error) {
+	if err := exists(ctx, s.db, userID); err != nil {
 		return Brief{}, err
 	}
-	d := db.Dialect
+	d := s.db.Dialect
 	usd := func(q string) (decimal.Decimal, error) {
 		var v decimal.NullDecimal
-		err := db.QueryRowContext(ctx, q, userID).Scan(&v)
+		err := s.db.QueryRowContext(ctx, q, userID).Scan(&v)
 		return v.Decimal, err
 	}
 	var b Brief
@@ -50,7 +56,7 @@ func GetBrief(ctx context.Context, db *store.DB, userID int64) (Brief, error) {
 	}
 	flows := map[string]decimal.Decimal{}
 	counts := map[string]int{}
-	rows, err := db.QueryContext(ctx, `SELECT t.type, count(*), `+d.Sum(d.Mul("t.amount", "c.fiat_rate"))+`
+	rows, err := s.db.QueryContext(ctx, `SELECT t.type, count(*), `+d.Sum(d.Mul("t.amount", "c.fiat_rate"))+`
 		FROM transactions t JOIN coins c ON c.id = t.coin_id
 		WHERE t.user_id = $1 AND t.network = 'main' AND t.status <> 'failed' GROUP BY t.type`, userID)
 	if err != nil {
@@ -68,7 +74,7 @@ func GetBrief(ctx context.Context, db *store.DB, userID int64) (Brief, error) {
 	}
 	rows.Close()
 	var fee decimal.NullDecimal
-	if err := db.QueryRowContext(ctx, `SELECT count(*), `+d.Sum(d.Mul("e.fee", "c.fiat_rate"))+` FROM exchanges e
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*), `+d.Sum(d.Mul("e.fee", "c.fiat_rate"))+` FROM exchanges e
 		JOIN coins c ON c.id = e.from_coin_id WHERE e.user_id = $1`, userID).Scan(&b.ExchangeCount, &fee); err != nil {
 		return b, err
 	}
@@ -120,16 +126,16 @@ func (f WalletFilter) where(d store.Dialect) (string, []any) {
 }
 
 // Wallets returns a page of a user's wallets (limit 0: all) and their count.
-func Wallets(ctx context.Context, db *store.DB, f WalletFilter, limit, offset int) ([]Wallet, int, error) {
-	if err := ledger.CoinKnown(ctx, db, "coinType", f.CoinID); err != nil {
+func (s *Service) Wallets(ctx context.Context, f WalletFilter, limit, offset int) ([]Wallet, int, error) {
+	if err := ledger.CoinKnown(ctx, s.db, "coinType", f.CoinID); err != nil {
 		return nil, 0, err
 	}
-	if err := exists(ctx, db, f.UserID); err != nil {
+	if err := exists(ctx, s.db, f.UserID); err != nil {
 		return nil, 0, err
 	}
-	cond, args := f.where(db.Dialect)
+	cond, args := f.where(s.db.Dialect)
 	var total int
-	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM wallets w`+cond, args...).Scan(&total); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM wallets w`+cond, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
 	q := `SELECT w.id, w.name, w.balance, w.network, w.created_at, c.id, c.name, c.symbol, c.icon,
@@ -139,7 +145,7 @@ func Wallets(ctx context.Context, db *store.DB, f WalletFilter, limit, offset in
 		q += fmt.Sprintf(" LIMIT $%d OFFSET $%d", len(args)+1, len(args)+2)
 		args = append(args, limit, offset)
 	}
-	rows, err := db.QueryContext(ctx, q, args...)
+	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -180,11 +186,11 @@ const (
 
 // Invites returns the users a user invited, and whom they invited, down to
 // MaxInviteDepth levels (one recursive query, at most MaxInvites users).
-func Invites(ctx context.Context, db *store.DB, userID int64) ([]*Invite, error) {
-	if err := exists(ctx, db, userID); err != nil {
+func (s *Service) Invites(ctx context.Context, userID int64) ([]*Invite, error) {
+	if err := exists(ctx, s.db, userID); err != nil {
 		return nil, err
 	}
-	rows, err := db.QueryContext(ctx, `WITH RECURSIVE tree(id, parent, depth) AS (
+	rows, err := s.db.QueryContext(ctx, `WITH RECURSIVE tree(id, parent, depth) AS (
 			SELECT id, invited_by, 1 FROM users WHERE invited_by = $1
 			UNION ALL SELECT u.id, u.invited_by, t.depth + 1 FROM users u JOIN tree t ON u.invited_by = t.id WHERE t.depth < $2)
 		SELECT u.id, t.parent, u.email, u.full_name, u.created_at FROM tree t JOIN users u ON u.id = t.id
@@ -227,15 +233,15 @@ type Session struct {
 }
 
 // Sessions returns a page of a user's sessions, newest first, and their count.
-func Sessions(ctx context.Context, db *store.DB, userID int64, limit, offset int) ([]Session, int, error) {
-	if err := exists(ctx, db, userID); err != nil {
+func (s *Service) Sessions(ctx context.Context, userID int64, limit, offset int) ([]Session, int, error) {
+	if err := exists(ctx, s.db, userID); err != nil {
 		return nil, 0, err
 	}
 	var total int
-	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM sessions WHERE user_id = $1`, userID).Scan(&total); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM sessions WHERE user_id = $1`, userID).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	rows, err := db.QueryContext(ctx, `SELECT id, kind, platform, device_model, ip, created_at, updated_at, revoked_at, first_device
+	rows, err := s.db.QueryContext(ctx, `SELECT id, kind, platform, device_model, ip, created_at, updated_at, revoked_at, first_device
 		FROM sessions WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`, userID, limit, offset)
 	if err != nil {
 		return nil, 0, err
@@ -243,18 +249,18 @@ func Sessions(ctx context.Context, db *store.DB, userID int64, limit, offset int
 	defer rows.Close()
 	out := []Session{}
 	for rows.Next() {
-		var s Session
+		var sess Session
 		var created, updated time.Time
 		var revoked sql.NullTime
-		if err := rows.Scan(&s.ID, &s.Kind, &s.Platform, &s.DeviceModel, &s.IP, &created, &updated, &revoked, &s.FirstDevice); err != nil {
+		if err := rows.Scan(&sess.ID, &sess.Kind, &sess.Platform, &sess.DeviceModel, &sess.IP, &created, &updated, &revoked, &sess.FirstDevice); err != nil {
 			return nil, 0, err
 		}
-		s.CreatedAt, s.UpdatedAt = utc.Stamp(created), utc.Stamp(updated)
+		sess.CreatedAt, sess.UpdatedAt = utc.Stamp(created), utc.Stamp(updated)
 		if revoked.Valid {
 			r := utc.Stamp(revoked.Time)
-			s.RevokedAt = &r
+			sess.RevokedAt = &r
 		}
-		out = append(out, s)
+		out = append(out, sess)
 	}
 	return out, total, rows.Err()
 }

@@ -17,6 +17,12 @@ import (
 	"xapa/backoffice/internal/utc"
 )
 
+// Service serves the referral promotion from the database.
+type Service struct{ db *store.DB }
+
+// New returns the service over db.
+func New(db *store.DB) *Service { return &Service{db: db} }
+
 // CoinRef is a coin with the rate that converts USD amounts into it.
 type CoinRef struct {
 	ID               int64           `json:"id"`
@@ -67,60 +73,60 @@ type Settings struct {
 }
 
 // Get reads the promotion as of now: it is off once its end has passed.
-func Get(ctx context.Context, db *store.DB, now time.Time) (Settings, error) {
-	var s Settings
+func (s *Service) Get(ctx context.Context, now time.Time) (Settings, error) {
+	var out Settings
 	var stored bool
 	var start, end time.Time
 	var inviter, invited Bonus
 	var inviterCoin, invitedCoin int64
-	err := db.QueryRowContext(ctx, `SELECT is_enabled, start_date, end_date, inviter_coin_id, inviter_amount, inviter_default,
+	err := s.db.QueryRowContext(ctx, `SELECT is_enabled, start_date, end_date, inviter_coin_id, inviter_amount, inviter_default,
 		invited_coin_id, invited_amount, invited_default, network, waiting_days FROM promotion_settings WHERE id = 1`).Scan(
 		&stored, &start, &end, &inviterCoin, &inviter.Amount, &inviter.Default, &invitedCoin, &invited.Amount,
-		&invited.Default, &inviter.Network, &s.WaitingTime.Days)
+		&invited.Default, &inviter.Network, &out.WaitingTime.Days)
 	if errors.Is(err, sql.ErrNoRows) {
-		return s, &apperr.NotFound{What: "Promotion settings"}
+		return out, &apperr.NotFound{What: "Promotion settings"}
 	}
 	if err != nil {
-		return s, err
+		return out, err
 	}
 	invited.Network = inviter.Network
-	coins, err := coinRefs(ctx, db)
+	coins, err := coinRefs(ctx, s.db)
 	if err != nil {
-		return s, err
+		return out, err
 	}
 	inviter.Coin, invited.Coin = coins[inviterCoin], coins[invitedCoin]
 	for _, b := range []*Bonus{&inviter, &invited} {
 		b.CoinAmount, b.CoinDefault = inCoin(b.Amount, b.Coin, 7), inCoin(b.Default, b.Coin, 7)
 	}
-	s.InvitationBonus.InviterBonus, s.InvitationBonus.InvitedBonus = inviter, invited
-	rows, err := db.QueryContext(ctx, `SELECT coin_id, amount FROM promotion_minimums ORDER BY position, id`)
+	out.InvitationBonus.InviterBonus, out.InvitationBonus.InvitedBonus = inviter, invited
+	rows, err := s.db.QueryContext(ctx, `SELECT coin_id, amount FROM promotion_minimums ORDER BY position, id`)
 	if err != nil {
-		return s, err
+		return out, err
 	}
 	defer rows.Close()
-	s.InvitationBonus.Minimum = []Minimum{}
+	out.InvitationBonus.Minimum = []Minimum{}
 	for rows.Next() {
 		var m Minimum
 		var coin int64
 		if err := rows.Scan(&coin, &m.Main); err != nil {
-			return s, err
+			return out, err
 		}
 		m.Coin = coins[coin]
 		m.CoinAmount = inCoin(m.Main, m.Coin, 5)
-		s.InvitationBonus.Minimum = append(s.InvitationBonus.Minimum, m)
+		out.InvitationBonus.Minimum = append(out.InvitationBonus.Minimum, m)
 	}
 	if err := rows.Err(); err != nil {
-		return s, err
+		return out, err
 	}
 	left := end.Sub(now)
 	running := stored && left > 0 && !now.Before(start)
-	s.Enabled.IsEnabled = stored && left > 0
-	s.Range.StartDate, s.Range.EndDate = utc.Stamp(start), utc.Stamp(end)
-	if s.Enabled.IsEnabled {
-		s.Timer.TotalDuration = left.Milliseconds()
+	out.Enabled.IsEnabled = stored && left > 0
+	out.Range.StartDate, out.Range.EndDate = utc.Stamp(start), utc.Stamp(end)
+	if out.Enabled.IsEnabled {
+		out.Timer.TotalDuration = left.Milliseconds()
 	}
-	s.Timer.IsStart = running
-	return s, nil
+	out.Timer.IsStart = running
+	return out, nil
 }
 
 // BonusInput is one side's bonus in a save.
@@ -157,12 +163,12 @@ const (
 )
 
 // Save replaces the promotion, all at once.
-func Save(ctx context.Context, db *store.DB, actor audit.Actor, in Input, now time.Time) error {
+func (s *Service) Save(ctx context.Context, actor audit.Actor, in Input, now time.Time) error {
 	start, end, err := in.dates()
 	if err != nil {
 		return err
 	}
-	coins, err := coinRefs(ctx, db)
+	coins, err := coinRefs(ctx, s.db)
 	if err != nil {
 		return err
 	}
@@ -172,7 +178,7 @@ func Save(ctx context.Context, db *store.DB, actor audit.Actor, in Input, now ti
 	if err := in.checkMinimums(coins); err != nil {
 		return err
 	}
-	return db.Tx(ctx, func(tx *sql.Tx) error { return in.write(ctx, tx, actor, start, end) })
+	return s.db.Tx(ctx, func(tx *sql.Tx) error { return in.write(ctx, tx, actor, start, end) })
 }
 
 // dates reads the promotion's range and checks its waiting time.

@@ -16,6 +16,12 @@ import (
 	"xapa/backoffice/internal/utc"
 )
 
+// Service serves the reports from the database.
+type Service struct{ db *store.DB }
+
+// New returns the service over db.
+func New(db *store.DB) *Service { return &Service{db: db} }
+
 // Filter is a report's date range and user-email filter (contains).
 type Filter struct {
 	From, To *time.Time
@@ -83,8 +89,8 @@ const bonusFrom = ` FROM bonuses t JOIN users u ON u.id = t.user_id JOIN users i
 
 // Bonuses returns a page of bonuses, newest first, and their count (limit
 // 0: all of them, to each, in batches; the count is then -1).
-func Bonuses(ctx context.Context, db *store.DB, f Filter, limit, offset int, each func(BonusRow) error) (int, error) {
-	return list(ctx, db, f, listOf{"bonuses", bonusFrom, `SELECT t.id, u.id, u.email, i.id, i.email, t.amount, t.usd_amount,
+func (s *Service) Bonuses(ctx context.Context, f Filter, limit, offset int, each func(BonusRow) error) (int, error) {
+	return list(ctx, s.db, f, listOf{"bonuses", bonusFrom, `SELECT t.id, u.id, u.email, i.id, i.email, t.amount, t.usd_amount,
 		t.kind, c.symbol, t.created_at`}, limit, offset, scanBonus, each)
 }
 
@@ -124,8 +130,8 @@ const exchangeFrom = ` FROM exchanges t JOIN users u ON u.id = t.user_id JOIN co
 
 // Exchanges returns a page of exchanges, newest first, and their count
 // (limit 0: all of them, to each, in batches; the count is then -1).
-func Exchanges(ctx context.Context, db *store.DB, f Filter, limit, offset int, each func(ExchangeRow) error) (int, error) {
-	return list(ctx, db, f, listOf{"exchanges", exchangeFrom, `SELECT t.id, u.id, u.email, fc.symbol, tc.symbol,
+func (s *Service) Exchanges(ctx context.Context, f Filter, limit, offset int, each func(ExchangeRow) error) (int, error) {
+	return list(ctx, s.db, f, listOf{"exchanges", exchangeFrom, `SELECT t.id, u.id, u.email, fc.symbol, tc.symbol,
 		t.exchange_rate, t.from_amount, t.to_amount, t.fee, t.created_at`}, limit, offset, scanExchange, each)
 }
 

@@ -18,6 +18,12 @@ import (
 	"xapa/backoffice/internal/textutil"
 )
 
+// Service serves permission roles from the database.
+type Service struct{ db *store.DB }
+
+// New returns the service over db.
+func New(db *store.DB) *Service { return &Service{db: db} }
+
 // Role is a permission role as the API shows it.
 type Role struct {
 	ID          int64    `json:"id"`
@@ -43,12 +49,12 @@ const (
 )
 
 // List returns a page of roles in name order and the total count.
-func List(ctx context.Context, db *store.DB, limit, offset int) ([]Role, int, error) {
+func (s *Service) List(ctx context.Context, limit, offset int) ([]Role, int, error) {
 	var total int
-	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM roles`).Scan(&total); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM roles`).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	rows, err := db.QueryContext(ctx, `SELECT r.id, r.role, r.description, r.builtin,
+	rows, err := s.db.QueryContext(ctx, `SELECT r.id, r.role, r.description, r.builtin,
 			(SELECT count(*) FROM users u WHERE u.role_id = r.id AND u.is_admin = TRUE)
 		FROM roles r ORDER BY lower(r.role), r.id LIMIT $1 OFFSET $2`, limit, offset)
 	if err != nil {
@@ -73,7 +79,7 @@ func List(ctx context.Context, db *store.DB, limit, offset int) ([]Role, int, er
 		return out, total, nil
 	}
 	// All keys of the page's roles in one query (ids are bounded by the page).
-	perms, err := db.QueryContext(ctx, `SELECT p.role_id, p.permission FROM role_permissions p
+	perms, err := s.db.QueryContext(ctx, `SELECT p.role_id, p.permission FROM role_permissions p
 		JOIN (SELECT id FROM roles ORDER BY lower(role), id LIMIT $1 OFFSET $2) page ON page.id = p.role_id
 		ORDER BY p.permission`, limit, offset)
 	if err != nil {
@@ -126,13 +132,13 @@ type querier interface {
 }
 
 // Create adds a role.
-func Create(ctx context.Context, db *store.DB, actor audit.Actor, in Input) (Role, error) {
+func (s *Service) Create(ctx context.Context, actor audit.Actor, in Input) (Role, error) {
 	in, err := clean(in)
 	if err != nil {
 		return Role{}, err
 	}
 	var role Role
-	err = db.Tx(ctx, func(tx *sql.Tx) error {
+	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
 		if err := EnsureKeysWithin(ctx, tx, actor.ID, in.Permissions); err != nil {
 			return err
 		}
@@ -160,13 +166,13 @@ func Create(ctx context.Context, db *store.DB, actor audit.Actor, in Input) (Rol
 
 // Update replaces a role's name, description and keys in one transaction.
 // Holders see the new keys at their next call.
-func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, in Input) (Role, error) {
+func (s *Service) Update(ctx context.Context, actor audit.Actor, id int64, in Input) (Role, error) {
 	in, err := clean(in)
 	if err != nil {
 		return Role{}, err
 	}
 	var role Role
-	err = db.Tx(ctx, func(tx *sql.Tx) error {
+	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
 		before, err := Get(ctx, tx, id)
 		if err != nil {
 			return err
@@ -189,7 +195,7 @@ func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, in I
 		if err := setPermissions(ctx, tx, id, in.Permissions); err != nil {
 			return err
 		}
-		if err := EnsureRoleEditorRemains(ctx, db.Dialect, tx, "permissions"); err != nil {
+		if err := EnsureRoleEditorRemains(ctx, s.db.Dialect, tx, "permissions"); err != nil {
 			return err
 		}
 		if err := actor.Record(ctx, tx, "role.update", target(id), map[string]any{
@@ -205,8 +211,8 @@ func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, in I
 }
 
 // Delete removes a role nobody holds.
-func Delete(ctx context.Context, db *store.DB, actor audit.Actor, id int64) error {
-	return db.Tx(ctx, func(tx *sql.Tx) error {
+func (s *Service) Delete(ctx context.Context, actor audit.Actor, id int64) error {
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
 		r, err := Get(ctx, tx, id)
 		if err != nil {
 			return err

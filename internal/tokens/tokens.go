@@ -18,6 +18,12 @@ import (
 	"xapa/backoffice/internal/store"
 )
 
+// Service serves tokens and the market blacklist from the database.
+type Service struct{ db *store.DB }
+
+// New returns the service over db.
+func New(db *store.DB) *Service { return &Service{db: db} }
+
 // Token is a token as the API shows it (product-spec.md section 3).
 type Token struct {
 	ID              int64           `json:"id"`
@@ -59,8 +65,8 @@ const (
 )
 
 // List returns every token in display order.
-func List(ctx context.Context, db *store.DB) ([]Token, error) {
-	rows, err := db.QueryContext(ctx, `SELECT t.id, t.icon, t.name, t.symbol, b.symbol, b.id, t.max_confirmation,
+func (s *Service) List(ctx context.Context) ([]Token, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT t.id, t.icon, t.name, t.symbol, b.symbol, b.id, t.max_confirmation,
 		coalesce(t.main_contract, ''), coalesce(t.test_contract, ''), t.decimals, t.min_spendable
 		FROM coins t JOIN coins b ON b.id = t.blockchain_id WHERE t.kind = 'token' ORDER BY t.position, t.id`)
 	if err != nil {
@@ -80,7 +86,7 @@ func List(ctx context.Context, db *store.DB) ([]Token, error) {
 }
 
 // Create adds a token to a chain coin.
-func Create(ctx context.Context, db *store.DB, actor audit.Actor, in Input) (Token, error) {
+func (s *Service) Create(ctx context.Context, actor audit.Actor, in Input) (Token, error) {
 	if in.ID != nil {
 		// The add payload has no id (product-spec.md: "plus id for modify"): never take one.
 		return Token{}, apperr.Fieldf("id", "A new token gets its id from the server; leave id out.")
@@ -89,7 +95,7 @@ func Create(ctx context.Context, db *store.DB, actor audit.Actor, in Input) (Tok
 		return Token{}, err
 	}
 	var id int64
-	err := db.Tx(ctx, func(tx *sql.Tx) error {
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
 		if err := checkChain(ctx, tx, *in.Blockchain, in.Symbol, 0); err != nil {
 			return err
 		}
@@ -111,21 +117,21 @@ func Create(ctx context.Context, db *store.DB, actor audit.Actor, in Input) (Tok
 	if err != nil {
 		return Token{}, err
 	}
-	return get(ctx, db, id)
+	return s.get(ctx, id)
 }
 
 // Update modifies a token; its blockchain may change.
-func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, in Input) (Token, error) {
+func (s *Service) Update(ctx context.Context, actor audit.Actor, id int64, in Input) (Token, error) {
 	if in.ID != nil && *in.ID != id {
 		return Token{}, apperr.Fieldf("id", "The id in the body differs from the one in the path.")
 	}
 	if err := validate(&in, true); err != nil {
 		return Token{}, err
 	}
-	if _, err := get(ctx, db, id); err != nil {
+	if _, err := s.get(ctx, id); err != nil {
 		return Token{}, err
 	}
-	err := db.Tx(ctx, func(tx *sql.Tx) error {
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
 		if err := checkChain(ctx, tx, *in.Blockchain, in.Symbol, id); err != nil {
 			return err
 		}
@@ -144,11 +150,11 @@ func Update(ctx context.Context, db *store.DB, actor audit.Actor, id int64, in I
 	if err != nil {
 		return Token{}, err
 	}
-	return get(ctx, db, id)
+	return s.get(ctx, id)
 }
 
-func get(ctx context.Context, db *store.DB, id int64) (Token, error) {
-	list, err := List(ctx, db)
+func (s *Service) get(ctx context.Context, id int64) (Token, error) {
+	list, err := s.List(ctx)
 	if err != nil {
 		return Token{}, err
 	}
@@ -248,8 +254,8 @@ type BlacklistEntry struct {
 }
 
 // Blacklist lists the markets closed to exchange.
-func Blacklist(ctx context.Context, db *store.DB) ([]BlacklistEntry, error) {
-	rows, err := db.QueryContext(ctx, `SELECT id, market_name FROM market_blacklist ORDER BY id`)
+func (s *Service) Blacklist(ctx context.Context) ([]BlacklistEntry, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, market_name FROM market_blacklist ORDER BY id`)
 	if err != nil {
 		return nil, err
 	}
