@@ -207,7 +207,7 @@ type userEdit struct {
 	changes   map[string]any
 }
 
-// edited checks an edit and applies it to cur. product-spec.md: only email
+// edited checks an edit and applies it to cur. Only email
 // and status are required here. A blank display name or username keeps the
 // current one (a user always has both).
 func edited(cur User, e Edit, self bool) (userEdit, error) {

@@ -25,7 +25,7 @@ type UserRole struct {
 	Role RoleRef `json:"role"`
 }
 
-// User is a user as the API shows it (product-spec.md section 3).
+// User is a user as the API shows it.
 type User struct {
 	ID             int64      `json:"id"`
 	Email          string     `json:"email"`
@@ -52,7 +52,7 @@ type User struct {
 // Time marshals as RFC 3339 with a numeric offset (2026-11-22T10:15:00+00:00).
 type Time struct{ time.Time }
 
-// MarshalJSON writes the reply timestamp format of api-decisions.md.
+// MarshalJSON writes the API's timestamp format (utc.Stamp).
 func (t Time) MarshalJSON() ([]byte, error) {
 	return []byte(`"` + utc.Stamp(t.Time) + `"`), nil
 }

@@ -49,7 +49,7 @@ type Input struct {
 	ChangeLog           []Group `json:"changeLog"`
 }
 
-// Rules of product-spec.md sections 5 and 9: the name is 8 characters with
+// The form's rules: the name is 8 characters with
 // dots after the 1st and 5th (e.g. 2.140.01); items have 4+ characters.
 var nameForm = regexp.MustCompile(`^[0-9A-Za-z]\.[0-9A-Za-z]{3}\.[0-9A-Za-z]{2}$`)
 

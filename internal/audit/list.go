@@ -18,7 +18,7 @@ type Service struct{ db *store.DB }
 // New returns the service over db.
 func New(db *store.DB) *Service { return &Service{db: db} }
 
-// Row is an audit entry as the API shows it (api-decisions.md "Audit log").
+// Row is an audit entry as the API shows it.
 type Row struct {
 	ID    int64 `json:"id"`
 	Actor struct {

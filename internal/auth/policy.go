@@ -38,7 +38,7 @@ var (
 	ErrPasswordCommon = errors.New("This password is among the most common ones; choose another.")
 )
 
-// CheckNewPassword applies the policy of api-decisions.md.
+// CheckNewPassword applies the password policy (docs/decisions/0003-sign-in-and-sessions.md).
 func CheckNewPassword(p string) error {
 	switch n := utf8.RuneCountInString(p); {
 	case n < MinPasswordLength:

@@ -14,7 +14,7 @@ import (
 	"xapa/backoffice/internal/store"
 )
 
-// Service runs the sign-in flows of api-decisions.md against the database.
+// Service runs the sign-in flows (docs/decisions/0003-sign-in-and-sessions.md) against the database.
 type Service struct {
 	db        *store.DB
 	captcha   *Captcha

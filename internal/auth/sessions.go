@@ -12,7 +12,7 @@ import (
 	"xapa/backoffice/internal/textutil"
 )
 
-// Kind is what a session's token may reach (api-decisions.md).
+// Kind is what a session's token may reach.
 type Kind string
 
 // Token kinds: pending waits for the code, setup for Google Authenticator's

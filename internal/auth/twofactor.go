@@ -202,7 +202,7 @@ func (s *Service) SetGAStatus(ctx context.Context, p *Principal, password, code 
 	}
 	if err := s.CheckFreshCode(ctx, p, code); err != nil {
 		if field := (*apperr.Field)(nil); errors.As(err, &field) {
-			return ErrInvalidCode // this call's reply for a wrong code (api-decisions.md)
+			return ErrInvalidCode // this call's reply for a wrong code
 		}
 		return err
 	}

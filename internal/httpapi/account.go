@@ -18,7 +18,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 			Second string `json:"second"`
 		} `json:"plainPassword"`
 	}
-	// The register call's errors also carry msg (api-decisions.md).
+	// The register call's errors also carry msg.
 	fail := func(err error) {
 		e := asError(r, err)
 		writeJSON(w, e.Code, map[string]any{"code": e.Code, "message": e.Message, "errors": e.Errors, "msg": e.Message})

@@ -31,7 +31,7 @@ const rawBytes = "\x01RAW\x01"
 // writeSpec lists in accepts: free text such as names and descriptions,
 // where `<script>` or `=cmd` is just text) stores it exactly and returns it
 // JSON-escaped. Formula prefixes are neutralised in CSV downloads, not at
-// input (api-decisions.md "CSV").
+// input.
 var hostileTexts = []struct{ name, value string }{
 	{"sql", `'; DROP TABLE users;--`},
 	{"script", `<script>alert(1)</script>`},
@@ -729,8 +729,8 @@ func sweepWrites(t *testing.T, s *sweep, f sweepFixture) {
 	t.Logf("%d write routes swept with %d calls", writes, s.calls.Load()-calls)
 }
 
-// listParams are the query parameters each GET route reads (product-spec.md
-// section 7); a route missing here fails the test, so new routes get
+// listParams are the query parameters each GET route reads; a route
+// missing here fails the test, so new routes get
 // covered. Bad values of a parameter a route reads are a 400 naming it;
 // other routes ignore them (or refuse them with a 400 too), never a 500.
 var listParams = map[string][]string{

@@ -194,7 +194,7 @@ func checkNoMassAssignment(t *testing.T, s *sweep, f sweepFixture) {
 	})
 }
 
-// The edit-user call (product-spec.md section 5: only email and status are
+// The edit-user call (only email and status are
 // required) takes a blank display name or username as "keep the current
 // one", and the last-role-editor refusal names the field that caused it.
 func TestEditUserAndRoleRules(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"strconv"
 )
 
-// Pagination of every list (api-decisions.md): page from 1 (default 1),
+// Pagination of every list: page from 1 (default 1),
 // maxPerPage 1..100 (default 25); anything else is a 400.
 const (
 	defaultPerPage = 25

@@ -24,7 +24,7 @@ type FieldError struct {
 	Message string `json:"message"`
 }
 
-// Error is the one error envelope of every non-2xx reply (api-decisions.md),
+// Error is the one error envelope of every non-2xx reply,
 // with the request's id (X-Request-Id) to quote to whoever reads the logs.
 type Error struct {
 	Code      int          `json:"code"`
@@ -117,7 +117,7 @@ func asError(r *http.Request, err error) *Error {
 	return e
 }
 
-// maxBody is the largest request body the API reads (api-decisions.md: 413 above 1 MiB).
+// maxBody is the largest request body the API reads: 413 above 1 MiB.
 const maxBody = 1 << 20
 
 // decodeJSON reads a JSON body into dst, refusing unknown fields, trailing

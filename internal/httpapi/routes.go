@@ -75,7 +75,7 @@ func (s *Server) Routes() []Route {
 		{"GET", "/livez", Public, s.live},   // the process answers (restart only when this fails)
 		{"GET", "/readyz", Public, s.ready}, // send traffic here: not draining, database reachable and migrated
 
-		// Sign-in, sessions, two-factor (api-decisions.md).
+		// Sign-in, sessions, two-factor.
 		// Each public sign-in route is limited per client address (clients.go).
 		{"GET", "/api/captcha", Public.PerClient(limitCaptcha), s.captcha},
 		{"POST", "/api/login", Public.PerClient(limitLogin), s.login},
@@ -88,7 +88,7 @@ func (s *Server) Routes() []Route {
 		{"GET", "/api/user", Tokens(auth.Setup, auth.Full), s.currentUser},
 		{"POST", "/api/logout", Tokens(auth.Pending, auth.Setup, auth.Full), s.logout},
 
-		// Users and members (product-spec.md section 7 "Users", api-decisions.md "Staff, roles, permissions").
+		// Users and members.
 		{"POST", "/api/admin/users/new", Perm(rbac.CreateUser), s.createUser},
 		{"POST", "/api/admin/users/{id}/edit", Perm(rbac.EditUser), s.editUser},
 		{"POST", "/api/admin/users/{id}/unlock", Perm(rbac.EditUser), s.unlockUser},
@@ -101,7 +101,7 @@ func (s *Server) Routes() []Route {
 		{"PATCH", "/api/admin/roles/removeMember", Perm(rbac.RemoveUserRoleAdmin), s.removeMembers},
 		{"DELETE", "/api/admin/roles/{id}", Perm(rbac.RemoveRole), s.deleteRole},
 
-		// Coins, transactions and the dashboard (product-spec.md sections 6 and 7).
+		// Coins, transactions and the dashboard.
 		{"GET", "/api/cointypes", SignedIn, s.coinTypes},
 		{"GET", "/api/coins/markets/{symbol}", Perm(rbac.Candles), s.market},
 		{"GET", "/api/admin/transactions/history/search", Perm(rbac.TransactionHistory), s.transactionSearch},

@@ -48,7 +48,7 @@ func (s *Server) editToken(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, t)
 }
 
-// blacklist answers in the reply shape product-spec.md gives: {code, res: {result}}.
+// blacklist answers in the reply shape {code, res: {result}}.
 func (s *Server) blacklist(w http.ResponseWriter, r *http.Request) {
 	list, err := s.tokens.Blacklist(r.Context())
 	if err != nil {

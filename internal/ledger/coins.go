@@ -55,7 +55,7 @@ func (s *Service) Coins(ctx context.Context, withTokens bool) ([]Coin, error) {
 	return out, rows.Err()
 }
 
-// Candle is one day of a market (product-spec.md: a market's changes).
+// Candle is one day of a market.
 type Candle struct {
 	StartsAt      string          `json:"startsAt"`
 	Open          decimal.Decimal `json:"open"`

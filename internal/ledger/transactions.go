@@ -127,7 +127,7 @@ type UserRef struct {
 	Email string `json:"email"`
 }
 
-// Transaction is a transaction as the API shows it (product-spec.md section 3).
+// Transaction is a transaction as the API shows it.
 type Transaction struct {
 	ID                  int64           `json:"id"`
 	User                UserRef         `json:"user"`

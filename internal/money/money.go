@@ -1,4 +1,4 @@
-// Package money formats exact amounts for display (api-decisions.md: coin
+// Package money formats exact amounts for display (coin
 // amounts 6 decimals, USD 2, rates 5). Raw amounts travel as decimal strings.
 package money
 

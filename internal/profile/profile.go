@@ -24,7 +24,7 @@ type Service struct{ db *store.DB }
 // New returns the service over db.
 func New(db *store.DB) *Service { return &Service{db: db} }
 
-// Brief is a user's totals in USD at current rates (product-spec.md "User totals").
+// Brief is a user's totals in USD at current rates.
 type Brief struct {
 	TotalBalance    string `json:"total_balance"`
 	TotalIncome     string `json:"total_income"`
@@ -219,7 +219,7 @@ func (s *Service) Invites(ctx context.Context, userID int64) ([]*Invite, error) 
 	return roots, rows.Err()
 }
 
-// Session is one of a user's sessions (product-spec.md section 3).
+// Session is one of a user's sessions.
 type Session struct {
 	ID          int64   `json:"id"`
 	Kind        string  `json:"kind"`

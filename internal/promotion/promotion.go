@@ -49,7 +49,7 @@ type Minimum struct {
 	CoinAmount string          `json:"coin_amount"` // 5 decimals
 }
 
-// Settings is the reply of GET /api/admin/promotion (product-spec.md section 3).
+// Settings is the reply of GET /api/admin/promotion.
 type Settings struct {
 	Enabled struct {
 		IsEnabled bool `json:"isEnabled"`

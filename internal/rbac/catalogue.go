@@ -2,7 +2,7 @@
 // product knows, grouped in the categories the role editor shows.
 package rbac
 
-// Permission keys (product-spec.md section 6, plus the audit log).
+// Permission keys: those of the product, plus the audit log's.
 const (
 	Candles               = "ADMIN_CANDLES"
 	TotalUser             = "ADMIN_TOTAL_USER"

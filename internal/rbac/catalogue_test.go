@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Every key of product-spec.md section 6, plus the audit log, exactly once.
+// Every permission key of the product, plus the audit log's, exactly once.
 func TestCatalogueCoversTheSpec(t *testing.T) {
 	spec := []string{"ADMIN_CANDLES", "ADMIN_TOTAL_USER", "ADMIN_TOTAL_ONLINE_USER", "ADMIN_CUSTOMER_BALANCE",
 		"ADMIN_TRANSACTION_BALANCES", "ADMIN_TRANSACTION_SENT", "ADMIN_TRANSACTION_EXCHANGE", "ADMIN_TRANSACTION_HISTORY",

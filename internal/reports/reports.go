@@ -66,7 +66,7 @@ type UserRef struct {
 	Email string `json:"email"`
 }
 
-// BonusRow is one paid bonus (api-decisions.md "Bonus report").
+// BonusRow is one paid bonus.
 type BonusRow struct {
 	ID          int64           `json:"id"`
 	User        UserRef         `json:"user"`
@@ -103,7 +103,7 @@ func scanBonus(rows *sql.Rows) (BonusRow, store.Cursor, error) {
 	return b, store.Cursor{At: at, ID: b.ID}, err
 }
 
-// ExchangeRow is one exchange (product-spec.md "Exchange report row").
+// ExchangeRow is one exchange.
 type ExchangeRow struct {
 	ID                 int64           `json:"id"`
 	User               UserRef         `json:"user"`

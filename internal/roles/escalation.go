@@ -95,7 +95,7 @@ func EnsureStrictlyAbove(ctx context.Context, q querier, actor, target int64) er
 }
 
 // heldKeys are the permissions user id holds now: its role's keys when it
-// is a staff member (api-decisions.md), else none.
+// is a staff member, else none.
 func heldKeys(ctx context.Context, q querier, id int64) (map[string]bool, error) {
 	rows, err := q.QueryContext(ctx, `SELECT p.permission FROM users u JOIN role_permissions p ON p.role_id = u.role_id
 		WHERE u.id = $1 AND u.is_admin = TRUE`, id)

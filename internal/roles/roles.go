@@ -41,7 +41,7 @@ type Input struct {
 	Permissions []string `json:"permissions"`
 }
 
-// Limits of role input (product-spec.md: a name of 3 characters or more).
+// Limits of role input: a name of 3 characters or more.
 const (
 	MinNameLength        = 3
 	MaxNameLength        = 60

@@ -26,7 +26,7 @@ type Flow struct {
 	USDBalance string `json:"usd_balance"`
 }
 
-// FinancialAccounting is the Financial Reports card (product-spec.md section 3).
+// FinancialAccounting is the Financial Reports card.
 type FinancialAccounting struct {
 	TotalCustomersCredit  string `json:"total_customers_credit"` // USD of customer wallets now
 	TotalCurrentBalance   string `json:"total_current_balance"`  // USD of company wallets now

@@ -10,7 +10,7 @@ import (
 	"xapa/backoffice/internal/money"
 )
 
-// Balance is one coin's balance (product-spec.md "Balance item").
+// Balance is one coin's balance.
 type Balance struct {
 	CoinID           int64           `json:"coin_id"`
 	Name             string          `json:"name"`

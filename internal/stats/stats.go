@@ -1,4 +1,4 @@
-// Package stats computes the dashboard's figures (api-decisions.md "Weekly
+// Package stats computes the dashboard's figures ("Weekly
 // widgets"). USD figures use each coin's current fiat rate. Every figure is
 // cached for a few seconds and shared by all viewers; sums over past days
 // are computed per day and kept longer, so a poll reads only today's rows.

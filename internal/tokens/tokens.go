@@ -24,7 +24,7 @@ type Service struct{ db *store.DB }
 // New returns the service over db.
 func New(db *store.DB) *Service { return &Service{db: db} }
 
-// Token is a token as the API shows it (product-spec.md section 3).
+// Token is a token as the API shows it.
 type Token struct {
 	ID              int64           `json:"id"`
 	Icon            string          `json:"icon"`
@@ -52,7 +52,7 @@ type Input struct {
 	Blockchain      *int64           `json:"blockchain"`
 }
 
-// Limits of the token forms (product-spec.md sections 5 and 9), enforced here too.
+// Limits of the token forms, enforced here too.
 const (
 	MinSymbol        = 3
 	MinContract      = 10
@@ -88,7 +88,7 @@ func (s *Service) List(ctx context.Context) ([]Token, error) {
 // Create adds a token to a chain coin.
 func (s *Service) Create(ctx context.Context, actor audit.Actor, in Input) (Token, error) {
 	if in.ID != nil {
-		// The add payload has no id (product-spec.md: "plus id for modify"): never take one.
+		// The add payload has no id: never take one.
 		return Token{}, apperr.Fieldf("id", "A new token gets its id from the server; leave id out.")
 	}
 	if err := validate(&in, false); err != nil {
