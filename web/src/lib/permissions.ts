@@ -3,34 +3,10 @@
  * widget or button decide through `can`, usually by way of `useCan` / `<Can>` (features/session).
  */
 
-/** The permission keys the product knows (product-spec.md section 6, plus the audit log). */
-export const Permission = {
-  CANDLES: 'ADMIN_CANDLES',
-  TOTAL_USER: 'ADMIN_TOTAL_USER',
-  TOTAL_ONLINE_USER: 'ADMIN_TOTAL_ONLINE_USER',
-  CUSTOMER_BALANCE: 'ADMIN_CUSTOMER_BALANCE',
-  TRANSACTION_BALANCES: 'ADMIN_TRANSACTION_BALANCES',
-  TRANSACTION_SENT: 'ADMIN_TRANSACTION_SENT',
-  TRANSACTION_EXCHANGE: 'ADMIN_TRANSACTION_EXCHANGE',
-  TRANSACTION_HISTORY: 'ADMIN_TRANSACTION_HISTORY',
-  SHOW_USER: 'ADMIN_SHOW_USER',
-  USERS_LIST: 'ADMIN_USERS_LIST',
-  CREATE_USER: 'ADMIN_CREATE_USER',
-  EDIT_USER: 'ADMIN_EDIT_USER',
-  ADD_USER_ROLE: 'ADMIN_ADD_USER_ROLE',
-  REMOVE_USER_ROLE_ADMIN: 'ADMIN_REMOVE_USER_ROLE_ADMIN',
-  ROLES_LIST: 'ADMIN_ROLES_LIST',
-  CREATE_ROLE: 'ADMIN_CREATE_ROLE',
-  EDIT_ROLE: 'ADMIN_EDIT_ROLE',
-  REMOVE_ROLE: 'ADMIN_REMOVE_ROLE',
-  APP_VERSIONS_LIST: 'ADMIN_APP_VERSIONS_LIST',
-  SHOW_PROMOTION: 'ADMIN_SHOW_PROMOTION',
-  CREATE_TOKEN: 'ADMIN_CREATE_TOKEN',
-  TRANSACTION_ACCOUNTING: 'ADMIN_TRANSACTION_ACCOUNTING',
-  USER_ACCOUNTING: 'ADMIN_USER_ACCOUNTING',
-  BONUS_REPORT: 'ADMIN_BONUS_REPORT',
-  AUDIT_LOG: 'ADMIN_AUDIT_LOG',
-} as const;
+import { Permission } from './permissionKeys.gen';
+
+/** The permission keys, generated from the server's catalogue (internal/rbac). */
+export { Permission };
 
 export type PermissionKey = (typeof Permission)[keyof typeof Permission];
 
