@@ -152,6 +152,19 @@ describe('useListState: changing the view', () => {
     expect(result.current.list.filters.range[0].toISOString()).toBe('2026-01-01T00:00:00.000Z');
   });
 
+  it('a setter called later (a search box after a pause) keeps what changed in between', () => {
+    const { result } = renderList('/history?q=bob', SPEC);
+    const { setFilters } = result.current.list;
+    act(() => result.current.list.setFilters({ type: 'sent' }));
+    act(() => setFilters({ q: '' }));
+    expect(search(result)).toBe('?type=sent');
+    act(() => {
+      result.current.list.setFilters({ network: 'test' });
+      result.current.list.setPaging(1, 50);
+    });
+    expect(search(result)).toBe('?type=sent&network=test&maxPerPage=50');
+  });
+
   it('does not navigate when nothing changes', () => {
     const { result } = renderList('/history?q=bob&page=2', SPEC);
     const before = result.current.location.key;

@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PageSize } from './listPage';
 import { PAGE_SIZES } from './listPage';
 import type { FilterParam, ParamReader, ParamValues } from './listParams';
 import { parsePositiveInt } from './listParams';
 
-/** How one list keeps its filters in the URL. Keep it a module constant (it is read on every render). */
+/** How one list keeps its filters in the URL. Keep it a module constant: the hook reads the URL again when it changes. */
 export interface ListSpec<F> {
   /** Each filter's parameters (lib/listParams.ts); an optional filter's param also writes undefined. */
   params: { [K in keyof F]-?: FilterParam<Exclude<F[K], undefined>> };
@@ -39,7 +39,7 @@ interface ListView<F> {
 }
 
 /** The list's view as the URL gives it, each value checked (else its default). */
-export function readListView<F>(spec: ListSpec<F>, defaults: F, params: URLSearchParams): ListView<F> {
+function readListView<F>(spec: ListSpec<F>, defaults: F, params: URLSearchParams): ListView<F> {
   const get: ParamReader = (name) => params.get((spec.prefix ?? '') + name);
   const filters = { ...defaults };
   for (const key of Object.keys(spec.params) as (keyof F)[]) {
@@ -51,7 +51,7 @@ export function readListView<F>(spec: ListSpec<F>, defaults: F, params: URLSearc
 }
 
 /** The parameters for the filters of `patch`: a filter equal to its default leaves all its parameters out. */
-export function filterChanges<F>(spec: ListSpec<F>, defaults: F, patch: Partial<F>): ParamValues {
+function filterChanges<F>(spec: ListSpec<F>, defaults: F, patch: Partial<F>): ParamValues {
   const changes: ParamValues = {};
   for (const key of Object.keys(patch) as (keyof F)[]) {
     const param = spec.params[key];
@@ -99,9 +99,16 @@ export function useListState<F extends object>(spec: ListSpec<F>): ListState<F> 
   const navigate = useNavigate();
   const [defaults] = useState(spec.defaults);
   const view = useMemo(() => readListView(spec, defaults, params), [spec, defaults, params]);
+  // The URL as last rendered or written: a setter called later (a search box's timer) changes what is there now.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
   const go = (changes: ParamValues, replace = false) => {
-    const search = queryText(applyChanges(params, changes, spec.prefix));
-    if (search !== queryText(params)) void navigate({ search }, { replace });
+    const next = applyChanges(latest.current, changes, spec.prefix);
+    if (queryText(next) === queryText(latest.current)) return;
+    latest.current = next;
+    void navigate({ search: queryText(next) }, { replace });
   };
   return {
     ...view,
