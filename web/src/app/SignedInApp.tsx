@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { useSession } from '../features/session/SessionContext';
 import { lazyComponent } from '../lib/lazyComponent';
-import { loadAppShell } from './screenLoaders';
+import { loadAppShell } from './shellLoader';
 
 const TwoFactorSetupScreen = lazy(() => import('../features/auth/twofactor/TwoFactorSetupScreen'));
 const AccessDeniedScreen = lazy(() => import('../features/session/AccessDeniedScreen'));

@@ -1,10 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { SignInPrefetch } from '../features/auth/signInPrefetch';
 import { loadCandleChart } from '../features/dashboard/chartLoader';
+import { loadDashboardPage } from '../features/dashboard/dashboardLoader';
 import type * as DashboardPrefetchModule from '../features/dashboard/dashboardPrefetch';
 import { currentUserQueryKey } from '../features/session/sessionApi';
 import type { CurrentUser } from '../features/session/types';
 import { coinTypesQuery } from '../lib/coinTypes';
-import { loadAppShell, loadDashboardPage } from './screenLoaders';
+import { loadAppShell } from './shellLoader';
 
 let dashboardPrefetch: typeof DashboardPrefetchModule | undefined;
 let releaseStyleWarmUp: (() => void) | undefined;
@@ -61,3 +63,9 @@ export function prefetchDashboardAfterSignIn(queryClient: QueryClient): void {
         .catch(() => undefined);
   });
 }
+
+/** What the sign-in pages load ahead (they take it as a prop: a feature does not import the app). */
+export const signInPrefetch: SignInPrefetch = {
+  atCodeStep: prefetchSignedInApp,
+  afterSignIn: prefetchDashboardAfterSignIn,
+};

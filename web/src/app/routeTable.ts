@@ -29,7 +29,7 @@ import { lazy } from 'react';
 import type { PermissionRule } from '../lib/permissions';
 import { lazyComponent } from '../lib/lazyComponent';
 import { Permission } from '../lib/permissions';
-import { loadDashboardPage } from './screenLoaders';
+import { loadDashboardPage } from '../features/dashboard/dashboardLoader';
 
 /** Menu groups. Setting and Report also show in the breadcrumb (product-spec.md section 2). */
 export type NavGroup = 'Wallet' | 'Setting' | 'Report';
@@ -65,7 +65,7 @@ export interface AppRoute {
 const ExchangePage = lazy(() => import('../features/placeholders/ExchangePage'));
 const MyWalletPage = lazy(() => import('../features/placeholders/MyWalletPage'));
 const SecurityPage = lazy(() => import('../features/placeholders/SecurityPage'));
-// The first screen after a sign-in, loaded at the code step: it renders without suspending then (screenLoaders.ts).
+// The first screen after a sign-in, loaded at the code step: it renders without suspending then (dashboardLoader.ts).
 const DashboardPage = lazyComponent(loadDashboardPage);
 const HistoryPage = lazy(() => import('../features/history/HistoryPage'));
 const MembersPage = lazy(() => import('../features/members/MembersPage'));

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { useSession } from '../features/session/SessionContext';
+import { signInPrefetch } from './prefetch';
 import { SignedInApp } from './SignedInApp';
 
 // Each screen is its own chunk: the sign-in page loads only what it needs (no shell, no menu).
@@ -14,8 +15,8 @@ export const LOGIN_PATH = '/admin/login';
 
 /** The pages for visitors who are not signed in (exact paths). */
 const SIGNED_OUT_PAGES = [
-  { path: LOGIN_PATH, element: <AdminLoginPage /> },
-  { path: '/login', element: <SignInPage /> },
+  { path: LOGIN_PATH, element: <AdminLoginPage prefetch={signInPrefetch} /> },
+  { path: '/login', element: <SignInPage prefetch={signInPrefetch} /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },
 ];
 

@@ -1,21 +1,28 @@
 import { Input } from 'antd';
 import type { InputProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { SEARCH_DEBOUNCE_MS } from '../lib/useDebouncedValue';
+
+/** Search boxes wait this long after the last keystroke before searching. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 export interface DebouncedInputProps extends Omit<InputProps, 'value' | 'defaultValue' | 'onChange'> {
-  /** The starting text. */
-  initialValue?: string;
+  /** The filter's value: shown at first, and again when it changes from elsewhere (Back, a link). */
+  value: string;
   /** The trimmed text, once it has stopped changing for `delayMs`. */
   onChange: (value: string) => void;
   delayMs?: number;
 }
 
 /** A text filter that tells its list only after the typing pauses (each pause reloads the list). */
-export function DebouncedInput({ initialValue = '', onChange, delayMs = SEARCH_DEBOUNCE_MS, ...props }: DebouncedInputProps) {
-  const [text, setText] = useState(initialValue);
+export function DebouncedInput({ value, onChange, delayMs = SEARCH_DEBOUNCE_MS, ...props }: DebouncedInputProps) {
+  const [text, setText] = useState(value);
+  const [shownValue, setShownValue] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  if (value !== shownValue) {
+    setShownValue(value);
+    if (value !== text.trim()) setText(value);
+  }
   return (
     <Input
       {...props}

@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ListPager, PAGE_SIZES } from './ListPager';
+import { PAGE_SIZES } from '../lib/listPage';
+import { ListPager } from './ListPager';
 import { pageWindow } from './pageWindow';
 
 function pageLinks(): string[] {

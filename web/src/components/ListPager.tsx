@@ -1,13 +1,9 @@
 import { DoubleLeftOutlined, DoubleRightOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Select } from 'antd';
 import type { JSX, ReactNode } from 'react';
+import { PAGE_SIZES } from '../lib/listPage';
 import { pageWindow } from './pageWindow';
 import './ListPager.css';
-
-/** The page sizes every paginated list offers; the first one is the default. */
-// The agreed API keeps the sizes next to the pager; a constant does not break Fast Refresh in practice.
-// eslint-disable-next-line react-refresh/only-export-components
-export const PAGE_SIZES = [25, 50, 100] as const;
 
 export interface ListPagerProps {
   /** The current page, from 1. */

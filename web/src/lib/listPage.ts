@@ -8,3 +8,8 @@ export interface PageInfo {
 
 /** A list reply: the paging fields and the rows under `K` (e.g. `ListReply<'wallets', Wallet>`). */
 export type ListReply<K extends string, Row> = PageInfo & { [P in K]: Row[] };
+
+/** The page sizes every paginated list offers (the pager's choice, `maxPerPage`); the first one is the default. */
+export const PAGE_SIZES = [25, 50, 100] as const;
+
+export type PageSize = (typeof PAGE_SIZES)[number];

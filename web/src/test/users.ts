@@ -1,5 +1,8 @@
 import type { CurrentUser } from '../features/session/types';
+import { setToken } from '../lib/api';
 import { Permission } from '../lib/permissions';
+import type { ApiHandler } from './mockApi';
+import { jsonResponse } from './render';
 
 /** A signed-in staff member; every field can be overridden. */
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -37,3 +40,9 @@ export const SUPPORT_PERMISSIONS = [
 ] as const;
 
 export const ALL_PERMISSIONS = Object.values(Permission);
+
+/** Signs the tests' user in with `permissions`: store a token and answer `GET /api/user`. */
+export function signedInAs(permissions: readonly string[], overrides: Partial<CurrentUser> = {}): Record<string, ApiHandler> {
+  setToken('test-token');
+  return { 'GET /api/user': () => jsonResponse(makeUser({ id: 1, permissions: [...permissions], ...overrides })) };
+}

@@ -1,10 +1,10 @@
 import { Button, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { UserEmailLink } from '../../components/UserEmailLink';
 import { DATE_TIME_DISPLAY_FORMAT, NO_DATE, formatDateTime } from '../../lib/dateDisplay';
 import { dayjs } from '../../lib/dates';
 import { Permission } from '../../lib/permissions';
+import { UserEmailLink } from '../session/UserEmailLink';
 import { useCan } from '../session/useCan';
 import { actionColour } from './auditActions';
 import { compactDetails, DETAILS_PREVIEW_CHARS, NONE, prettyDetails, truncate } from './auditDetails';

@@ -4,12 +4,12 @@ import { CsvDownloadButton } from '../../components/CsvDownloadButton';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { DebouncedInput } from '../../components/DebouncedInput';
 import { PagedTable } from '../../components/PagedTable';
-import { usePagedFilters } from '../../components/usePagedFilters';
 import { errorMessage } from '../../lib/api';
+import { useListState } from '../../lib/useListState';
 import { ActionFilter } from './ActionFilter';
 import { auditPageQuery, downloadAuditCsv } from './auditApi';
 import { AUDIT_COLUMNS } from './auditColumns';
-import { auditCsvQuery, auditListQuery, defaultAuditFilters } from './auditFilters';
+import { AUDIT_LIST, auditCsvQuery, auditListQuery } from './auditFilters';
 import type { AuditRow } from './types';
 import './audit.css';
 
@@ -19,7 +19,7 @@ import './audit.css';
  * failed call shows its message above the (empty or last) list.
  */
 export default function AuditLogPage() {
-  const { filters, page, pageSize, setFilters, setPaging } = usePagedFilters(() => defaultAuditFilters());
+  const { filters, page, pageSize, setFilters, setPaging } = useListState(AUDIT_LIST);
   const query = useQuery(auditPageQuery(auditListQuery(filters, page, pageSize)));
   const reply = query.data;
   return (
@@ -32,6 +32,7 @@ export default function AuditLogPage() {
           aria-label="Actor"
           placeholder="Actor email"
           allowClear
+          value={filters.actor}
           onChange={(actor) => setFilters({ actor })}
         />
         <ActionFilter value={filters.action} onChange={(action) => setFilters({ action })} />

@@ -2,6 +2,8 @@ import type { Dayjs } from 'dayjs';
 import type { Query } from '../../lib/api';
 import type { DateRange } from '../../lib/dates';
 import { dayjs, rangeBackFromToday, toApiDate } from '../../lib/dates';
+import { dateRangeParam, textParam } from '../../lib/listParams';
+import type { ListSpec } from '../../lib/useListState';
 
 /** The filters of the audit log. */
 export interface AuditFilters {
@@ -16,6 +18,12 @@ export interface AuditFilters {
 export function defaultAuditFilters(now: Dayjs = dayjs()): AuditFilters {
   return { range: rangeBackFromToday(1, 'month', now), actor: '', action: '' };
 }
+
+/** The audit log's filters in the URL: `minDate`, `maxDate`, `actor` and `action`, as the list call names them. */
+export const AUDIT_LIST: ListSpec<AuditFilters> = {
+  params: { range: dateRangeParam(), actor: textParam('actor'), action: textParam('action') },
+  defaults: defaultAuditFilters,
+};
 
 /** The CSV call's query (the list's without paging). Empty filters are left out of the URL. */
 export function auditCsvQuery({ range, actor, action }: AuditFilters): Query {

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { prefetchDashboardAfterSignIn, prefetchSignedInApp } from '../../app/prefetch';
 import { logoutCall } from '../session/sessionApi';
 import { CredentialsForm } from './CredentialsForm';
+import type { SignInPrefetch } from './signInPrefetch';
 import { CodeStep } from './twofactor/CodeStep';
 import { useFinishSignIn } from './useFinishSignIn';
 
@@ -14,6 +14,8 @@ interface SignInFlowProps {
   children?: ReactNode;
   /** Called when the step changes (the page may hide things during the code step). */
   onStepChange?: (step: 'credentials' | 'code') => void;
+  /** Loads the signed-in app ahead (given by the app). */
+  prefetch?: SignInPrefetch;
 }
 
 export const CODE_STEP_EXPIRED =
@@ -24,7 +26,7 @@ export const CODE_STEP_EXPIRED =
  * - a *pending* token stays in memory for the code step; the right code brings a full token;
  * - a *setup* token is stored at once: the app then shows the Google Authenticator set-up.
  */
-export function SignInFlow({ identifierLabel, children, onStepChange }: SignInFlowProps) {
+export function SignInFlow({ identifierLabel, children, onStepChange, prefetch }: SignInFlowProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const finish = useFinishSignIn();
@@ -44,7 +46,7 @@ export function SignInFlow({ identifierLabel, children, onStepChange }: SignInFl
         onVerified={(token) => {
           void message.success('Signed in.');
           finish(token);
-          prefetchDashboardAfterSignIn(queryClient);
+          prefetch?.afterSignIn(queryClient);
         }}
         onExpired={() => backToCredentials(CODE_STEP_EXPIRED)}
         onCancel={() => {
@@ -62,7 +64,7 @@ export function SignInFlow({ identifierLabel, children, onStepChange }: SignInFl
       notice={notice}
       onSignedIn={(result) => {
         if (result.kind === 'pending') {
-          prefetchSignedInApp();
+          prefetch?.atCodeStep();
           setNotice(null);
           setPendingToken(result.token);
           onStepChange?.('code');

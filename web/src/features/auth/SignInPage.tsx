@@ -4,6 +4,7 @@ import { AuthCard } from './AuthCard';
 import { RegisterPanel } from './RegisterPanel';
 import { ResetPanel } from './ResetPanel';
 import { SignInFlow } from './SignInFlow';
+import type { SignInPrefetch } from './signInPrefetch';
 
 type Panel = 'login' | 'register' | 'reset';
 
@@ -14,7 +15,7 @@ const SUBTITLES: Record<Panel, string> = {
 };
 
 /** /login: one page, three switchable panels (login, register, reset). */
-export default function SignInPage() {
+export default function SignInPage({ prefetch }: { prefetch?: SignInPrefetch }) {
   const [panel, setPanel] = useState<Panel>('login');
   const [step, setStep] = useState<'credentials' | 'code'>('credentials');
 
@@ -34,7 +35,7 @@ export default function SignInPage() {
   }
   return (
     <AuthCard subtitle={step === 'code' ? 'Two-step verification' : SUBTITLES.login}>
-      <SignInFlow identifierLabel="Email" onStepChange={setStep}>
+      <SignInFlow identifierLabel="Email" onStepChange={setStep} prefetch={prefetch}>
         <Button type="link" block onClick={() => setPanel('reset')}>
           Forgot your password? Rest it
         </Button>

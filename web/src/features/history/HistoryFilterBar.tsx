@@ -20,7 +20,8 @@ const NETWORK_OPTIONS: { value: Network; label: string }[] = [
 
 interface HistoryFilterBarProps {
   filters: HistoryFilters;
-  onChange: (filters: HistoryFilters) => void;
+  /** The filters that changed. */
+  onChange: (patch: Partial<HistoryFilters>) => void;
 }
 
 /** Coin (All Coins or one, tokens included), type, network and the date range. */
@@ -39,7 +40,7 @@ export function HistoryFilterBar({ filters, onChange }: HistoryFilterBarProps) {
         options={coinOptions}
         loading={coins.isPending}
         status={coins.isError ? 'error' : undefined}
-        onChange={(value: string) => onChange({ ...filters, coinType: value === ALL ? undefined : Number(value) })}
+        onChange={(value: string) => onChange({ coinType: value === ALL ? undefined : Number(value) })}
       />
       <Select
         aria-label="Type"
@@ -47,7 +48,7 @@ export function HistoryFilterBar({ filters, onChange }: HistoryFilterBarProps) {
         value={filters.type ?? ALL}
         options={TYPE_OPTIONS}
         onChange={(value: string) =>
-          onChange({ ...filters, type: value === ALL ? undefined : (value as TransactionType) })
+          onChange({ type: value === ALL ? undefined : (value as TransactionType) })
         }
       />
       <Select
@@ -55,9 +56,9 @@ export function HistoryFilterBar({ filters, onChange }: HistoryFilterBarProps) {
         className="history-filters__network"
         value={filters.network}
         options={NETWORK_OPTIONS}
-        onChange={(network: Network) => onChange({ ...filters, network })}
+        onChange={(network: Network) => onChange({ network })}
       />
-      <DateRangeFilter value={filters.range} onChange={(range) => onChange({ ...filters, range })} />
+      <DateRangeFilter value={filters.range} onChange={(range) => onChange({ range })} />
     </>
   );
 }

@@ -1,27 +1,19 @@
 import { Input } from 'antd';
 import { useState } from 'react';
 import { CsvDownloadButton } from '../../components/CsvDownloadButton';
-import { PAGE_SIZES } from '../../components/ListPager';
+import { useListState } from '../../lib/useListState';
 import { HashSearchResults } from './HashSearchResults';
 import { downloadHistoryCsv } from './historyApi';
-import type { HistoryFilters } from './historyFilters';
-import { defaultHistoryFilters, toCsvQuery } from './historyFilters';
+import { HISTORY_LIST, toCsvQuery } from './historyFilters';
 import { HistoryFilterBar } from './HistoryFilterBar';
-import type { Paging } from './HistoryList';
 import { HistoryList } from './HistoryList';
 import './history.css';
 
-/** /history: filtered transaction history with paging, hash search and CSV export. */
+/** /history: filtered transaction history with paging (both in the URL), hash search and CSV export. */
 export default function HistoryPage() {
-  const [filters, setFilters] = useState<HistoryFilters>(() => defaultHistoryFilters());
-  const [paging, setPaging] = useState<Paging>({ page: 1, pageSize: PAGE_SIZES[0] });
+  const { filters, page, pageSize, setFilters, setPaging } = useListState(HISTORY_LIST);
   const [searchText, setSearchText] = useState('');
   const [hash, setHash] = useState('');
-
-  const changeFilters = (next: HistoryFilters) => {
-    setFilters(next);
-    setPaging((current) => ({ ...current, page: 1 }));
-  };
   const closeSearch = () => {
     setSearchText('');
     setHash('');
@@ -30,7 +22,7 @@ export default function HistoryPage() {
   return (
     <>
       <div className="history__toolbar" role="search" aria-label="Filters">
-        <HistoryFilterBar filters={filters} onChange={changeFilters} />
+        <HistoryFilterBar filters={filters} onChange={setFilters} />
         <Input.Search
           aria-label="Transaction hash"
           placeholder="Search by transaction hash"
@@ -48,7 +40,7 @@ export default function HistoryPage() {
       {hash ? (
         <HashSearchResults hash={hash} onClose={closeSearch} />
       ) : (
-        <HistoryList filters={filters} paging={paging} onPaging={setPaging} />
+        <HistoryList filters={filters} page={page} pageSize={pageSize} onPaging={setPaging} />
       )}
     </>
   );

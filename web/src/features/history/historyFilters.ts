@@ -2,7 +2,12 @@ import type { Dayjs } from 'dayjs';
 import type { Query } from '../../lib/api';
 import type { DateRange } from '../../lib/dates';
 import { dayjs, rangeBackFromToday, toApiDate } from '../../lib/dates';
+import { dateRangeParam, enumParam, idParam } from '../../lib/listParams';
+import type { ListSpec } from '../../lib/useListState';
 import type { Network, TransactionType } from './types';
+
+export const TRANSACTION_TYPES: readonly TransactionType[] = ['received', 'sent'];
+const NETWORKS: readonly Network[] = ['main', 'test'];
 
 /** What the History filters hold; `undefined` coin or type means all of them. */
 export interface HistoryFilters {
@@ -16,6 +21,17 @@ export interface HistoryFilters {
 export function defaultHistoryFilters(now: Dayjs = dayjs()): HistoryFilters {
   return { network: 'main', range: rangeBackFromToday(1, 'month', now) };
 }
+
+/** History's filters in the URL: `coinType`, `type`, `network`, `minDate` and `maxDate`, as the list call names them. */
+export const HISTORY_LIST: ListSpec<HistoryFilters> = {
+  params: {
+    coinType: idParam('coinType'),
+    type: enumParam('type', TRANSACTION_TYPES),
+    network: enumParam('network', NETWORKS),
+    range: dateRangeParam(),
+  },
+  defaults: defaultHistoryFilters,
+};
 
 /** The filter part of the list and CSV calls (dates in UTC, `YYYY-MM-DD HH:mm:ss`). */
 export function toCsvQuery(filters: HistoryFilters): Query {

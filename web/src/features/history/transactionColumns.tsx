@@ -1,8 +1,8 @@
 import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { InlineRow } from '../../components/InlineRow';
-import { UserEmailLink } from '../../components/UserEmailLink';
 import { formatDateTime } from '../../lib/dateDisplay';
+import { UserEmailLink } from '../session/UserEmailLink';
 import { HashLink } from './HashLink';
 import { TransactionStatus } from './TransactionStatus';
 import type { Transaction } from './types';

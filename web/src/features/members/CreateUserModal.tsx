@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Input, Modal } from 'antd';
+import { FormError } from '../../components/FormError';
 import { errorMessage } from '../../lib/api';
 import { ActiveSelect } from './ActiveSelect';
 import { canCreateUser } from './createUserRules';
 import type { MemberListKind } from './listKinds';
-import { FormError } from './FormError';
 import { createUser } from './membersApi';
 import type { NewUser } from './types';
 import { useInvalidateUsers } from './useInvalidateUsers';

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Input, Modal } from 'antd';
+import { FormError } from '../../components/FormError';
 import { errorMessage, isApiError } from '../../lib/api';
 import { useSession } from '../session/SessionContext';
 import { ActiveSelect } from './ActiveSelect';
-import { FormError } from './FormError';
 import { type EditorValues, needsEditorCode } from './editorCode';
 import { editUser } from './membersApi';
 import type { AdminUser, UserEdit } from './types';

@@ -6,9 +6,10 @@ import { Permission } from '../../lib/permissions';
 import type { ApiCall } from '../../test/mockApi';
 import { mockApi } from '../../test/mockApi';
 import { jsonResponse, renderWithProviders } from '../../test/render';
-import { ALL_PERMISSIONS, SUPPORT_PERMISSIONS } from '../../test/users';
+import { ALL_PERMISSIONS, signedInAs, SUPPORT_PERMISSIONS } from '../../test/users';
+import { ROLES_REPLY } from '../roles/roleTestData';
 import MembersPage from './MembersPage';
-import { chooseOption, MEMBERS, ROLES_REPLY, signedInAs, usersPage } from './memberTestData';
+import { chooseOption, MEMBERS, usersPage } from './memberTestData';
 import UserManagementPage from './UserManagementPage';
 
 const listCalls = (calls: ApiCall[]) => calls.filter((c) => c.path.startsWith('/api/admin/users?'));

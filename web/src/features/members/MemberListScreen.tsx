@@ -1,10 +1,13 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Input } from 'antd';
+import { Alert, Button } from 'antd';
 import { useState } from 'react';
-import { ListPager, PAGE_SIZES } from '../../components/ListPager';
+import { DebouncedInput } from '../../components/DebouncedInput';
+import { ListPager } from '../../components/ListPager';
 import { errorMessage } from '../../lib/api';
+import { textParam } from '../../lib/listParams';
 import { Permission } from '../../lib/permissions';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import type { ListSpec } from '../../lib/useListState';
+import { useListState } from '../../lib/useListState';
 import { Can } from '../session/Can';
 import { CreateUserModal } from './CreateUserModal';
 import { EditUserModal } from './EditUserModal';
@@ -17,12 +20,8 @@ import { useUsersPage } from './userQueries';
 import { UsersTable } from './UsersTable';
 import './memberList.css';
 
-/** Page and size of the list, for one search text: a new search starts again at page 1. */
-interface Paging {
-  q: string;
-  page: number;
-  pageSize: number;
-}
+/** The search text in the URL as `q` (the list call's name). */
+const MEMBER_LIST: ListSpec<{ q: string }> = { params: { q: textParam('q') }, defaults: () => ({ q: '' }) };
 
 /** Selected rows, for one page of one search: another page or search starts with nothing selected. */
 interface Selection {
@@ -35,11 +34,8 @@ interface Selection {
  * user) differ only by `kind`.
  */
 export function MemberListScreen({ kind }: { kind: MemberListKind }) {
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim());
-  const [paging, setPaging] = useState<Paging>({ q: '', page: 1, pageSize: PAGE_SIZES[0] });
-  const page = paging.q === q ? paging.page : 1;
-  const { pageSize } = paging;
+  const { filters, page, pageSize, setFilters, setPaging } = useListState(MEMBER_LIST);
+  const { q } = filters;
 
   const users = useUsersPage({ page, maxPerPage: pageSize, q, role: kind.roleFilter });
   const rows = users.data?.users ?? [];
@@ -56,15 +52,15 @@ export function MemberListScreen({ kind }: { kind: MemberListKind }) {
   return (
     <div className="member-list">
       <div className="member-list__toolbar">
-        <Input
+        <DebouncedInput
           className="member-list__search"
           type="search"
           aria-label={`Search ${kind.plural}`}
           placeholder="Search by name, username or email"
           prefix={<SearchOutlined aria-hidden />}
           allowClear
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          value={q}
+          onChange={(text) => setFilters({ q: text })}
         />
         <Can rule={Permission.CREATE_USER}>
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
@@ -122,7 +118,7 @@ export function MemberListScreen({ kind }: { kind: MemberListKind }) {
         page={page}
         pageSize={pageSize}
         total={users.data?.total_items ?? 0}
-        onChange={(nextPage, nextSize) => setPaging({ q, page: nextPage, pageSize: nextSize })}
+        onChange={setPaging}
       />
 
       <CreateUserModal open={creating} kind={kind} onClose={() => setCreating(false)} />

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
+import { FormError } from '../../components/FormError';
 import { errorMessage } from '../../lib/api';
 import { roleKeys, useRoles } from '../roles/roleQueries';
-import { FormError } from './FormError';
 import { setUsersRole } from './membersApi';
 import { useInvalidateUsers } from './useInvalidateUsers';
 

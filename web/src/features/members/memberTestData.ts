@@ -1,11 +1,7 @@
-/** Test data for the member list and role screens' unit tests. */
+/** Test data for the member list screens' unit tests. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setToken } from '../../lib/api';
-import type { ApiHandler } from '../../test/mockApi';
-import { jsonResponse } from '../../test/render';
 import { makeUser } from '../../test/users';
-import type { Role } from '../roles/types';
 import type { AdminUser, UsersPage } from './types';
 
 export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
@@ -21,37 +17,6 @@ export const MEMBERS: AdminUser[] = [
 
 export function usersPage(users: AdminUser[], total = users.length, page = 1, perPage = 25): UsersPage {
   return { users, page, items_per_page: perPage, total_items: total, total_pages: Math.ceil(total / perPage) };
-}
-
-export function makeRole(overrides: Partial<Role> = {}): Role {
-  return { id: 2, role: 'Support', description: 'Help desk', permissions: [], builtin: false, members: 1, ...overrides };
-}
-
-export const ROLES: Role[] = [
-  makeRole({ id: 1, role: 'Administrator', description: 'Every permission', builtin: true }),
-  makeRole({ id: 2, role: 'Support', description: 'Help desk', permissions: ['ADMIN_USERS_LIST'] }),
-  makeRole({ id: 3, role: 'Finance', description: 'Money', members: 0 }),
-];
-
-export const ROLES_REPLY = { roles: ROLES, page: 1, items_per_page: 100, total_items: ROLES.length, total_pages: 1 };
-
-export const CATALOGUE_REPLY = {
-  permissions: {
-    Dashboard: [
-      { key: 'ADMIN_CANDLES', title: 'Coin candle cards' },
-      { key: 'ADMIN_TOTAL_USER', title: 'Registered and verified users' },
-    ],
-    Users: [
-      { key: 'ADMIN_USERS_LIST', title: 'List users and members' },
-      { key: 'ADMIN_CREATE_USER', title: 'Create users and members' },
-    ],
-  },
-};
-
-/** Signs the tests' user in with `permissions`: store a token and answer `GET /api/user`. */
-export function signedInAs(permissions: readonly string[], overrides: Partial<AdminUser> = {}): Record<string, ApiHandler> {
-  setToken('test-token');
-  return { 'GET /api/user': () => jsonResponse(makeUser({ id: 1, permissions: [...permissions], ...overrides })) };
 }
 
 /** Opens the antd Select labelled `label` and picks `option` in its drop-down. */

@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { USERS_QUERY_ROOT } from '../../lib/queryKeys';
 import { fetchUsers } from './membersApi';
 import type { UsersQuery } from './types';
 
 export const userKeys = {
-  all: ['admin-users'] as const,
+  all: USERS_QUERY_ROOT,
   list: (query: UsersQuery) => [...userKeys.all, 'list', query] as const,
 };
 

@@ -1,7 +1,7 @@
 import { Tree } from 'antd';
 import type { TreeDataNode } from 'antd';
-import { UserEmailLink } from '../../components/UserEmailLink';
 import { formatDateTime } from '../../lib/dateDisplay';
+import { UserEmailLink } from '../session/UserEmailLink';
 import type { Invite } from './types';
 
 interface InviteNode extends TreeDataNode {

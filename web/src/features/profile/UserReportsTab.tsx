@@ -4,14 +4,14 @@ import { CoinFilter } from '../../components/CoinFilter';
 import { CsvDownloadButton } from '../../components/CsvDownloadButton';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { ListPager } from '../../components/ListPager';
-import { usePagedFilters } from '../../components/usePagedFilters';
 import type { Query } from '../../lib/api';
 import { errorMessage } from '../../lib/api';
+import { useListState } from '../../lib/useListState';
 import type { TransactionColumn } from '../history/transactionColumns';
 import { TransactionTable } from '../history/TransactionTable';
 import type { TransactionType } from '../history/types';
 import { downloadUserReportCsv, userReportQuery } from './profileApi';
-import { defaultUserReportFilters, userReportCsvQuery, userReportListQuery } from './userReportFilters';
+import { USER_REPORT_LIST, userReportCsvQuery, userReportListQuery } from './userReportFilters';
 
 const ALL = 'all';
 const TYPE_OPTIONS = [
@@ -25,7 +25,7 @@ const COLUMNS: readonly TransactionColumn[] = ['date', 'coin', 'type', 'amount',
 
 /** The user's transactions: coin, type and date-range filters, paging, CSV, status badges. */
 export function UserReportsTab({ userId }: { userId: number }) {
-  const { filters, page, pageSize, setFilters, setPaging } = usePagedFilters(() => defaultUserReportFilters());
+  const { filters, page, pageSize, setFilters, setPaging } = useListState(USER_REPORT_LIST);
   const query = useQuery(userReportQuery(userId, userReportListQuery(filters, page, pageSize)));
   return (
     <>

@@ -1,15 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { PagedTable } from '../../components/PagedTable';
-import { usePagedFilters } from '../../components/usePagedFilters';
 import { errorMessage } from '../../lib/api';
+import { pagesOnly, useListState } from '../../lib/useListState';
 import { userSessionsQuery } from './profileApi';
 import { SESSION_COLUMNS } from './sessionColumns';
 import type { UserSession } from './types';
 
+/** The tab's pages in the URL, after `sessions.` (the profile has other lists). */
+const SESSION_LIST = pagesOnly('sessions.');
+
 /** The user's sign-in sessions, newest first, one page at a time. */
 export function UserSessionsTab({ userId }: { userId: number }) {
-  const { page, pageSize, setPaging } = usePagedFilters(() => ({}));
+  const { page, pageSize, setPaging } = useListState(SESSION_LIST);
   const query = useQuery(userSessionsQuery(userId, { page, maxPerPage: pageSize }));
   return (
     <>

@@ -4,9 +4,11 @@ import { CoinFilter } from '../../components/CoinFilter';
 import { CsvDownloadButton } from '../../components/CsvDownloadButton';
 import { DebouncedInput } from '../../components/DebouncedInput';
 import { PagedTable } from '../../components/PagedTable';
-import { usePagedFilters } from '../../components/usePagedFilters';
 import type { Query } from '../../lib/api';
 import { errorMessage } from '../../lib/api';
+import { idParam, textParam } from '../../lib/listParams';
+import type { ListSpec } from '../../lib/useListState';
+import { useListState } from '../../lib/useListState';
 import { downloadUserWalletsCsv, userWalletsQuery } from './profileApi';
 import type { Wallet } from './types';
 import { WALLET_COLUMNS } from './walletColumns';
@@ -16,9 +18,16 @@ interface WalletFilters {
   wallet_name: string;
 }
 
+/** The tab's filters in the URL, after `wallets.` (the profile has other lists): coinType, wallet_name. */
+const WALLET_LIST: ListSpec<WalletFilters> = {
+  params: { coinType: idParam('coinType'), wallet_name: textParam('wallet_name') },
+  defaults: () => ({ wallet_name: '' }),
+  prefix: 'wallets.',
+};
+
 /** The user's wallets: coin and wallet-name filters, paging, CSV. */
 export function UserWalletTab({ userId }: { userId: number }) {
-  const { filters, page, pageSize, setFilters, setPaging } = usePagedFilters<WalletFilters>(() => ({ wallet_name: '' }));
+  const { filters, page, pageSize, setFilters, setPaging } = useListState(WALLET_LIST);
   const csvQuery: Query = { coinType: filters.coinType, wallet_name: filters.wallet_name };
   const query = useQuery(userWalletsQuery(userId, { page, maxPerPage: pageSize, ...csvQuery }));
   return (
@@ -31,6 +40,7 @@ export function UserWalletTab({ userId }: { userId: number }) {
           placeholder="Wallet name"
           allowClear
           className="profile-tab__search"
+          value={filters.wallet_name}
           onChange={(wallet_name) => setFilters({ wallet_name })}
         />
         <CsvDownloadButton download={(csv: Query) => downloadUserWalletsCsv(userId, csv)} query={csvQuery} />

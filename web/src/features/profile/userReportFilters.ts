@@ -2,6 +2,9 @@ import type { Dayjs } from 'dayjs';
 import type { Query } from '../../lib/api';
 import type { DateRange } from '../../lib/dates';
 import { dayjs, rangeBackFromToday, toApiDate } from '../../lib/dates';
+import { dateRangeParam, enumParam, idParam } from '../../lib/listParams';
+import type { ListSpec } from '../../lib/useListState';
+import { TRANSACTION_TYPES } from '../history/historyFilters';
 import type { TransactionType } from '../history/types';
 
 /** The User Reports tab's filters; `undefined` coin or type means all of them. */
@@ -15,6 +18,13 @@ export interface UserReportFilters {
 export function defaultUserReportFilters(now: Dayjs = dayjs()): UserReportFilters {
   return { range: rangeBackFromToday(2, 'year', now) };
 }
+
+/** The tab's filters in the URL, after `reports.` (the profile has other lists): coinType, type, minDate, maxDate. */
+export const USER_REPORT_LIST: ListSpec<UserReportFilters> = {
+  params: { coinType: idParam('coinType'), type: enumParam('type', TRANSACTION_TYPES), range: dateRangeParam() },
+  defaults: defaultUserReportFilters,
+  prefix: 'reports.',
+};
 
 export function userReportCsvQuery(f: UserReportFilters): Query {
   return { coinType: f.coinType, minDate: toApiDate(f.range[0]), maxDate: toApiDate(f.range[1]), type: f.type };

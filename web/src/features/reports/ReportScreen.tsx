@@ -4,11 +4,11 @@ import { CsvDownloadButton } from '../../components/CsvDownloadButton';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { DebouncedInput } from '../../components/DebouncedInput';
 import { PagedTable } from '../../components/PagedTable';
-import { usePagedFilters } from '../../components/usePagedFilters';
 import type { Query } from '../../lib/api';
+import { useListState } from '../../lib/useListState';
 import type { ReportSource } from './reportApi';
 import { downloadReportCsv, reportPageQuery } from './reportApi';
-import { defaultReportFilters, reportCsvQuery, reportListQuery } from './reportFilters';
+import { REPORT_LIST, reportCsvQuery, reportListQuery } from './reportFilters';
 import './reports.css';
 
 interface ReportScreenProps<K extends string, Row> {
@@ -23,7 +23,7 @@ interface ReportScreenProps<K extends string, Row> {
  * to page 1; a failed call shows an empty list, without a message.
  */
 export function ReportScreen<K extends string, Row extends { id: number }>({ source, columns, emptyText }: ReportScreenProps<K, Row>) {
-  const { filters, page, pageSize, setFilters, setPaging } = usePagedFilters(() => defaultReportFilters());
+  const { filters, page, pageSize, setFilters, setPaging } = useListState(REPORT_LIST);
   const query = useQuery(reportPageQuery<K, Row>(source, reportListQuery(filters, page, pageSize)));
   const reply = query.data;
   return (
@@ -36,6 +36,7 @@ export function ReportScreen<K extends string, Row extends { id: number }>({ sou
           aria-label="User Email"
           placeholder="User Email"
           allowClear
+          value={filters.user}
           onChange={(user) => setFilters({ user })}
         />
         <CsvDownloadButton

@@ -2,6 +2,8 @@ import type { Dayjs } from 'dayjs';
 import type { Query } from '../../lib/api';
 import type { DateRange } from '../../lib/dates';
 import { dayjs, rangeBackFromToday, toApiDate } from '../../lib/dates';
+import { dateRangeParam, textParam } from '../../lib/listParams';
+import type { ListSpec } from '../../lib/useListState';
 
 /** The filters of the bonus and exchange reports. */
 export interface ReportFilters {
@@ -14,6 +16,12 @@ export interface ReportFilters {
 export function defaultReportFilters(now: Dayjs = dayjs()): ReportFilters {
   return { range: rangeBackFromToday(2, 'year', now), user: '' };
 }
+
+/** The reports' filters in the URL: `minDate` and `maxDate` (whole days), `user`, as the list calls name them. */
+export const REPORT_LIST: ListSpec<ReportFilters> = {
+  params: { range: dateRangeParam({ wholeDays: true }), user: textParam('user') },
+  defaults: defaultReportFilters,
+};
 
 /** The CSV call's query (the list's without paging). */
 export function reportCsvQuery({ range, user }: ReportFilters): Query {

@@ -4,10 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '../../test/mockApi';
 import { jsonResponse, renderWithProviders } from '../../test/render';
 import { Permission } from '../../lib/permissions';
-import { ALL_PERMISSIONS } from '../../test/users';
-import { CATALOGUE_REPLY, makeRole, signedInAs } from '../members/memberTestData';
+import { ALL_PERMISSIONS, signedInAs } from '../../test/users';
 import { LOCKED_KEY_TITLE } from './PermissionGroups';
 import { ROLE_CREATED, ROLE_MODIFIED, RoleEditorModal } from './RoleEditorModal';
+import { CATALOGUE_REPLY, makeRole } from './roleTestData';
 
 const catalogueReply = { 'GET /api/admin/roles/permissions': () => jsonResponse(CATALOGUE_REPLY) };
 

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Modal } from 'antd';
+import { FormError } from '../../components/FormError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { errorMessage, isApiError } from '../../lib/api';
-import { FormError } from '../members/FormError';
-import { userKeys } from '../members/userQueries';
+import { USERS_QUERY_ROOT } from '../../lib/queryKeys';
 import { useSession } from '../session/SessionContext';
 import { PermissionGroups } from './PermissionGroups';
 import { roleKeys, usePermissionCatalogue } from './roleQueries';
@@ -57,7 +57,7 @@ export function RoleEditorModal({ open, role, onClose }: RoleEditorModalProps) {
     onSuccess: () => {
       void message.success(role ? ROLE_MODIFIED : ROLE_CREATED);
       void queryClient.invalidateQueries({ queryKey: roleKeys.all });
-      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+      void queryClient.invalidateQueries({ queryKey: USERS_QUERY_ROOT });
       // The signed-in user's own role changed: reload their permissions (menu, buttons).
       if (role && session.user?.userRoles.some((held) => held.role.id === role.id)) void session.refresh();
       onClose();

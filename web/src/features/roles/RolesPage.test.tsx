@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { Permission } from '../../lib/permissions';
 import { apiError, mockApi, noContent } from '../../test/mockApi';
 import { jsonResponse, renderWithProviders } from '../../test/render';
-import { ALL_PERMISSIONS } from '../../test/users';
-import { CATALOGUE_REPLY, ROLES_REPLY, signedInAs } from '../members/memberTestData';
+import { ALL_PERMISSIONS, signedInAs } from '../../test/users';
 import RolesPage from './RolesPage';
+import { CATALOGUE_REPLY, ROLES_REPLY } from './roleTestData';
 import { ROLE_DELETED } from './useDeleteRole';
 
 const rolesApi = {

@@ -1,6 +1,6 @@
 import type { TableColumnsType } from 'antd';
-import { UserEmailLink } from '../../../components/UserEmailLink';
 import { formatCoin, formatRate } from '../../../lib/decimal';
+import { UserEmailLink } from '../../session/UserEmailLink';
 import { reportTimestamp } from '../reportTimestamp';
 import type { ExchangeRow } from './exchangeReport';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useCan } from '../features/session/useCan';
-import { Permission } from '../lib/permissions';
+import { useCan } from './useCan';
+import { Permission } from '../../lib/permissions';
 
 export interface UserRef {
   id: number;

@@ -1,0 +1,5 @@
+/**
+ * Query keys that more than one feature touches. A feature keeps its own keys; one that another feature must
+ * invalidate lives here, so neither imports the other (saving a role refreshes the user lists, which show roles).
+ */
+export const USERS_QUERY_ROOT = ['admin-users'] as const;
