@@ -14,7 +14,7 @@ WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.ht
 	web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json
 GO_SOURCES := $(shell find cmd internal web -name '*.go' -o -name '*.sql' 2>/dev/null | grep -v node_modules) go.mod go.sum
 
-.PHONY: help run build web test test-suites test-go test-go-sqlite test-go-postgres test-web test-e2e lint fmt clean fuzz flood screenshots test-cluster \
+.PHONY: help run build web openapi test test-suites test-go test-go-sqlite test-go-postgres test-web test-e2e lint fmt clean fuzz flood screenshots test-cluster \
 	test-faults audit bench soak
 SUITE := scripts/suite.sh run
 
@@ -31,6 +31,9 @@ bin/backoffice: web/dist/index.html $(GO_SOURCES)
 	go build -trimpath -ldflags "-X main.version=$(VERSION)" -o bin/backoffice ./cmd/backoffice
 
 web: web/dist/index.html ## build the web app into web/dist
+
+openapi: ## regenerate docs/openapi.json, the API's contract, from the route table
+	go run ./cmd/backoffice openapi > docs/openapi.json
 
 web/node_modules/.installed: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
