@@ -164,7 +164,7 @@ func addOperation(r *openapi31.Reflector, rt Route, o op) error {
 	case nil:
 		oc.AddRespStructure(nil, openapi.WithHTTPStatus(status))
 	case csvReply:
-		oc.AddRespStructure(new(string), openapi.WithHTTPStatus(status), openapi.WithContentType("text/csv"))
+		oc.AddRespStructure("", openapi.WithHTTPStatus(status), openapi.WithContentType("text/csv"))
 	default:
 		oc.AddRespStructure(o.reply, openapi.WithHTTPStatus(status))
 	}
@@ -252,7 +252,11 @@ var (
 func schemaOptions() []func(*jsonschema.ReflectContext) {
 	return []func(*jsonschema.ReflectContext){
 		jsonschema.InterceptSchema(func(p jsonschema.InterceptSchemaParams) (bool, error) {
-			switch t := p.Value.Type(); {
+			t := p.Value.Type()
+			for t.Kind() == reflect.Pointer {
+				t = t.Elem()
+			}
+			switch {
 			case t == decimalType:
 				p.Schema.WithType(jsonschema.String.Type()).WithPattern(`^-?[0-9]+(\.[0-9]+)?$`)
 				return true, nil
@@ -275,8 +279,12 @@ func schemaOptions() []func(*jsonschema.ReflectContext) {
 		}),
 		jsonschema.InterceptProp(requireReplyFields),
 		jsonschema.InterceptNullability(func(p jsonschema.InterceptNullabilityParams) {
-			if p.NullAdded && (p.Type.Kind() == reflect.Slice || p.Type.Kind() == reflect.Map) {
+			switch {
+			case p.NullAdded && (p.Type.Kind() == reflect.Slice || p.Type.Kind() == reflect.Map):
 				p.Schema.RemoveType(jsonschema.Null)
+			case p.Type.Kind() == reflect.Pointer && p.Schema.Ref != nil && !p.OmitEmpty: // a *Decimal, say
+				*p.Schema = jsonschema.Schema{AnyOf: []jsonschema.SchemaOrBool{
+					jsonschema.Null.ToSchemaOrBool(), (&jsonschema.Schema{Ref: p.Schema.Ref}).ToSchemaOrBool()}}
 			}
 		}),
 	}
