@@ -265,6 +265,9 @@ func schemaOptions() []func(*jsonschema.ReflectContext) {
 				return true, nil
 			case p.Processed && t.Kind() == reflect.Struct && p.Schema.HasType(jsonschema.Object):
 				p.Schema.WithAdditionalProperties(jsonschema.SchemaOrBool{TypeBoolean: new(false)})
+				if isReply(p.Context) {
+					require(p.Schema, t)
+				}
 			}
 			return false, nil
 		}),
@@ -277,7 +280,6 @@ func schemaOptions() []func(*jsonschema.ReflectContext) {
 			}
 			return name
 		}),
-		jsonschema.InterceptProp(requireReplyFields),
 		jsonschema.InterceptNullability(func(p jsonschema.InterceptNullabilityParams) {
 			switch {
 			case p.NullAdded && (p.Type.Kind() == reflect.Slice || p.Type.Kind() == reflect.Map):
@@ -290,19 +292,27 @@ func schemaOptions() []func(*jsonschema.ReflectContext) {
 	}
 }
 
-// requireReplyFields marks a reply's fields that are always sent (no
-// omitempty) as required. Request bodies require nothing: the handlers
+// isReply reports whether a schema is being reflected for a reply (replies
+// are also reflected outside any operation, for their headers). A type
+// that a request body uses first keeps that first schema, without required
+// fields: the change log's group of app versions.
+func isReply(rc *jsonschema.ReflectContext) bool {
+	oc, ok := openapi.OperationCtx(rc)
+	return !ok || oc.IsProcessingResponse()
+}
+
+// require marks the properties of a reply's struct t that are always sent
+// (no omitempty) as required. Request bodies require nothing: the handlers
 // decode what is sent and check it themselves.
-func requireReplyFields(p jsonschema.InterceptPropParams) error {
-	oc, ok := openapi.OperationCtx(p.Context)
-	if !p.Processed || !ok || !oc.IsProcessingResponse() || p.Field.Anonymous {
-		return nil
+func require(schema *jsonschema.Schema, t reflect.Type) {
+	for _, f := range reflect.VisibleFields(t) {
+		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" {
+			name = f.Name
+		}
+		_, isProp := schema.Properties[name]
+		if f.IsExported() && !f.Anonymous && isProp && !strings.Contains(opts, "omitempty") && !slices.Contains(schema.Required, name) {
+			schema.Required = append(schema.Required, name)
+		}
 	}
-	if tag := p.Field.Tag.Get("json"); strings.Contains(tag, ",omitempty") || tag == "-" {
-		return nil
-	}
-	if !slices.Contains(p.ParentSchema.Required, p.Name) {
-		p.ParentSchema.Required = append(p.ParentSchema.Required, p.Name)
-	}
-	return nil
 }
