@@ -89,7 +89,8 @@ func buildOpenAPI(s *Server) (*openapi31.Spec, error) {
 	r.Spec.SetTitle("Xapa Back Office API")
 	r.Spec.SetVersion("1")
 	r.Spec.SetDescription("Every non-2xx reply is the Error envelope. x-permission states who may call an operation: " +
-		"public, the token kinds admitted, the permission keys needed (allOf, or one of anyOf), and whether it is a CSV export.")
+		"public, the token kinds admitted, the permission keys needed (allOf, or one of anyOf), and whether it is a CSV export. " +
+		"A server started with a gateway key also wants it in X-Gateway-Key on every /api call.")
 	r.Spec.SetHTTPBearerTokenSecurity("bearer", "", "The token of POST /api/login (then of the two-factor step).")
 	lists := map[string]ListRoute{}
 	for _, l := range s.Lists() {
