@@ -124,7 +124,12 @@ func describe(errs []*errors.ValidationError) string {
 	for _, e := range errs {
 		fmt.Fprintf(&b, "%s", e.Message)
 		for _, s := range e.SchemaValidationErrors {
-			fmt.Fprintf(&b, "; %s: %s", s.FieldPath, s.Reason)
+			if s.FieldPath != "" {
+				fmt.Fprintf(&b, "; %s:", s.FieldPath)
+			} else {
+				b.WriteString(";")
+			}
+			fmt.Fprintf(&b, " %s", s.Reason)
 		}
 		if len(e.SchemaValidationErrors) == 0 && e.Reason != "" {
 			fmt.Fprintf(&b, " (%s)", e.Reason)

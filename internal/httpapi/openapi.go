@@ -85,7 +85,8 @@ func (s *Server) openAPIDocument(w http.ResponseWriter, r *http.Request) {
 // documentation or documentation without a route.
 func buildOpenAPI(s *Server) (*openapi31.Spec, error) {
 	r := openapi31.NewReflector()
-	r.DefaultOptions = append(r.DefaultOptions, schemaOptions()...)
+	seen := reflected{defs: map[string]reflect.Type{}, replies: map[reflect.Type]bool{}}
+	r.DefaultOptions = append(r.DefaultOptions, seen.options()...)
 	r.Spec.SetTitle("Xapa Back Office API")
 	r.Spec.SetVersion("1")
 	r.Spec.SetDescription("Every non-2xx reply is the Error envelope. x-permission states who may call an operation: " +
@@ -112,6 +113,7 @@ func buildOpenAPI(s *Server) (*openapi31.Spec, error) {
 			return nil, fmt.Errorf("%s is documented but not in the route table", key)
 		}
 	}
+	seen.requireReplyDefs(r.Spec)
 	return r.Spec, nil
 }
 
@@ -160,7 +162,7 @@ func addOperation(r *openapi31.Reflector, rt Route, o op) error {
 	if o.body != nil {
 		oc.AddReqStructure(o.body, func(cu *openapi.ContentUnit) { cu.Customize = nullBody })
 	}
-	status := cmp(o.status, http.StatusOK)
+	status := orDefault(o.status, http.StatusOK)
 	switch o.reply.(type) {
 	case nil:
 		oc.AddRespStructure(nil, openapi.WithHTTPStatus(status))
@@ -182,7 +184,8 @@ func addOperation(r *openapi31.Reflector, rt Route, o op) error {
 	return r.AddOperation(oc)
 }
 
-func cmp(v, otherwise int) int {
+// orDefault is v, or otherwise when v is 0.
+func orDefault(v, otherwise int) int {
 	if v == 0 {
 		return otherwise
 	}
@@ -250,7 +253,14 @@ var (
 	timeType    = reflect.TypeFor[accounts.Time]()
 )
 
-func schemaOptions() []func(*jsonschema.ReflectContext) {
+// reflected is what the reflection met: the type of each definition, and
+// the types replies hold.
+type reflected struct {
+	defs    map[string]reflect.Type
+	replies map[reflect.Type]bool
+}
+
+func (seen reflected) options() []func(*jsonschema.ReflectContext) {
 	return []func(*jsonschema.ReflectContext){
 		jsonschema.InterceptSchema(func(p jsonschema.InterceptSchemaParams) (bool, error) {
 			t := p.Value.Type()
@@ -267,7 +277,8 @@ func schemaOptions() []func(*jsonschema.ReflectContext) {
 			case p.Processed && t.Kind() == reflect.Struct && p.Schema.HasType(jsonschema.Object):
 				p.Schema.WithAdditionalProperties(jsonschema.SchemaOrBool{TypeBoolean: new(false)})
 				if isReply(p.Context) {
-					require(p.Schema, t)
+					seen.replies[t] = true
+					p.Schema.Required = alwaysSent(t, p.Schema.Required, func(name string) bool { _, ok := p.Schema.Properties[name]; return ok })
 				}
 			}
 			return false, nil
@@ -279,6 +290,7 @@ func schemaOptions() []func(*jsonschema.ReflectContext) {
 			case timeType:
 				return "Time"
 			}
+			seen.defs[name] = t
 			return name
 		}),
 		jsonschema.InterceptNullability(func(p jsonschema.InterceptNullabilityParams) {
@@ -294,26 +306,39 @@ func schemaOptions() []func(*jsonschema.ReflectContext) {
 }
 
 // isReply reports whether a schema is being reflected for a reply (replies
-// are also reflected outside any operation, for their headers). A type
-// that a request body uses first keeps that first schema, without required
-// fields: the change log's group of app versions.
+// are also reflected outside any operation, for their headers).
 func isReply(rc *jsonschema.ReflectContext) bool {
 	oc, ok := openapi.OperationCtx(rc)
 	return !ok || oc.IsProcessingResponse()
 }
 
-// require marks the properties of a reply's struct t that are always sent
-// (no omitempty) as required. Request bodies require nothing: the handlers
-// decode what is sent and check it themselves.
-func require(schema *jsonschema.Schema, t reflect.Type) {
+// alwaysSent adds to required the JSON names of t's properties (as has
+// tells) that are always sent: without omitempty. Request bodies require
+// nothing: the handlers decode what is sent and check it themselves.
+func alwaysSent(t reflect.Type, required []string, has func(string) bool) []string {
 	for _, f := range reflect.VisibleFields(t) {
 		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
 		if name == "" {
 			name = f.Name
 		}
-		_, isProp := schema.Properties[name]
-		if f.IsExported() && !f.Anonymous && isProp && !strings.Contains(opts, "omitempty") && !slices.Contains(schema.Required, name) {
-			schema.Required = append(schema.Required, name)
+		if f.IsExported() && !f.Anonymous && has(name) && !strings.Contains(opts, "omitempty") && !slices.Contains(required, name) {
+			required = append(required, name)
 		}
+	}
+	return required
+}
+
+// requireReplyDefs requires the always-sent fields of every definition a
+// reply holds: one that a request body held first (a change log's group)
+// was defined without them.
+func (seen reflected) requireReplyDefs(spec *openapi31.Spec) {
+	for name, schema := range spec.ComponentsEns().Schemas {
+		t, ok := seen.defs[name]
+		props, isObject := schema["properties"].(map[string]any)
+		if !ok || !isObject || !seen.replies[t] {
+			continue
+		}
+		required, _ := schema["required"].([]string)
+		schema["required"] = alwaysSent(t, required, func(name string) bool { _, ok := props[name]; return ok })
 	}
 }
