@@ -207,21 +207,21 @@ func paramsOf(path string, query any) any {
 		}
 		fields = append(fields, f)
 	}
-	if query != nil {
-		t := reflect.TypeOf(query)
-		fields = append(fields, reflect.StructField{Name: "Query", Type: t, Anonymous: true})
+	return reflect.New(reflect.StructOf(withQuery(fields, query))).Interface()
+}
+
+// withQuery embeds a query struct's fields, if there is one.
+func withQuery(fields []reflect.StructField, query any) []reflect.StructField {
+	if query == nil {
+		return fields
 	}
-	return reflect.New(reflect.StructOf(fields)).Interface()
+	return append(fields, reflect.StructField{Name: "Query", Type: reflect.TypeOf(query), Anonymous: true})
 }
 
 // withPaging adds the paging parameters to a list's query.
 func withPaging(query any) any {
-	fields := []reflect.StructField{{Name: "PageQuery", Type: reflect.TypeFor[pageQuery](), Anonymous: true}}
-	if query != nil {
-		t := reflect.TypeOf(query)
-		fields = append(fields, reflect.StructField{Name: "Query", Type: t, Anonymous: true})
-	}
-	return reflect.New(reflect.StructOf(fields)).Elem().Interface()
+	paging := []reflect.StructField{{Name: "PageQuery", Type: reflect.TypeFor[pageQuery](), Anonymous: true}}
+	return reflect.New(reflect.StructOf(withQuery(paging, query))).Elem().Interface()
 }
 
 // listPage is the reply of a list's page: its items under key, with the
