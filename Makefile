@@ -14,7 +14,7 @@ WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.ht
 	web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json
 GO_SOURCES := $(shell find cmd internal web -name '*.go' -o -name '*.sql' 2>/dev/null | grep -v node_modules) go.mod go.sum
 
-.PHONY: help run build web test test-suites test-go test-go-sqlite test-go-postgres test-web test-e2e lint fmt generate clean fuzz flood screenshots test-cluster \
+.PHONY: help run build web openapi test test-suites test-go test-go-sqlite test-go-postgres test-web test-e2e lint fmt generate clean fuzz flood screenshots test-cluster \
 	test-faults audit bench soak
 SUITE := scripts/suite.sh run
 
@@ -31,6 +31,9 @@ bin/backoffice: web/dist/index.html $(GO_SOURCES)
 	go build -trimpath -ldflags "-X main.version=$(VERSION)" -o bin/backoffice ./cmd/backoffice
 
 web: web/dist/index.html ## build the web app into web/dist
+
+openapi: ## regenerate docs/openapi.json, the API's contract, from the route table
+	go run ./cmd/backoffice openapi > docs/openapi.json
 
 web/node_modules/.installed: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
@@ -80,7 +83,7 @@ test-faults: bin/backoffice ## fault tests of bin/backoffice on a private Postgr
 	@$(SUITE) "Faults" -- bash -c 'set -o pipefail; BACKOFFICE_BIN=$(CURDIR)/bin/backoffice go test -tags faults -count=1 \
 		-skip "^TestCluster" -json -timeout 10m ./test/faults | go run ./tools/testsummary -v -name Faults -counts "$$SUITE_COUNTS"'
 
-generate: ## write the files generated from the server: the web's permission keys (a test fails when one is stale)
+generate: openapi ## write the files generated from the server: docs/openapi.json and the web's permission keys (tests fail when one is stale)
 	go run ./tools/permissionsts
 
 test-cluster: bin/backoffice ## three nodes on a private PostgreSQL cluster behind haproxy (deploy/haproxy.cfg): start, rolling restart, kill -9, limits, stalled exports

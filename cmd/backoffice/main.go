@@ -24,6 +24,7 @@ commands:
   secrets init   make a new secrets key file (PostgreSQL needs one)
   secrets rotate seal every secret with a new key, added to the key file
   secrets retire drop the keys other than the newest from the key file
+  openapi        print the API's OpenAPI 3.1 document (docs/openapi.json)
   version        print the version (also --version)
 
 Every flag has a BACKOFFICE_* environment equivalent; "backoffice <command> --help" lists them.
@@ -83,6 +84,7 @@ var commands = map[string]func(context.Context, []string) error{
 	"secrets init":   secretsInit,
 	"secrets rotate": secretsRotate,
 	"secrets retire": secretsRetire,
+	"openapi":        openAPI,
 }
 
 // groups are the commands that take a subcommand, with their usage.

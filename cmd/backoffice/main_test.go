@@ -140,7 +140,8 @@ func TestUnknownCommand(t *testing.T) {
 // cannot be read ends with 2.
 func TestHelpAndVersionExitZero(t *testing.T) {
 	for _, args := range [][]string{{"--version"}, {"version"}, {"--help"}, {"admin", "--help"}, {"serve", "--help"},
-		{"migrate", "--help"}, {"seed", "-h"}, {"outbox", "--help"}, {"admin", "create", "--help"}, {"admin", "token", "--help"}} {
+		{"migrate", "--help"}, {"seed", "-h"}, {"outbox", "--help"}, {"admin", "create", "--help"}, {"admin", "token", "--help"},
+		{"openapi", "--help"}} {
 		if got := exitStatus(run(context.Background(), args)); got != 0 {
 			t.Errorf("backoffice %v: exit status %d, want 0", args, got)
 		}

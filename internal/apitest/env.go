@@ -77,7 +77,7 @@ func NewEnvWith(t testing.TB, db *store.DB, configure func(*httpapi.Options)) *E
 		configure(&o)
 	}
 	srv := httpapi.NewServer(o)
-	return &Env{DB: db, Secrets: box, Mailer: mailer, Auth: svc, Handler: srv.Handler(), Clock: clock, Server: srv}
+	return &Env{DB: db, Secrets: box, Mailer: mailer, Auth: svc, Handler: checkContract(t, srv.Handler()), Clock: clock, Server: srv}
 }
 
 // Mails runs the outbox's worker over everything queued, then returns the

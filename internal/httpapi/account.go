@@ -7,17 +7,7 @@ import (
 )
 
 func (s *Server) register(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Email         string `json:"email"`
-		Username      string `json:"username"`
-		FullName      string `json:"full_name"`
-		InvitedBy     string `json:"invited_by"`
-		DeviceType    string `json:"device_type"`
-		PlainPassword struct {
-			First  string `json:"first"`
-			Second string `json:"second"`
-		} `json:"plainPassword"`
-	}
+	var in registerInput
 	// The register call's errors also carry msg.
 	fail := func(err error) {
 		e := asError(r, err)
@@ -43,9 +33,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) passwordReset(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Email string `json:"email"`
-	}
+	var in resetInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		writeError(w, r, err)
 		return
@@ -58,10 +46,7 @@ func (s *Server) passwordReset(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) passwordResetConfirm(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Token    string `json:"token"`
-		Password string `json:"password"`
-	}
+	var in resetConfirmInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		writeError(w, r, err)
 		return

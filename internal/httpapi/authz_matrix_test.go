@@ -228,15 +228,16 @@ func TestRouteRulesAreNoWiderThanReviewed(t *testing.T) {
 	t.Parallel()
 	env := apitest.NewEnv(t, storetest.SQLite(t))
 	reviewed := map[string]string{
-		"GET /healthz":                     "public", // the sign-in page's server check
-		"GET /livez":                       "public", // supervisors: the process answers
-		"GET /readyz":                      "public", // load balancers: send traffic here
-		"GET /api/captcha":                 "public", // before signing in
-		"POST /api/login":                  "public",
-		"POST /api/register":               "public",
-		"POST /api/password/reset":         "public", // always 202: no account enumeration
-		"POST /api/password/reset/confirm": "public", // the one-time token is the credential
-		"GET /api/email/verify":            "public", // the one-time token is the credential
+		"GET /healthz":                                  "public", // the sign-in page's server check
+		"GET /livez":                                    "public", // supervisors: the process answers
+		"GET /readyz":                                   "public", // load balancers: send traffic here
+		"GET /api/captcha":                              "public", // before signing in
+		"POST /api/login":                               "public",
+		"POST /api/register":                            "public",
+		"POST /api/password/reset":                      "public",    // always 202: no account enumeration
+		"POST /api/password/reset/confirm":              "public",    // the one-time token is the credential
+		"GET /api/email/verify":                         "public",    // the one-time token is the credential
+		"GET /api/openapi.json":                         "public",    // the API's contract: no data
 		"POST /api/user/2fa/googleAuthenticator/status": "signed in", // one's own 2FA, behind one's password
 		"GET /api/cointypes":                            "signed in", // names, symbols and rates every screen's filters use
 	}

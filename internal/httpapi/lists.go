@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"reflect"
 
 	"xapa/backoffice/internal/csvout"
 )
@@ -32,6 +33,7 @@ type lister interface {
 	servePage(w http.ResponseWriter, r *http.Request)
 	serveCSV(w http.ResponseWriter, r *http.Request)
 	hasCSV() bool
+	items() (key string, item reflect.Type) // for the OpenAPI document
 }
 
 // ListRoute is a list in the route table: its page at Path and, if it has

@@ -72,8 +72,9 @@ type Route struct {
 func (s *Server) Routes() []Route {
 	routes := []Route{
 		{"GET", "/healthz", Public, s.health},
-		{"GET", "/livez", Public, s.live},   // the process answers (restart only when this fails)
-		{"GET", "/readyz", Public, s.ready}, // send traffic here: not draining, database reachable and migrated
+		{"GET", "/livez", Public, s.live},                       // the process answers (restart only when this fails)
+		{"GET", "/readyz", Public, s.ready},                     // send traffic here: not draining, database reachable and migrated
+		{"GET", "/api/openapi.json", Public, s.openAPIDocument}, // the API's contract (openapi.go)
 
 		// Sign-in, sessions, two-factor.
 		// Each public sign-in route is limited per client address (clients.go).

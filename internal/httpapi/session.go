@@ -25,11 +25,7 @@ func (s *Server) captcha(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Username     string `json:"username"`
-		Password     string `json:"password"`
-		CaptchaToken string `json:"captcha_token"`
-	}
+	var in loginInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		writeError(w, r, err)
 		return
@@ -47,10 +43,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) verifyCode(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Code     string `json:"code"`
-		Password string `json:"password"`
-	}
+	var in codeInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		writeError(w, r, err)
 		return
@@ -73,11 +66,7 @@ func (s *Server) setupSecret(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) setGAStatus(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Password string `json:"password"`
-		Code     string `json:"code"`
-		Status   *bool  `json:"status"`
-	}
+	var in gaStatusInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		writeError(w, r, err)
 		return

@@ -1,0 +1,42 @@
+package httpapi
+
+// The request bodies of the sign-in routes, named so that the OpenAPI
+// document (openapi.go) describes the very types the handlers decode.
+
+type loginInput struct {
+	Username     string `json:"username"`
+	Password     string `json:"password"`
+	CaptchaToken string `json:"captcha_token"`
+}
+
+type codeInput struct {
+	Code     string `json:"code"`
+	Password string `json:"password"`
+}
+
+type gaStatusInput struct {
+	Password string `json:"password"`
+	Code     string `json:"code"`
+	Status   *bool  `json:"status"`
+}
+
+type registerInput struct {
+	Email         string `json:"email"`
+	Username      string `json:"username"`
+	FullName      string `json:"full_name"`
+	InvitedBy     string `json:"invited_by"`
+	DeviceType    string `json:"device_type"`
+	PlainPassword struct {
+		First  string `json:"first"`
+		Second string `json:"second"`
+	} `json:"plainPassword"`
+}
+
+type resetInput struct {
+	Email string `json:"email"`
+}
+
+type resetConfirmInput struct {
+	Token    string `json:"token"`
+	Password string `json:"password"`
+}

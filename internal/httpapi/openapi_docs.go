@@ -1,0 +1,232 @@
+package httpapi
+
+import (
+	"net/http"
+	"reflect"
+
+	"xapa/backoffice/internal/accounts"
+	"xapa/backoffice/internal/appversions"
+	"xapa/backoffice/internal/auth"
+	"xapa/backoffice/internal/ledger"
+	"xapa/backoffice/internal/profile"
+	"xapa/backoffice/internal/promotion"
+	"xapa/backoffice/internal/rbac"
+	"xapa/backoffice/internal/roles"
+	"xapa/backoffice/internal/stats"
+	"xapa/backoffice/internal/tokens"
+)
+
+// operations documents every route of the route table by "METHOD path"
+// (a list by its page's path: its CSV twin shares the entry). The query
+// structs describe what params.go and paging.go accept.
+func operations() map[string]op {
+	return map[string]op{
+		"GET /healthz":                                  {summary: "The server and its database answer", reply: new(healthReply)},
+		"GET /livez":                                    {summary: "The process answers", reply: new(statusReply)},
+		"GET /readyz":                                   {summary: "This node takes traffic: not draining, database reachable and migrated", reply: new(statusReply)},
+		"GET /api/openapi.json":                         {summary: "This document", reply: map[string]any{}},
+		"GET /api/captcha":                              {summary: "A captcha challenge", query: captchaQuery{}, reply: new(auth.Challenge)},
+		"POST /api/login":                               {summary: "Sign in: a pending token, or a setup one", body: new(loginInput), reply: new(loginReply)},
+		"POST /api/register":                            {summary: "Register a customer", body: new(registerInput), reply: new(registerReply), status: http.StatusCreated, errors: new(registerError)},
+		"POST /api/password/reset":                      {summary: "Mail a password reset link", body: new(resetInput), reply: new(messageReply), status: http.StatusAccepted},
+		"POST /api/password/reset/confirm":              {summary: "Set a new password with a reset token", body: new(resetConfirmInput), status: http.StatusNoContent},
+		"POST /api/2fa/googleAuthenticator":             {summary: "The two-factor step: a full token", body: new(codeInput), reply: new(tokenReply)},
+		"GET /api/user/2fa/googleAuthenticator":         {summary: "The Google Authenticator secret to set up", reply: new(auth.SetupData)},
+		"POST /api/user/2fa/googleAuthenticator/status": {summary: "Switch Google Authenticator on or off", body: new(gaStatusInput), reply: new(accounts.User)},
+		"GET /api/user":                                 {summary: "The signed-in user", reply: new(accounts.User)},
+		"POST /api/logout":                              {summary: "Sign out: the token is revoked", status: http.StatusNoContent},
+
+		"GET /api/admin/users":                {summary: "Users and staff", query: userQuery{}},
+		"POST /api/admin/users/new":           {summary: "Create a user", body: new(accounts.NewUser), reply: new(accounts.User), status: http.StatusCreated},
+		"POST /api/admin/users/{id}/edit":     {summary: "Edit a user", body: new(accounts.Edit), reply: new(accounts.User)},
+		"POST /api/admin/users/{id}/unlock":   {summary: "Lift a user's sign-in locks", status: http.StatusNoContent},
+		"GET /api/admin/roles":                {summary: "Roles with their members"},
+		"GET /api/admin/roles/permissions":    {summary: "The permission catalogue by category", reply: new(catalogueReply)},
+		"POST /api/admin/roles/new":           {summary: "Create a role", body: new(roles.Input), reply: new(roles.Role), status: http.StatusCreated},
+		"POST /api/admin/roles/{id}/edit":     {summary: "Edit a role", body: new(roles.Input), reply: new(roles.Role)},
+		"POST /api/admin/roles/{id}/adduser":  {summary: "Give users a role", body: new(userIDs), reply: new(usersReply)},
+		"PATCH /api/admin/roles/removeMember": {summary: "Remove users from the staff", body: new(userIDs), reply: new(usersReply)},
+		"DELETE /api/admin/roles/{id}":        {summary: "Delete a role", status: http.StatusNoContent},
+
+		"GET /api/cointypes":                                 {summary: "The coins (type=all: with tokens)", query: coinTypesQuery{}, reply: []ledger.Coin{}},
+		"GET /api/coins/markets/{symbol}":                    {summary: "A coin's market candles", reply: new(marketReply)},
+		"GET /api/admin/transactions/history":                {summary: "Transactions", query: historyQuery{}},
+		"GET /api/admin/transactions/history/search":         {summary: "Transactions by hash", query: searchQuery{}, reply: listPage("transactionHistory", reflect.TypeFor[ledger.Transaction]())},
+		"GET /api/admin/users/total_registers":               {summary: "Registrations of the last week", query: registersQuery{}, reply: new(stats.Registrations)},
+		"GET /api/admin/users/total_onlines":                 {summary: "Users online", reply: new(onlineReply)},
+		"GET /api/admin/wallets/customer_balance":            {summary: "The customers' balance of each coin", reply: new(balancesReply)},
+		"GET /api/admin/wallets/xapa_balance":                {summary: "The company's balance of each coin", reply: new(balancesReply)},
+		"GET /api/admin/transactions/total/balances":         {summary: "Volume: in total and per day of the week", reply: new(balanceVolumeReply)},
+		"GET /api/admin/transactions/total/revenue/send":     {summary: "Send revenue: in total and per day of the week", reply: new(revenueReply)},
+		"GET /api/admin/transactions/total/revenue/exchange": {summary: "Exchange revenue: in total and per day of the week", reply: new(revenueReply)},
+
+		"GET /api/admin/coins/tokens":         {summary: "The tokens", reply: new(tokensReply)},
+		"POST /api/admin/coins/new":           {summary: "Create a token", body: new(tokens.Input), reply: new(tokens.Token), status: http.StatusCreated},
+		"POST /api/admin/coins/{id}/edit":     {summary: "Edit a token", body: new(tokens.Input), reply: new(tokens.Token)},
+		"GET /api/admin/exchange/blackList":   {summary: "The market blacklist", reply: new(blacklistReply)},
+		"GET /api/admin/app_versions":         {summary: "App versions, newest first"},
+		"GET /api/admin/app_versions/groups":  {summary: "The change log's group names", reply: []string{}},
+		"POST /api/admin/app_versions/new":    {summary: "Create an app version", body: new(appversions.Input), reply: new(createdReply), status: http.StatusCreated},
+		"DELETE /api/admin/app_versions/{id}": {summary: "Delete an app version", status: http.StatusNoContent},
+		"GET /api/admin/promotion":            {summary: "The promotion's settings", reply: new(promotion.Settings)},
+		"POST /api/admin/promotion":           {summary: "Save the promotion's settings", body: new(promotion.Input), reply: new(promotion.Settings)},
+
+		"GET /api/admin/users/{id}":              {summary: "A user", reply: new(accounts.User)},
+		"GET /api/admin/users/brief/{id}":        {summary: "A user's totals", reply: new(profile.Brief)},
+		"GET /api/admin/users/invites/{id}":      {summary: "A user's invitation tree", reply: new(invitesReply)},
+		"GET /api/admin/users/report/{id}":       {summary: "A user's transactions", query: historyQuery{}},
+		"GET /api/admin/users/wallets/{id}":      {summary: "A user's wallets", query: walletQuery{}},
+		"GET /api/admin/users/sessions/{id}":     {summary: "A user's sessions"},
+		"GET /api/admin/email/{id}/sendmail":     {summary: "Mail a user the verification link", reply: new(statusReply)},
+		"GET /api/email/verify":                  {summary: "Open a verification link: then to the sign-in page", query: verifyQuery{}, status: http.StatusSeeOther},
+		"GET /api/admin/users/accounting":        {summary: "User accounting of a date range (default: the last week)", query: rangeQuery{}, reply: new(userAccountingReply)},
+		"GET /api/admin/transactions/accounting": {summary: "Financial accounting of a date range (default: the last week)", query: rangeQuery{}, reply: new(financialReply)},
+		"GET /api/admin/wallets/report":          {summary: "The bonus report", query: reportQuery{}},
+		"GET /api/admin/exchange/history":        {summary: "The exchange report", query: reportQuery{}},
+		"GET /api/admin/audit":                   {summary: "The audit log", query: auditQuery{}},
+	}
+}
+
+// The query parameters (params.go, paging.go).
+type (
+	pageQuery struct {
+		Page       int `query:"page" minimum:"1" maximum:"1000000" description:"The page, from 1 (default 1)."`
+		MaxPerPage int `query:"maxPerPage" minimum:"1" maximum:"100" description:"Items per page (default 25)."`
+	}
+	rangeQuery struct {
+		MinDate string `query:"minDate" pattern:"^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?$" description:"From: YYYY-MM-DD HH:mm:ss (UTC) or YYYY-MM-DD."`
+		MaxDate string `query:"maxDate" pattern:"^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?$" description:"Until, inclusive: as minDate."`
+	}
+	historyQuery struct {
+		rangeQuery
+		CoinType int64  `query:"coinType" minimum:"1" description:"A coin's id."`
+		Type     string `query:"type" enum:"received,sent"`
+		Network  string `query:"network" enum:"main,test"`
+	}
+	searchQuery struct {
+		Q string `query:"q" maxLength:"200" description:"A transaction hash."`
+	}
+	userQuery struct {
+		Q    string `query:"q" maxLength:"200" description:"Part of an email, username or name."`
+		Role string `query:"role" enum:"ROLE_ADMIN" description:"ROLE_ADMIN: staff only."`
+	}
+	walletQuery struct {
+		CoinType   int64  `query:"coinType" minimum:"1" description:"A coin's id."`
+		WalletName string `query:"wallet_name" maxLength:"100" description:"Part of a wallet's name."`
+	}
+	reportQuery struct {
+		rangeQuery
+		User string `query:"user" maxLength:"200" description:"Part of a user's email."`
+	}
+	auditQuery struct {
+		rangeQuery
+		Actor  string `query:"actor" maxLength:"200" description:"Part of the actor's email."`
+		Action string `query:"action" maxLength:"100"`
+	}
+	captchaQuery struct {
+		Cost string `query:"cost" enum:"high" description:"high: the costly challenge sign-in needs after many failures."`
+	}
+	coinTypesQuery struct {
+		Type string `query:"type" enum:"all" description:"all: tokens too."`
+	}
+	registersQuery struct {
+		Verified string `query:"verified" enum:"0,1" description:"1: verified users only."`
+	}
+	verifyQuery struct {
+		Token string `query:"token" required:"true"`
+	}
+)
+
+// The replies the handlers write as map literals, in their exact shape.
+type (
+	statusReply struct {
+		Status string `json:"status"`
+	}
+	healthReply struct {
+		Status   string `json:"status"`
+		Database string `json:"database"`
+	}
+	messageReply struct {
+		Message string `json:"message"`
+	}
+	tokenReply struct {
+		Token string `json:"token"`
+	}
+	loginReply struct {
+		Token string `json:"token"`
+		Data  struct {
+			TwoFactor struct {
+				GoogleAuthenticator bool `json:"googleAuthenticator"`
+			} `json:"2FaStatus"`
+		} `json:"data"`
+	}
+	registerReply struct {
+		Token string `json:"token"`
+		Data  struct {
+			User accounts.User `json:"user"`
+		} `json:"data"`
+	}
+	// registerError is the register call's error: the envelope with msg too
+	// (but when the new user cannot be read back).
+	registerError struct {
+		Error
+		Msg string `json:"msg,omitempty"`
+	}
+	catalogueReply struct {
+		Permissions map[string][]rbac.Permission `json:"permissions"`
+	}
+	usersReply struct {
+		Message string  `json:"message"`
+		Users   []int64 `json:"users"`
+	}
+	marketReply struct {
+		Symbol  string          `json:"symbol"`
+		Changes []ledger.Candle `json:"changes"`
+	}
+	onlineReply struct {
+		Total struct {
+			Count int `json:"count"`
+		} `json:"total"`
+	}
+	balancesReply struct {
+		Balances []stats.Balance `json:"balances"`
+	}
+	balanceVolumeReply struct {
+		Main struct {
+			Total struct {
+				Balance string `json:"balance"`
+			} `json:"total"`
+			Week []stats.DayAmount `json:"week"`
+		} `json:"main"`
+	}
+	revenueReply struct {
+		Main struct {
+			Total struct {
+				Amount string `json:"amount"`
+			} `json:"total"`
+			Week []stats.DayAmount `json:"week"`
+		} `json:"main"`
+	}
+	tokensReply struct {
+		Tokens []tokens.Token `json:"tokens"`
+	}
+	blacklistReply struct {
+		Code int `json:"code"`
+		Res  struct {
+			Result []tokens.BlacklistEntry `json:"result"`
+		} `json:"res"`
+	}
+	createdReply struct {
+		ID      int64  `json:"id"`
+		Message string `json:"message"`
+	}
+	invitesReply struct {
+		Invites []*profile.Invite `json:"invites"`
+	}
+	userAccountingReply struct {
+		Accounting stats.UserAccounting `json:"accounting"`
+	}
+	financialReply struct {
+		Accounting stats.FinancialAccounting `json:"accounting"`
+	}
+)
