@@ -83,8 +83,9 @@ test-faults: bin/backoffice ## fault tests of bin/backoffice on a private Postgr
 	@$(SUITE) "Faults" -- bash -c 'set -o pipefail; BACKOFFICE_BIN=$(CURDIR)/bin/backoffice go test -tags faults -count=1 \
 		-skip "^TestCluster" -json -timeout 10m ./test/faults | go run ./tools/testsummary -v -name Faults -counts "$$SUITE_COUNTS"'
 
-generate: openapi ## write the files generated from the server: docs/openapi.json and the web's permission keys (tests fail when one is stale)
+generate: openapi web/node_modules/.installed ## write what is generated from the server: docs/openapi.json, the web's API types and permission keys (tests fail when one is stale)
 	go run ./tools/permissionsts
+	cd web && npm run -s gen:api
 
 test-cluster: bin/backoffice ## three nodes on a private PostgreSQL cluster behind haproxy (deploy/haproxy.cfg): start, rolling restart, kill -9, limits, stalled exports
 	@echo "== Cluster tests (bin/backoffice x3 behind haproxy; a private PostgreSQL cluster)"

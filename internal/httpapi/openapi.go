@@ -38,8 +38,8 @@ type op struct {
 type Permission struct {
 	Public bool     `json:"public,omitempty"`
 	Tokens []string `json:"tokens,omitempty"` // token kinds admitted
-	AllOf  []string `json:"allOf,omitempty"`  // permission keys a token must all hold
-	AnyOf  []string `json:"anyOf,omitempty"`  // or: keys of which it must hold one
+	AllOf  []string `json:"all,omitempty"`    // permission keys a token must all hold
+	AnyOf  []string `json:"any,omitempty"`    // or: keys of which it must hold one (not allOf/anyOf: tools read those as schemas)
 	Export bool     `json:"export,omitempty"` // a CSV export, under the export limits
 }
 
@@ -90,7 +90,7 @@ func buildOpenAPI(s *Server) (*openapi31.Spec, error) {
 	r.Spec.SetTitle("Xapa Back Office API")
 	r.Spec.SetVersion("1")
 	r.Spec.SetDescription("Every non-2xx reply is the Error envelope. x-permission states who may call an operation: " +
-		"public, the token kinds admitted, the permission keys needed (allOf, or one of anyOf), and whether it is a CSV export. " +
+		"public, the token kinds admitted, the permission keys needed (all, or one of any), and whether it is a CSV export. " +
 		"A server started with a gateway key also wants it in X-Gateway-Key on every /api call.")
 	r.Spec.SetHTTPBearerTokenSecurity("bearer", "", "The token of POST /api/login (then of the two-factor step).")
 	lists := map[string]ListRoute{}

@@ -52,7 +52,7 @@ func (s *Server) userBrief(w http.ResponseWriter, r *http.Request) {
 func (s *Server) userReportList() lister {
 	return list[ledger.Filter, ledger.Transaction]{key: "reports", filter: userTxFilter, page: s.transactionPage,
 		csv: s.transactionCSV(func(f ledger.Filter) csvout.File {
-			return csvout.File{Kind: fmt.Sprintf("user-%d-transactions", f.UserID)}
+			return csvout.File{Kind: fmt.Sprintf("user-%d-transactions", f.UserID), From: f.From, To: f.To}
 		})}
 }
 

@@ -50,6 +50,10 @@ func TestUserProfile(t *testing.T) {
 		if r.Status != 200 || len(rows) != 3 || !strings.Contains(r.Header.Get("Content-Disposition"), "user-"+id+"-transactions-all-all.csv") {
 			t.Errorf("user report CSV: %d %q %q", r.Status, r.Header.Get("Content-Disposition"), rows)
 		}
+		r = env.Do(t, apitest.Case{Method: "GET", Path: "/api/admin/users/report/" + id + "/CSV?minDate=2000-01-01&maxDate=2099-12-31", Token: tok})
+		if want := "user-" + id + "-transactions-20000101-20991231.csv"; r.Status != 200 || !strings.Contains(r.Header.Get("Content-Disposition"), want) {
+			t.Errorf("user report CSV of a range: %d %q, want the file %s", r.Status, r.Header.Get("Content-Disposition"), want)
+		}
 		r = env.Do(t, apitest.Case{Method: "GET", Path: "/api/admin/users/wallets/" + id + "/CSV", Token: tok})
 		rows, _ = csv.NewReader(strings.NewReader(string(r.Body))).ReadAll()
 		if r.Status != 200 || len(rows) != 3 || rows[1][1] != "Bitcoin Wallet" || rows[1][4] != "1.25" {

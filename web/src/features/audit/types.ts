@@ -1,19 +1,10 @@
+import type { components } from '../../lib/api.gen';
 import type { ListReply } from '../../lib/listPage';
 
-/** One audit-log entry as the API sends it (api-decisions.md "Audit log"). */
-export interface AuditRow {
-  id: number;
-  /** `id` is null when nobody was signed in (a failed sign-in, the demo seed); `email` may then be what was typed. */
-  actor: { id: number | null; email: string };
-  /** Dotted, e.g. `login.failure`, `role.update`. */
-  action: string;
-  /** e.g. `user:42`, `role:3`, `promotion`. */
-  target: string;
-  /** A JSON value, usually an object (`{}` when there is nothing to say). */
-  details: unknown;
-  ip: string;
-  /** RFC 3339, UTC. */
-  created_at: string;
-}
+/**
+ * One audit-log entry as the API sends it (generated from docs/openapi.json). `actor.id` is null when nobody was
+ * signed in (a failed sign-in, the demo seed); `details` is a JSON value, usually an object.
+ */
+export type AuditRow = components['schemas']['AuditRow'];
 
 export type AuditPage = ListReply<'audit', AuditRow>;
