@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"log/slog"
 	"net/http"
 
 	"xapa/backoffice/internal/money"
@@ -80,8 +79,4 @@ func sendRevenue(st *stats.Service, r *http.Request) (stats.Weekly, error) {
 
 func exchangeRevenue(st *stats.Service, r *http.Request) (stats.Weekly, error) {
 	return st.ExchangeRevenue(r.Context())
-}
-
-func logStreamError(r *http.Request, err error) {
-	slog.ErrorContext(r.Context(), "stream cut short", "method", r.Method, "path", r.URL.Path, "err", err)
 }

@@ -93,7 +93,7 @@ func (l list[F, T]) serveCSV(w http.ResponseWriter, r *http.Request) {
 	case !started:
 		writeError(w, r, err)
 	default:
-		slog.ErrorContext(r.Context(), "stream cut short", "method", r.Method, "path", r.URL.Path, "err", err)
+		logStreamError(r, err)
 		panic(http.ErrAbortHandler)
 	}
 }
@@ -113,6 +113,10 @@ func readList[F, T any](key string, filter func(*http.Request) (F, error),
 				_, err := read(ctx, f, 0, 0, each)
 				return err
 			}}}
+}
+
+func logStreamError(r *http.Request, err error) {
+	slog.ErrorContext(r.Context(), "stream cut short", "method", r.Method, "path", r.URL.Path, "err", err)
 }
 
 // listReply is a page of a list under key, with the paging fields.

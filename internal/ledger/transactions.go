@@ -55,8 +55,13 @@ func (s *Service) check(ctx context.Context, f Filter) error {
 	if f.UserID == 0 {
 		return nil
 	}
+	return UserKnown(ctx, s.db, f.UserID)
+}
+
+// UserKnown refuses a user id that names no user (404).
+func UserKnown(ctx context.Context, db *store.DB, id int64) error {
 	var ok bool
-	if err := s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM users WHERE id = $1)`, f.UserID).Scan(&ok); err != nil {
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM users WHERE id = $1)`, id).Scan(&ok); err != nil {
 		return err
 	}
 	if !ok {

@@ -11,7 +11,6 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/money"
 	"xapa/backoffice/internal/store"
@@ -39,7 +38,7 @@ type Brief struct {
 // GetBrief sums a user's wallets (main network), main-network transactions
 // that did not fail (received: income, sent: outcome), exchange fees and bonuses.
 func (s *Service) GetBrief(ctx context.Context, userID int64) (Brief, error) {
-	if err := exists(ctx, s.db, userID); err != nil {
+	if err := ledger.UserKnown(ctx, s.db, userID); err != nil {
 		return Brief{}, err
 	}
 	d := s.db.Dialect
@@ -130,7 +129,7 @@ func (s *Service) Wallets(ctx context.Context, f WalletFilter, limit, offset int
 	if err := ledger.CoinKnown(ctx, s.db, "coinType", f.CoinID); err != nil {
 		return nil, 0, err
 	}
-	if err := exists(ctx, s.db, f.UserID); err != nil {
+	if err := ledger.UserKnown(ctx, s.db, f.UserID); err != nil {
 		return nil, 0, err
 	}
 	cond, args := f.where(s.db.Dialect)
@@ -187,7 +186,7 @@ const (
 // Invites returns the users a user invited, and whom they invited, down to
 // MaxInviteDepth levels (one recursive query, at most MaxInvites users).
 func (s *Service) Invites(ctx context.Context, userID int64) ([]*Invite, error) {
-	if err := exists(ctx, s.db, userID); err != nil {
+	if err := ledger.UserKnown(ctx, s.db, userID); err != nil {
 		return nil, err
 	}
 	rows, err := s.db.QueryContext(ctx, `WITH RECURSIVE tree(id, parent, depth) AS (
@@ -234,7 +233,7 @@ type Session struct {
 
 // Sessions returns a page of a user's sessions, newest first, and their count.
 func (s *Service) Sessions(ctx context.Context, userID int64, limit, offset int) ([]Session, int, error) {
-	if err := exists(ctx, s.db, userID); err != nil {
+	if err := ledger.UserKnown(ctx, s.db, userID); err != nil {
 		return nil, 0, err
 	}
 	var total int
@@ -263,15 +262,4 @@ func (s *Service) Sessions(ctx context.Context, userID int64, limit, offset int)
 		out = append(out, sess)
 	}
 	return out, total, rows.Err()
-}
-
-func exists(ctx context.Context, db *store.DB, id int64) error {
-	var ok bool
-	if err := db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM users WHERE id = $1)`, id).Scan(&ok); err != nil {
-		return err
-	}
-	if !ok {
-		return &apperr.NotFound{What: "User"}
-	}
-	return nil
 }
