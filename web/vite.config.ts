@@ -24,6 +24,8 @@ const apiTarget = process.env.XAPA_API_URL ?? 'http://localhost:8080';
 export default defineConfig({
   plugins: [react()],
   server: {
+    // The contract (docs/openapi.json) is read by the test of the screens' rules (app/routeRules.test.ts).
+    fs: { allow: ['.', '../docs'] },
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
       '/healthz': { target: apiTarget, changeOrigin: false },
