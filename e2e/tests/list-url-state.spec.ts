@@ -1,6 +1,6 @@
 /**
- * A list's filters, page and page size live in the URL (web/src/lib/useListState.ts): on History, User Management
- * and the Exchange Report, a view with filters on page 2 comes back the same after a reload, after another screen
+ * A list's filters, page and page size live in the URL (web/src/lib/useListState.ts): on History, User Management,
+ * Members and the Exchange Report, a view with filters on page 2 comes back the same after a reload, after another screen
  * and Back, and in a fresh page opened at the copied URL. "The same" is checked on the list call the page makes,
  * the filters it shows and its active page.
  */
@@ -12,6 +12,8 @@ import { signInByApi, useToken } from '../fixtures/sign-in';
 
 // The sign-in through the API waits for a fresh TOTP code (up to 30 s).
 test.describe.configure({ timeout: 120_000 });
+// A server of its own: the Members test adds staff.
+test.use({ serverOptions: { label: 'list-url-state' } });
 
 type Query = Record<string, string>;
 
@@ -25,13 +27,36 @@ interface ListScreen {
   filtersShown: (page: Page) => Promise<string[]>;
 }
 
-let token = '';
+const tokens = new Map<string, string>();
+
+/** A full token of the demo administrator on `server` (signed in once per server). */
+async function adminToken(request: APIRequestContext, server: BackofficeServer): Promise<string> {
+  let token = tokens.get(server.baseURL);
+  if (!token) {
+    token = await signInByApi(request, server.creds);
+    tokens.set(server.baseURL, token);
+  }
+  return token;
+}
 
 async function openSignedIn(page: Page, request: APIRequestContext, server: BackofficeServer, path: string) {
-  if (!token) token = await signInByApi(request, server.creds);
+  const token = await adminToken(request, server);
   await page.goto('/admin/login');
   await useToken(page, token);
   await page.goto(path);
+}
+
+/** Creates staff members (ROLE_ADMIN) named `<prefix>-NN` through POST /api/admin/users/new. */
+async function createMembers(request: APIRequestContext, server: BackofficeServer, prefix: string, count: number) {
+  const token = await adminToken(request, server);
+  for (let n = 1; n <= count; n++) {
+    const name = `${prefix}-${String(n).padStart(2, '0')}`;
+    const reply = await request.post('/api/admin/users/new', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { email: `${name}@example.test`, username: name, full_name: `Member ${n}`, password: 'Member-Passw0rd!', enabled: true, roles: ['ROLE_ADMIN'] },
+    });
+    expect(reply.status(), await reply.text()).toBe(201);
+  }
 }
 
 /** Every list call `page` makes from now on, as its query (the newest last). */
@@ -118,6 +143,22 @@ test.describe('list state in the URL', () => {
         await expect(p).toHaveURL(/\?q=example&maxPerPage=50&page=2$/);
       },
       filtersShown: async (p) => [await p.getByRole('searchbox', { name: 'Search users' }).inputValue(), await selectText(p, 'Page size')],
+    });
+  });
+
+  test('Members: search and page 2', async ({ page, request, server }) => {
+    // 27 matching members: two pages of 25.
+    await createMembers(request, server, 'pagedmember', 27);
+    await checkListState(page, request, server, {
+      path: '/members',
+      list: /\/api\/admin\/users\?/,
+      setUp: async (p) => {
+        await p.getByRole('searchbox', { name: 'Search members' }).fill('pagedmember');
+        await expect(p).toHaveURL(/[?&]q=pagedmember$/);
+        await goToPage2(p);
+        await expect(p).toHaveURL(/\?q=pagedmember&page=2$/);
+      },
+      filtersShown: async (p) => [await p.getByRole('searchbox', { name: 'Search members' }).inputValue(), await selectText(p, 'Page size')],
     });
   });
 
