@@ -63,7 +63,7 @@ function scaled(value: string, scale: number): bigint {
   return value.startsWith('-') ? -units : units;
 }
 
-/** product-spec.md: blue if 1.1 × company ≥ customer, orange if 1.15 × company ≥ customer, else red. */
+/** A company balance's colour: blue if 1.1 × company ≥ customer, orange if 1.15 × company ≥ customer, else red. */
 function expectedTone(company: string, customer: string): 'blue' | 'orange' | 'red' {
   const c = scaled(company, 12);
   const u = scaled(customer, 12);

@@ -75,7 +75,7 @@ const cells = (row: Locator) => row.locator('td').allInnerTexts();
 const stamp = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 const noCommas = (text: string) => text.replaceAll(',', '');
 
-/** product-spec.md section 4: two years back at the start of the day (local) to the end of today, as sent (UTC). */
+/** The reports' default range: two years back at the start of the day (local) to the end of today, as sent (UTC). */
 function twoYearsBack(now = new Date()) {
   const lastDay = new Date(now.getFullYear() - 2, now.getMonth() + 1, 0).getDate();
   const from = new Date(now.getFullYear() - 2, now.getMonth(), Math.min(now.getDate(), lastDay));

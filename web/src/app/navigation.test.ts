@@ -53,7 +53,7 @@ describe('visibleMenu', () => {
 });
 
 describe('the route table', () => {
-  it('has every signed-in route of product-spec.md, plus /audit', () => {
+  it('has every signed-in route of the product, plus /audit', () => {
     expect(APP_ROUTES.map((r) => r.path).sort()).toEqual(
       [
         '/',

@@ -31,7 +31,7 @@ import { lazyComponent } from '../lib/lazyComponent';
 import { Permission } from '../lib/permissions';
 import { loadDashboardPage } from '../features/dashboard/dashboardLoader';
 
-/** Menu groups. Setting and Report also show in the breadcrumb (product-spec.md section 2). */
+/** Menu groups. Setting and Report also show in the breadcrumb (Home / group / title); Wallet does not. */
 export type NavGroup = 'Wallet' | 'Setting' | 'Report';
 
 export interface NavGroupInfo {
@@ -99,7 +99,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     icon: UserSwitchOutlined,
     component: UserManagementPage,
   },
-  // Static previews (product-spec.md section 1): no permission is named for them, so any signed-in staff
+  // Static previews: the product names no permission for them, so any signed-in staff
   // member may open them. They sit in a "Wallet" group of their own.
   {
     path: '/exchange',
@@ -176,7 +176,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/blacklist',
     title: 'Black List',
-    // product-spec.md does not show the permission of /blacklist. It is a market setting next to the tokens,
+    // The product names no permission for /blacklist. It is a market setting next to the tokens,
     // so it is gated on the tokens permission (ADMIN_CREATE_TOKEN) until a key of its own is decided.
     rule: Permission.CREATE_TOKEN,
     group: 'Setting',
@@ -221,7 +221,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     component: ExchangeReportPage,
   },
   {
-    // Reached from user e-mails, which link here only for ADMIN_SHOW_USER (product-spec.md "Dashboard").
+    // Reached from the user e-mails the lists show (session/UserEmailLink), which link here only for ADMIN_SHOW_USER.
     path: '/userprofile/:id',
     title: 'User Profile',
     rule: Permission.SHOW_USER,

@@ -21,7 +21,7 @@ const SIGNED_OUT_PAGES = [
 ];
 
 /**
- * The routing rules (product-spec.md section 2):
+ * The routing rules:
  * - while the current-user check runs: the full-page spinner;
  * - not signed in: only the sign-in pages; every other path goes to /admin/login;
  * - signed in: the sign-in pages go to '/'; every other path is the signed-in app (set-up, Access Denied or

@@ -18,8 +18,8 @@ interface BodyProps<T> {
   /** Also wait (spinner) while this is true, e.g. for data the card depends on. */
   waiting?: boolean;
   /**
-   * Show no error message when the call fails (the reports, product-spec.md section 8): the empty state when
-   * there is no data, else the last data as it is.
+   * Show no error message when the call fails (the reports do not show one): the empty state when there is no
+   * data, else the last data as it is.
    */
   hideErrors?: boolean;
 }

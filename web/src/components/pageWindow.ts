@@ -1,4 +1,4 @@
-/** How many numbered page links the pager shows at most (product-spec.md: a page selector with 10 page links). */
+/** How many numbered page links the pager shows at most: a page selector of 10 page links. */
 export const PAGE_LINKS = 10;
 
 /**

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 
-/** How the screens show a date and time (product-spec.md section 9): day first, 24-hour clock, local time. */
+/** How the screens show a date and time: day first, 24-hour clock, local time. */
 export const DATE_TIME_DISPLAY_FORMAT = 'DD-MM-YYYY HH:mm';
 
 /** Shown for a missing date (e.g. a user who never signed in). */

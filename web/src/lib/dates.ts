@@ -1,6 +1,6 @@
 /**
- * Dates across the app: calls send `YYYY-MM-DD HH:mm:ss` read as UTC (api-decisions.md "Every call"); weeks start
- * on Monday (product-spec.md section 9); ranges and their presets. Display formats: dateDisplay.ts.
+ * Dates across the app: calls send `YYYY-MM-DD HH:mm:ss` read as UTC (docs/decisions/0007-input-rules.md); weeks
+ * start on Monday; ranges and their presets. Display formats: dateDisplay.ts.
  */
 import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
@@ -40,7 +40,7 @@ function lastOne(unit: 'day' | 'week' | 'month' | 'year'): () => DateRange {
   };
 }
 
-/** The range picker's presets (product-spec.md: 1 day, week, month, year back). */
+/** The range picker's presets: 1 day, week, month, year back. */
 export const DATE_RANGE_PRESETS: readonly DateRangePreset[] = [
   { label: 'Daily', value: lastOne('day') },
   { label: 'Weekly', value: lastOne('week') },

@@ -1,6 +1,6 @@
 /**
- * Exact decimal helpers for the money strings the server sends (api-decisions.md: amounts are decimal strings,
- * never floats). Display: coin amounts 6 decimals, dollars 2, rates 5 (product-spec.md section 9).
+ * Exact decimal helpers for the money strings the server sends (amounts are decimal strings, never floats:
+ * docs/decisions/0001-storage.md). Display: coin amounts 6 decimals, dollars 2, rates 5.
  */
 
 /** A decimal as an integer and a scale: `12.5` is {units: 125n, scale: 1}. */

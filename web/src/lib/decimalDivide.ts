@@ -1,5 +1,5 @@
 /**
- * Exact division of the decimal strings the server sends (amounts are never floats, api-decisions.md), e.g. a USD
+ * Exact division of the decimal strings the server sends (amounts are never floats), e.g. a USD
  * amount in a coin at the coin's fiat rate. Round the result for display with `formatDecimal` (decimal.ts).
  */
 

@@ -1,4 +1,4 @@
-/** The paging fields every list reply carries beside its list (api-decisions.md "Lists"). */
+/** The paging fields every list reply carries beside its list (docs/decisions/0011-one-shape-for-lists.md). */
 export interface PageInfo {
   page: number;
   items_per_page: number;

@@ -25,6 +25,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     invitationCode: 'SAM123',
     totalInvites: 0,
     userRoles: [{ role: { id: 2, role: 'Support' } }],
+    created_at: '2026-01-01T00:00:00+00:00',
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-/** The sign-in screens' own checks (product-spec.md sections 5 and 9); the server has stricter ones. */
+/** The sign-in screens' own checks (a button waits for these minimum lengths); the server has stricter ones. */
 export const LOGIN_PASSWORD_MIN = 5;
 export const REGISTER_PASSWORD_MIN = 5;
 export const REGISTER_EMAIL_MIN = 10;

@@ -13,7 +13,7 @@ const COLUMNS: TableColumnsType<BlacklistEntry> = [
     title: 'Delete',
     key: 'delete',
     width: 90,
-    // product-spec.md: the delete button has no action (the list is read-only).
+    // The delete button has no action: the list is read-only.
     render: (_: unknown, entry: BlacklistEntry) => (
       <Button danger icon={<DeleteOutlined />} aria-label={`Delete ${entry.MarketName}`} />
     ),

@@ -12,7 +12,7 @@ interface BlacklistReply {
   res?: { result?: BlacklistEntry[] };
 }
 
-/** `GET /api/admin/exchange/blackList`: only a reply with code 200 counts (product-spec.md sections 7 and 8). */
+/** `GET /api/admin/exchange/blackList`: only a reply whose `code` is 200 counts; any other is a failure. */
 export const blacklistQuery = queryOptions({
   queryKey: ['admin-blacklist'],
   queryFn: async ({ signal }) => {

@@ -1,5 +1,5 @@
 /**
- * The changelog builder's rules (product-spec.md sections 5 and 9): Add Changelog waits for the release date and
+ * The changelog builder's rules: Add Changelog waits for the release date and
  * a whole name; item fields wait for a group; another item field needs the last item to have 4+ characters;
  * Submit Changelog needs at least one entry.
  */

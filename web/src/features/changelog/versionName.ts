@@ -1,5 +1,5 @@
 /**
- * App version names (product-spec.md sections 5 and 9): exactly 8 characters, with a dot after the 1st and the
+ * App version names (the server checks the same form): exactly 8 characters, with a dot after the 1st and the
  * 5th, e.g. 2.140.01. The dots are put in as the user types.
  */
 

@@ -11,7 +11,7 @@ const isEmpty = (data: Balances) => data.balances.length === 0;
 
 /**
  * Customer balance per coin and, once it has loaded, the company balance per coin coloured against it
- * (colors.ts). The company card stays loading when its call fails (product-spec.md section 8).
+ * (colors.ts). The company card stays loading when its call fails: it shows no error.
  */
 export function BalanceCards() {
   const customer = useQuery(customerBalanceQuery);

@@ -2,7 +2,7 @@ import type { CandleDirection } from './colors';
 import { candleDirection, COLORS } from './colors';
 import type { MarketChange } from './dashboardApi';
 
-/** The candle cards show the last 7 days (product-spec.md section 9). */
+/** The candle cards show the last 7 days. */
 export const CANDLE_DAYS = 7;
 
 export interface Candle {

@@ -1,4 +1,4 @@
-/** The dashboard's colour rules (product-spec.md section 4), on exact decimals (lib/decimal.ts). */
+/** The dashboard's colour rules (candles, change percents, balances), on exact decimals (lib/decimal.ts). */
 import { compareDecimals, signOf, timesIsAtLeast } from '../../lib/decimal';
 
 export type CandleDirection = 'up' | 'down';

@@ -1,4 +1,4 @@
-/** The dashboard's calls (api-decisions.md "Weekly widgets"); live widgets poll every POLL_INTERVAL_MS. */
+/** The dashboard's calls (weekly widgets get a total and its last 7 days); live widgets poll every POLL_INTERVAL_MS. */
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api';
 import type { CoinType } from '../../lib/coinTypes';
@@ -64,7 +64,7 @@ interface RevenueReply {
 
 const live = { refetchInterval: POLL_INTERVAL_MS } as const;
 
-/** The candle cards show the first four chain coins (product-spec.md section 9). */
+/** The candle cards show the first four chain coins. */
 export const CANDLE_COINS = 4;
 
 /** The coins that get a candle card, from GET /api/cointypes (chain coins only). */
@@ -126,7 +126,7 @@ export function revenueQuery(kind: 'send' | 'exchange') {
   });
 }
 
-/** product-spec.md section 9: page 1, 10 items, network main, every date. */
+/** The dashboard's recent transactions: page 1, 10 items, network main, every date. */
 export const RECENT_TRANSACTIONS_QUERY = {
   page: 1,
   maxPerPage: 10,

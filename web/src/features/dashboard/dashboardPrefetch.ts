@@ -50,7 +50,7 @@ const WIDGET_DATA: readonly [PermissionKey, Prefetch][] = [
   [Permission.TRANSACTION_HISTORY, (queryClient) => queryClient.prefetchQuery(transactionHistoryQuery(RECENT_TRANSACTIONS_QUERY))],
 ];
 
-/** The keys that show something on the dashboard (product-spec.md section 6, "Dashboard parts"). */
+/** The permission keys that show something on the dashboard: one per widget's data (WIDGET_DATA). */
 export const DASHBOARD_KEYS: readonly PermissionKey[] = WIDGET_DATA.map(([key]) => key);
 
 /**

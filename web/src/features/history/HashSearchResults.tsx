@@ -9,7 +9,7 @@ interface HashSearchResultsProps {
   onClose: () => void;
 }
 
-/** What the hash search found, or the reply's message (product-spec.md section 8). */
+/** What the hash search (GET /api/admin/transactions/history/search) found, or the message of its refusal. */
 export function HashSearchResults({ hash, onClose }: HashSearchResultsProps) {
   const query = useQuery(transactionSearchQuery(hash));
   const back = <Button onClick={onClose}>Back to the list</Button>;

@@ -17,7 +17,7 @@ export interface HistoryFilters {
   range: DateRange;
 }
 
-/** product-spec.md: one month ago at midnight to the end of today, all coins and types, network main. */
+/** The history's default filters: one month ago at midnight to the end of today, all coins and types, network main. */
 export function defaultHistoryFilters(now: Dayjs = dayjs()): HistoryFilters {
   return { network: 'main', range: rangeBackFromToday(1, 'month', now) };
 }

@@ -8,9 +8,9 @@ export interface DisplayStatus {
 }
 
 /**
- * product-spec.md section 4: 'failed' → Failed (red, shown as a red tag of its own so it stands out at least as much
- * as Pending); else no confirmation yet → Pending (red); fewer than the maximum → "Confirmation: n/max" (warning);
- * at or above it → Confirmed (green).
+ * A transaction's display status: 'failed' → Failed (red, shown as a red tag of its own so it stands out at least
+ * as much as Pending); else no confirmation yet → Pending (red); fewer than the maximum → "Confirmation: n/max"
+ * (warning); at or above it → Confirmed (green).
  */
 export function displayStatus(tx: Pick<Transaction, 'status' | 'confirmations' | 'maxConfirmation'>): DisplayStatus {
   if (tx.status === 'failed') return { label: 'Failed', badge: 'error' };

@@ -30,8 +30,7 @@ interface Selection {
 }
 
 /**
- * The member list (product-spec.md "Member list screen"): `/members` (staff) and `/usermanagement` (every
- * user) differ only by `kind`.
+ * The member list: `/members` (staff) and `/usermanagement` (every user) differ only by `kind`.
  */
 export function MemberListScreen({ kind }: { kind: MemberListKind }) {
   const { filters, page, pageSize, setFilters, setPaging } = useListState(MEMBER_LIST);

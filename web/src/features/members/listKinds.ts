@@ -1,9 +1,10 @@
 import { ROLE_ADMIN } from './membersApi';
+import type { UsersQuery } from './types';
 
 /** What differs between the two screens the member list serves. */
 export interface MemberListKind {
   /** Sent as `role` to the list call: ROLE_ADMIN for the members, nothing for every user. */
-  roleFilter?: string;
+  roleFilter?: UsersQuery['role'];
   /** The create button's label and the create modal's title. */
   createLabel: string;
   /** The security roles a user created here gets. */

@@ -5,7 +5,7 @@ import { makeUser } from '../../test/users';
 import type { AdminUser, UsersPage } from './types';
 
 export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
-  return { ...makeUser(), created_at: '2026-01-01T00:00:00+00:00', ...overrides };
+  return makeUser(overrides);
 }
 
 /** Three members: Ann (never signed in), Bob (inactive, SMS on), Cat. */

@@ -1,50 +1,25 @@
-import type { CurrentUser } from '../session/types';
+import type { components } from '../../lib/api.gen';
+import type { GetQuery, GetReply } from '../../lib/apiTypes';
 
-/** A user as the admin user calls return it (`GET /api/admin/users`, create, edit). */
-export interface AdminUser extends CurrentUser {
-  created_at: string;
-}
+/** A user as the admin user calls return it (`GET /api/admin/users`, create, edit): generated from docs/openapi.json. */
+export type AdminUser = components['schemas']['AccountsUser'];
 
 /** `GET /api/admin/users` reply. */
-export interface UsersPage {
-  users: AdminUser[];
-  page: number;
-  items_per_page: number;
-  total_items: number;
-  total_pages: number;
-}
+export type UsersPage = GetReply<'/api/admin/users'>;
 
-export interface UsersQuery {
-  page: number;
-  maxPerPage: number;
-  /** Matches email, username or full name (contains, case-insensitive). */
-  q: string;
-  /** `ROLE_ADMIN` lists the staff (members); absent lists every user. */
-  role?: string;
-}
+/**
+ * The `GET /api/admin/users` query the lists send: the page, its size and the search (matches email, username or
+ * full name, contains, case-insensitive) always; `role: 'ROLE_ADMIN'` lists the staff (members), none every user.
+ */
+export type UsersQuery = Required<Pick<GetQuery<'/api/admin/users'>, 'page' | 'maxPerPage' | 'q'>> &
+  Pick<GetQuery<'/api/admin/users'>, 'role'>;
 
-/** `POST /api/admin/users/new`. */
-export interface NewUser {
-  full_name: string;
-  username: string;
-  email: string;
-  password: string;
-  enabled: boolean;
-  /** `["ROLE_ADMIN"]` for a member, `[]` for a plain user. */
-  roles: string[];
-}
+/** `POST /api/admin/users/new`; `roles` is `["ROLE_ADMIN"]` for a member, `[]` for a plain user. */
+export type NewUser = components['schemas']['AccountsNewUser'];
 
-/** `POST /api/admin/users/{id}/edit`: exactly these keys (the server refuses any other). */
-export interface UserEdit {
-  email: string;
-  full_name: string;
-  username: string;
-  enabled: boolean;
-  /** Can only go from true to false. */
-  isGoogleAuthenticatorEnabled: boolean;
-  /** Can only go from true to false. */
-  isSMS2FaEnabled: boolean;
-  phone_number: string;
-  /** The editor's own current authenticator code: needed for another staff member's email or second factor. */
-  code?: string;
-}
+/**
+ * `POST /api/admin/users/{id}/edit` (the server refuses any other key). The two second factors can only go from true
+ * to false; `code` is the editor's own current authenticator code, needed for another staff member's email or
+ * second factor.
+ */
+export type UserEdit = components['schemas']['AccountsEdit'];

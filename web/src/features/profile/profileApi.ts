@@ -1,4 +1,7 @@
-/** The user profile's calls (product-spec.md section 7 "Users"); every one needs ADMIN_SHOW_USER. */
+/**
+ * The user profile's calls (`GET /api/admin/users/{id}`, its brief, report, wallets, sessions and invites); every one
+ * needs ADMIN_SHOW_USER.
+ */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Query } from '../../lib/api';
 import { apiDownload, apiGet } from '../../lib/api';

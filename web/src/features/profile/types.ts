@@ -1,53 +1,19 @@
-import type { CurrentUser } from '../session/types';
+import type { components } from '../../lib/api.gen';
+
+/** The profile's calls' shapes, generated from docs/openapi.json. */
+type Schemas = components['schemas'];
 
 /** GET /api/admin/users/{id}. */
-export interface ProfileUser extends CurrentUser {
-  created_at: string;
-}
+export type ProfileUser = Schemas['AccountsUser'];
 
 /** GET /api/admin/users/brief/{id}: USD decimal strings and counts. */
-export interface UserBrief {
-  total_balance: string;
-  total_income: string;
-  total_outcome: string;
-  xapa_exchange_fee: string;
-  total_bonus: string;
-  outcome_count: number;
-  income_count: number;
-  exchange_count: number;
-}
+export type UserBrief = Schemas['ProfileBrief'];
 
 /** A wallet of GET /api/admin/users/wallets/{id}. */
-export interface Wallet {
-  id: number;
-  name: string;
-  balance: string;
-  formatedBalance: string;
-  network: string;
-  coinType: { id: number; name: string; symbol: string; icon: string };
-  walletAddresses: { address: string }[];
-  createdAt: string;
-}
+export type Wallet = Schemas['ProfileWallet'];
 
-/** A session of GET /api/admin/users/sessions/{id}. */
-export interface UserSession {
-  id: number;
-  kind: string;
-  platform: string;
-  deviceModel: string;
-  IP: string;
-  createdAt: string;
-  /** Last seen. */
-  updatedAt: string;
-  revokedAt: string | null;
-  first_device: boolean;
-}
+/** A session of GET /api/admin/users/sessions/{id}; `updatedAt` is when it was last seen. */
+export type UserSession = Schemas['ProfileSession'];
 
 /** A node of GET /api/admin/users/invites/{id}: someone the user invited, and whom they invited (10 levels). */
-export interface Invite {
-  id: number;
-  email: string;
-  full_name: string;
-  created_at: string;
-  children: Invite[];
-}
+export type Invite = Schemas['ProfileInvite'];

@@ -5,7 +5,7 @@ import { dayjs } from '../../lib/dates';
 import { formatDateTime } from '../../lib/dateDisplay';
 import type { ProfileUser } from './types';
 
-/** product-spec.md section 4: online means signed in within the last 2 minutes. */
+/** A user is shown online when signed in within the last 2 minutes. */
 export const ONLINE_WINDOW_MS = 2 * 60_000;
 
 const onOff = (on: boolean) => (on ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>);

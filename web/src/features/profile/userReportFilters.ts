@@ -14,7 +14,7 @@ export interface UserReportFilters {
   range: DateRange;
 }
 
-/** product-spec.md section 9: the user report's range starts two years back (start of day) and ends today. */
+/** The user report's default range starts two years back (start of day) and ends today. */
 export function defaultUserReportFilters(now: Dayjs = dayjs()): UserReportFilters {
   return { range: rangeBackFromToday(2, 'year', now) };
 }

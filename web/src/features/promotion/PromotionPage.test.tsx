@@ -11,6 +11,9 @@ import { START_NOW_DURATION_MS } from './promotionRules';
 import { makePromotion } from './testData';
 import type { PromotionPayload, PromotionSettings } from './types';
 
+/** A save the page sent: it always sends every field (the schema's input fields are all optional). */
+type SentPayload = Required<PromotionPayload>;
+
 const COINS = [
   { id: 1, name: 'Bitcoin', symbol: 'BTC', type: 'coin', blockchain: null, fiatExchangeRate: '67250.12' },
   { id: 3, name: 'Tron', symbol: 'TRX', type: 'coin', blockchain: null, fiatExchangeRate: '0.1234' },
@@ -21,12 +24,12 @@ function setUp(promotion: PromotionSettings | (() => PromotionSettings), extra: 
   return mockApi({
     'GET /api/admin/promotion': () => jsonResponse(typeof promotion === 'function' ? promotion() : promotion),
     'GET /api/cointypes': () => jsonResponse(COINS),
-    'POST /api/admin/promotion': (call) => jsonResponse(makePromotion({ enabled: { isEnabled: (call.body as PromotionPayload).isEnabled } })),
+    'POST /api/admin/promotion': (call) => jsonResponse(makePromotion({ enabled: { isEnabled: (call.body as SentPayload).isEnabled } })),
     ...extra,
   });
 }
 
-const posted = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST').map((c) => c.body as PromotionPayload);
+const posted = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST').map((c) => c.body as SentPayload);
 
 type User = ReturnType<typeof userEvent.setup>;
 

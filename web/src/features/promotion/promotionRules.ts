@@ -1,5 +1,5 @@
 /**
- * The promotion form's model and rules (product-spec.md sections 4, 5 and 9): amounts are USD decimal strings,
+ * The promotion form's model and rules: amounts are USD decimal strings,
  * shown with their coin equivalent; one side takes either a promotion amount or a default amount; the minimum
  * list holds each coin once and locks the waiting time once it has entries.
  */

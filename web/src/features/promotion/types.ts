@@ -1,57 +1,24 @@
-/** A coin as the promotion reply names it. */
-export interface PromotionCoin {
-  id: number;
-  name: string;
-  symbol: string;
-  icon: string;
-  /** USD per coin, a decimal string. */
-  fiatExchangeRate: string;
-}
+import type { components } from '../../lib/api.gen';
+
+/** The promotion call's shapes, generated from docs/openapi.json. */
+type Schemas = components['schemas'];
+
+/** A coin as the promotion reply names it; `fiatExchangeRate` is USD per coin, a decimal string. */
+export type PromotionCoin = Schemas['PromotionCoinRef'];
 
 /** One side's bonus: USD amounts (decimal strings), with the coin amounts the server derived. */
-export interface PromotionBonus {
-  coin: PromotionCoin;
-  amount: string;
-  default: string;
-  network: string;
-  coin_amount: string;
-  coin_default: string;
-}
+export type PromotionBonus = Schemas['PromotionBonus'];
 
-export interface PromotionMinimum {
-  coin: PromotionCoin;
-  main: string;
-  coin_amount: string;
-}
+export type PromotionMinimum = Schemas['PromotionMinimum'];
 
-/** `GET /api/admin/promotion` (and the reply of the save). */
-export interface PromotionSettings {
-  enabled: { isEnabled: boolean };
-  /** RFC 3339. */
-  range: { start_date: string; end_date: string };
-  invitation_bonus: {
-    invited_bonus: PromotionBonus;
-    inviter_bonus: PromotionBonus;
-    minimum: PromotionMinimum[];
-  };
-  waiting_time: { days: number };
-  /** totalDuration: milliseconds left, 0 when off. */
-  timer: { totalDuration: number; isStart: boolean };
-}
+/**
+ * `GET /api/admin/promotion` (and the reply of the save). The range is RFC 3339; `timer.totalDuration` is the
+ * milliseconds left, 0 when off.
+ */
+export type PromotionSettings = Schemas['PromotionSettings'];
 
-export interface BonusPayload {
-  coin: number;
-  amount: string;
-  default: string;
-  network: string;
-}
+/** One side's bonus in the save: `coin` is the coin's id. */
+export type BonusPayload = Schemas['PromotionBonusInput'];
 
 /** `POST /api/admin/promotion`; dates UTC `YYYY-MM-DD HH:mm:ss`. */
-export interface PromotionPayload {
-  isEnabled: boolean;
-  minimum: { coin: number; main: string }[];
-  invited_bonus: BonusPayload;
-  inviter_bonus: BonusPayload;
-  waiting_time: { days: number };
-  range: { start_date: string; end_date: string };
-}
+export type PromotionPayload = Schemas['PromotionInput'];

@@ -18,7 +18,7 @@ interface ReportScreenProps<K extends string, Row> {
 }
 
 /**
- * The bonus and exchange reports (product-spec.md section 2): date range (YYYY-MM-DD, presets), 'User Email'
+ * The bonus and exchange reports: date range (YYYY-MM-DD, presets), 'User Email'
  * filter, green CSV icon, the rows with a spinner while they load, and the ListPager. A filter change goes back
  * to page 1; a failed call shows an empty list, without a message.
  */

@@ -11,7 +11,7 @@ export interface ReportSource<K extends string> {
   listKey: K;
 }
 
-/** One page of a report. No retry message, no error text: the screens show an empty list (product-spec.md 8). */
+/** One page of a report. No retry message, no error text: on a failure the screens show an empty list. */
 export function reportPageQuery<K extends string, Row>(source: ReportSource<K>, query: Query) {
   return queryOptions({
     queryKey: ['reports', source.name, query],

@@ -12,7 +12,7 @@ export interface ReportFilters {
   user: string;
 }
 
-/** product-spec.md section 4: two years ago at the start of the day to the end of today, every user. */
+/** The reports' default filters: two years ago at the start of the day to the end of today, every user. */
 export function defaultReportFilters(now: Dayjs = dayjs()): ReportFilters {
   return { range: rangeBackFromToday(2, 'year', now), user: '' };
 }

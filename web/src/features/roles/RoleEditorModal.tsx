@@ -13,7 +13,7 @@ import type { Role, RoleInput } from './types';
 import './roles.css';
 
 export const ROLE_CREATED = 'Role registered successfully';
-/** Spelled as product-spec.md section 8 has it. */
+/** The product's message, its spelling included. */
 export const ROLE_MODIFIED = 'Role Modifyed Successfully';
 
 /** Modify: success only when the reply carries the role's id; otherwise its message is the failure. */
@@ -26,7 +26,7 @@ async function saveRole(role: Role | null, input: RoleInput): Promise<void> {
   if (!reply?.id) throw new Error(reply?.message || 'The role could not be modified.');
 }
 
-/** A refused save shows the reply's message (product-spec.md section 8), not a field error. */
+/** A refused save shows the reply's message as it is, not a field error. */
 function saveErrorText(error: unknown): string {
   return isApiError(error) ? error.message : errorMessage(error);
 }

@@ -1,7 +1,7 @@
 import type { PermissionKey } from '../../lib/permissions';
 import { can } from '../../lib/permissions';
 
-/** A role's name needs at least this many characters (product-spec.md sections 5 and 9). */
+/** A role's name needs at least this many characters (the server's minimum too). */
 export const ROLE_NAME_MIN = 3;
 
 /** Apply Role (and Modify Role) stay disabled while the name is shorter than `ROLE_NAME_MIN`. */

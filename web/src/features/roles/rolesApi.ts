@@ -1,7 +1,7 @@
 import { apiDelete, apiGet, apiPost } from '../../lib/api';
 import type { PermissionCatalogue, Role, RoleInput, RolesPage } from './types';
 
-/** The roles screen (and the role picker) read the first 100 roles in one page (product-spec.md section 7). */
+/** The roles screen (and the role picker) read the first 100 roles in one page (`GET /api/admin/roles`). */
 export const ROLES_PAGE_SIZE = 100;
 
 export function fetchRoles(signal?: AbortSignal): Promise<RolesPage> {
@@ -17,7 +17,7 @@ export function createRole(input: RoleInput): Promise<Role> {
   return apiPost<Role>('/admin/roles/new', input);
 }
 
-/** The reply is the role (with its id) on success; product-spec.md treats a reply without an id as a failure. */
+/** The reply is the role (with its id) on success; a reply without an id counts as a failure (its message shown). */
 export function editRole(id: number, input: RoleInput): Promise<Partial<Role> & { message?: string }> {
   return apiPost(`/admin/roles/${id}/edit`, input);
 }

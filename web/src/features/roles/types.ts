@@ -1,34 +1,20 @@
-/** A permission role (`GET /api/admin/roles`). */
-export interface Role {
-  id: number;
-  role: string;
-  description: string;
-  permissions: string[];
-  /** The built-in Administrator: it cannot be removed. */
-  builtin: boolean;
-  /** How many staff members hold it. */
-  members: number;
-}
+import type { components } from '../../lib/api.gen';
+import type { GetReply } from '../../lib/apiTypes';
 
-export interface RolesPage {
-  roles: Role[];
-  page: number;
-  items_per_page: number;
-  total_items: number;
-  total_pages: number;
-}
+/**
+ * A permission role (`GET /api/admin/roles`), generated from docs/openapi.json: `builtin` marks the Administrator,
+ * which cannot be removed; `members` counts the staff members who hold it.
+ */
+export type Role = components['schemas']['RolesRole'];
 
-export interface PermissionInfo {
-  key: string;
-  title: string;
-}
+/** `GET /api/admin/roles` reply. */
+export type RolesPage = GetReply<'/api/admin/roles'>;
+
+/** One permission of the catalogue: its key and title. */
+export type PermissionInfo = components['schemas']['RbacPermission'];
 
 /** `GET /api/admin/roles/permissions`: category → permissions, categories in display order. */
-export type PermissionCatalogue = Record<string, PermissionInfo[]>;
+export type PermissionCatalogue = components['schemas']['HttpapiCatalogueReply']['permissions'];
 
 /** `POST /api/admin/roles/new` and `/{id}/edit`. */
-export interface RoleInput {
-  role: string;
-  description: string;
-  permissions: string[];
-}
+export type RoleInput = components['schemas']['RolesInput'];

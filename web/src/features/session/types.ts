@@ -1,22 +1,7 @@
-/** The signed-in user, as `GET /api/user` returns it. */
-export interface CurrentUser {
-  id: number;
-  email: string;
-  username: string;
-  full_name: string;
-  permissions: string[];
-  /** `["ROLE_ADMIN"]` for staff, else empty. */
-  roles: string[];
-  role: string | null;
-  enabled: boolean;
-  email_verified: boolean;
-  isGoogleAuthenticatorEnabled: boolean;
-  isSMS2FaEnabled: boolean;
-  smsVerified: boolean;
-  lastLogin: string | null;
-  phone_number: string | null;
-  verified_at: string | null;
-  invitationCode: string | null;
-  totalInvites: number;
-  userRoles: { role: { id: number; role: string } }[];
-}
+import type { components } from '../../lib/api.gen';
+
+/**
+ * The signed-in user, as `GET /api/user` returns it (generated from docs/openapi.json). `roles` is `["ROLE_ADMIN"]`
+ * for staff, else empty; `role` is the name of their permission role, if any.
+ */
+export type CurrentUser = components['schemas']['AccountsUser'];

@@ -1,6 +1,6 @@
 /**
- * When the token panels' buttons are enabled (product-spec.md sections 5 and 9). Text lengths are counted without
- * surrounding spaces (the server trims them too).
+ * When the token panels' buttons are enabled. Text lengths are counted without surrounding spaces (the server trims
+ * them too).
  */
 import type { TokenFormValues, TokenInput } from './types';
 

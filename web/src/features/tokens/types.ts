@@ -1,35 +1,15 @@
-/** A token as `GET /api/admin/coins/tokens` lists it (product-spec.md section 3). */
-export interface Token {
-  id: number;
-  icon: string;
-  name: string;
-  symbol: string;
-  /** The chain coin's symbol. */
-  blockchain: string;
-  /** The chain coin's id. */
-  blockchainId: number;
-  maxConfirmation: number;
-  mainContract: string;
-  testContract: string;
-  decimals: number;
-  /** A decimal string. */
-  minSpendable: string;
-}
+import type { components } from '../../lib/api.gen';
+
+/**
+ * A token as `GET /api/admin/coins/tokens` lists it (generated from docs/openapi.json): `blockchain` and
+ * `blockchainId` are the chain coin's symbol and id; `minSpendable` is a decimal string.
+ */
+export type Token = components['schemas']['TokensToken'];
 
 /** The add payload (`POST /api/admin/coins/new`); modify adds `id`. `blockchain` is the chain coin's id. */
-export interface TokenInput {
-  id?: number;
-  name: string;
-  symbol: string;
-  decimals: number | null;
-  mainContract: string;
-  testContract: string;
-  maxConfirmation: number | null;
-  minSpendable: string;
-  blockchain: number;
-}
+export type TokenInput = components['schemas']['TokensInput'];
 
-/** What the token panels' form holds while being edited. */
+/** What the token panels' form holds while being edited: web form state, not an API shape (tokenRules.ts maps it). */
 export interface TokenFormValues {
   name?: string;
   symbol?: string;

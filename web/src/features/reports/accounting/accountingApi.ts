@@ -34,7 +34,7 @@ export interface FinancialAccounting {
   total_revenue_earned_by_send: string;
 }
 
-/** product-spec.md section 9: one week before now until the end of today. */
+/** The accounting screen's default range: one week before now until the end of today. */
 export function defaultAccountingRange(now: Dayjs = dayjs()): DateRange {
   return [now.subtract(1, 'week'), now.endOf('day')];
 }

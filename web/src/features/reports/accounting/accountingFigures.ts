@@ -4,7 +4,7 @@ import type { Figure } from './AccountingCard';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** Every field of the Users card (product-spec.md section 3 "User accounting"). */
+/** Every field of the Users card (`GET /api/admin/users/accounting`). */
 export function userFigures(a: UserAccounting): Figure[] {
   return [
     { label: 'Registered users (all time)', value: count(a.total_registered) },
@@ -15,7 +15,7 @@ export function userFigures(a: UserAccounting): Figure[] {
   ];
 }
 
-/** Every field of the Financial Reports card (product-spec.md section 3 "Financial accounting"). */
+/** Every field of the Financial Reports card (`GET /api/admin/transactions/accounting`). */
 export function financialFigures(a: FinancialAccounting): Figure[] {
   const bonusWallets = a.allocated_bonus_wallets.details;
   return [

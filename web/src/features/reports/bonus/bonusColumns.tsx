@@ -3,7 +3,7 @@ import { formatCoin, formatUsd } from '../../../lib/decimal';
 import { reportTimestamp } from '../reportTimestamp';
 import type { BonusRow } from './bonusReport';
 
-/** product-spec.md "Bonus Report": U-ID, User, Invited User, Bonus Amount (Coin), Bonus Amount ($), Time Stamp. */
+/** The bonus report's columns: U-ID, User, Invited User, Bonus Amount (Coin), Bonus Amount ($), Time Stamp. */
 export const BONUS_COLUMNS: TableColumnsType<BonusRow> = [
   { key: 'uid', title: 'U-ID', render: (_, row) => row.user.id },
   { key: 'user', title: 'User', render: (_, row) => row.user.email },

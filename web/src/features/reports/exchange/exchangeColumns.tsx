@@ -5,7 +5,7 @@ import { reportTimestamp } from '../reportTimestamp';
 import type { ExchangeRow } from './exchangeReport';
 
 /**
- * product-spec.md "Exchange Report": the user's email links to the profile only with ADMIN_SHOW_USER; rate with
+ * The exchange report's columns: the user's email links to the profile only with ADMIN_SHOW_USER; rate with
  * 5 decimals, amounts with 6; Created At without '+00:00' and with a space for the 'T'.
  */
 export const EXCHANGE_COLUMNS: TableColumnsType<ExchangeRow> = [
