@@ -35,7 +35,7 @@ type AppVersion struct {
 	ID                  int64   `json:"id"`
 	Name                string  `json:"name"`
 	ReleaseDate         string  `json:"releaseDate"`
-	Platform            string  `json:"platform"`
+	Platform            string  `json:"platform" enum:"Android,IOS,Web"`
 	ForceUpdateRequired bool    `json:"forceUpdateRequired"`
 	ChangeLog           []Group `json:"changeLog"`
 }
@@ -44,7 +44,7 @@ type AppVersion struct {
 type Input struct {
 	Name                string  `json:"name"`
 	ReleaseDate         string  `json:"releaseDate"`
-	Platform            string  `json:"platform"`
+	Platform            string  `json:"platform" enum:"Android,IOS,Web"`
 	ForceUpdateRequired bool    `json:"forceUpdateRequired"`
 	ChangeLog           []Group `json:"changeLog"`
 }

@@ -114,6 +114,7 @@ func buildOpenAPI(s *Server) (*openapi31.Spec, error) {
 		}
 	}
 	seen.requireReplyDefs(r.Spec)
+	replyHeaders(r.Spec)
 	return r.Spec, nil
 }
 
@@ -158,6 +159,12 @@ func addOperation(r *openapi31.Reflector, rt Route, o op) error {
 		return err
 	}
 	oc.SetSummary(o.summary)
+	oc.SetID(operationID(rt.Method, rt.Path))
+	tag, err := tagOf(rt.Path)
+	if err != nil {
+		return err
+	}
+	oc.SetTags(tag)
 	oc.AddReqStructure(paramsOf(rt.Path, o.query))
 	if o.body != nil {
 		oc.AddReqStructure(o.body, func(cu *openapi.ContentUnit) { cu.Customize = nullBody })

@@ -51,19 +51,26 @@ func TestOpenAPIIsValid(t *testing.T) {
 func TestOpenAPIOperationsAreTheRoutes(t *testing.T) {
 	var doc struct {
 		Paths map[string]map[string]struct {
-			Permission httpapi.Permission `json:"x-permission"`
-			Security   []map[string][]string
+			Permission  httpapi.Permission `json:"x-permission"`
+			Security    []map[string][]string
+			OperationID string   `json:"operationId"`
+			Tags        []string `json:"tags"`
 		}
 	}
 	if err := json.Unmarshal(openAPI(t), &doc); err != nil {
 		t.Fatal(err)
 	}
+	ids := map[string]string{}
 	for _, rt := range new(httpapi.Server).Routes() {
 		o, ok := doc.Paths[rt.Path][strings.ToLower(rt.Method)]
 		if !ok {
 			t.Errorf("%s %s has no operation", rt.Method, rt.Path)
 			continue
 		}
+		if other, taken := ids[o.OperationID]; taken || o.OperationID == "" || len(o.Tags) != 1 {
+			t.Errorf("%s %s: operationId %q (also %q), tags %q: want a unique id and one tag", rt.Method, rt.Path, o.OperationID, other, o.Tags)
+		}
+		ids[o.OperationID] = rt.Method + " " + rt.Path
 		delete(doc.Paths[rt.Path], strings.ToLower(rt.Method))
 		if want := httpapi.PermissionOf(rt.Rule); !reflect.DeepEqual(o.Permission, want) {
 			t.Errorf("%s %s: x-permission %+v, want %+v", rt.Method, rt.Path, o.Permission, want)

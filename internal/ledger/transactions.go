@@ -143,15 +143,15 @@ type Transaction struct {
 	Commission          decimal.Decimal `json:"commission"`
 	Fee                 decimal.Decimal `json:"fee"`
 	FormatedFee         string          `json:"formatedFee"`
-	Type                string          `json:"type"`
-	Network             string          `json:"network"`
+	Type                string          `json:"type" enum:"received,sent"`
+	Network             string          `json:"network" enum:"main,test"`
 	Exchange            bool            `json:"exchange"`
 	Hash                string          `json:"hash"`
 	ExplorerURL         string          `json:"explorerUrl"`
 	CreatedAt           string          `json:"created_at"`
 	Confirmations       int             `json:"confirmations"`
 	MaxConfirmation     int             `json:"maxConfirmation"`
-	Status              string          `json:"status"`
+	Status              string          `json:"status" enum:"pending,confirmed,failed"`
 	ReceiverAddress     string          `json:"receiverAddress"`
 	CoinType            CoinRef         `json:"coinType"`
 	Wallet              struct {

@@ -93,7 +93,7 @@ type Wallet struct {
 	Name            string          `json:"name"`
 	Balance         decimal.Decimal `json:"balance"`
 	FormatedBalance string          `json:"formatedBalance"`
-	Network         string          `json:"network"`
+	Network         string          `json:"network" enum:"main,test"`
 	CoinType        ledger.CoinRef  `json:"coinType"`
 	WalletAddresses []Address       `json:"walletAddresses"`
 	CreatedAt       string          `json:"createdAt"`
@@ -221,7 +221,7 @@ func (s *Service) Invites(ctx context.Context, userID int64) ([]*Invite, error) 
 // Session is one of a user's sessions.
 type Session struct {
 	ID          int64   `json:"id"`
-	Kind        string  `json:"kind"`
+	Kind        string  `json:"kind" enum:"pending,setup,full"`
 	Platform    string  `json:"platform"`
 	DeviceModel string  `json:"deviceModel"`
 	IP          string  `json:"IP"`

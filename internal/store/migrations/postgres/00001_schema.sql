@@ -1,5 +1,5 @@
 -- +goose Up
--- The whole data model (product-spec.md section 3 and api-decisions.md).
+-- The whole data model: users and staff, roles and permissions, sessions, coins, wallets, transactions, the promotion, the audit log.
 -- Money is NUMERIC(38,18); timestamps are TIMESTAMPTZ in UTC.
 CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 

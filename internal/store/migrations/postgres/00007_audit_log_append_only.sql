@@ -1,5 +1,5 @@
 -- +goose Up
--- The audit log is append only (api-decisions.md): the database refuses to change or remove an entry, whoever asks.
+-- The audit log is append only: the database refuses to change or remove an entry, whoever asks.
 -- +goose StatementBegin
 CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

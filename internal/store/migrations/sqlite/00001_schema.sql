@@ -1,5 +1,5 @@
 -- +goose Up
--- The whole data model (product-spec.md section 3 and api-decisions.md).
+-- The whole data model: users and staff, roles and permissions, sessions, coins, wallets, transactions, the promotion, the audit log.
 -- SQLite flavour of migrations/postgres: money is canonical decimal TEXT (never
 -- REAL: summed exactly by dec_sum), timestamps are UTC text that sorts in time order.
 CREATE TABLE server_secrets (
