@@ -1,12 +1,17 @@
 /**
  * The one API client of the web app. Every call to the Go server goes through here.
  *
- * - Paths are relative to API_BASE (`apiGet('/user')` calls `/api/user`).
+ * - Paths are relative to API_BASE (`apiGet('/user')` calls `/api/user`), and each function takes only the paths
+ *   docs/openapi.json documents for its method (ApiGetPath, ApiPostPath, ... in apiTypes.ts): a call to an
+ *   undocumented path, or with the wrong method, fails the type check.
  * - Headers: `Authorization: Bearer <token>` (when signed in), `X-App-Version`, `Accept: application/json`,
  *   and `Content-Type: application/json` when there is a body.
  * - Every failure (non-2xx reply, unreadable reply, network failure) is thrown as an ApiError.
  * - 204 replies resolve to undefined.
  */
+
+import type { components } from './api.gen';
+import type { ApiDeletePath, ApiDownloadPath, ApiGetPath, ApiPatchPath, ApiPostPath, GetReply } from './apiTypes';
 
 export const API_BASE = '/api';
 export const APP_VERSION = '90000';
@@ -38,10 +43,8 @@ export function clearToken(): void {
 // ---------------------------------------------------------------------------------------------
 // Errors
 
-export interface ApiFieldError {
-  field: string;
-  message: string;
-}
+/** One field's refusal in the error envelope (docs/openapi.json's FieldError). */
+export type ApiFieldError = components['schemas']['HttpapiFieldError'];
 
 /** Every failed call: `status` is the HTTP status, or 0 when the server could not be reached. */
 export class ApiError extends Error {
@@ -191,19 +194,19 @@ async function request<T>(
   return readJson<T>(response);
 }
 
-export function apiGet<T>(path: string, query?: Query, options?: RequestOptions): Promise<T> {
+export function apiGet<T>(path: ApiGetPath, query?: Query, options?: RequestOptions): Promise<T> {
   return request<T>('GET', path, undefined, query, options);
 }
 
-export function apiPost<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+export function apiPost<T>(path: ApiPostPath, body?: unknown, options?: RequestOptions): Promise<T> {
   return request<T>('POST', path, body, undefined, options);
 }
 
-export function apiPatch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+export function apiPatch<T>(path: ApiPatchPath, body?: unknown, options?: RequestOptions): Promise<T> {
   return request<T>('PATCH', path, body, undefined, options);
 }
 
-export function apiDelete<T = void>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+export function apiDelete<T = void>(path: ApiDeletePath, body?: unknown, options?: RequestOptions): Promise<T> {
   return request<T>('DELETE', path, body, undefined, options);
 }
 
@@ -235,7 +238,7 @@ function sanitizeFilename(name: string): string | null {
  * Fetches a file (the CSV exports) with the usual headers and saves it through a temporary
  * <a download>. Resolves to the file name used.
  */
-export async function apiDownload(path: string, query?: Query, options?: RequestOptions): Promise<string> {
+export async function apiDownload(path: ApiDownloadPath, query?: Query, options?: RequestOptions): Promise<string> {
   const response = await send(buildUrl(path, query), {
     method: 'GET',
     headers: buildHeaders(false, options?.token),
@@ -264,10 +267,8 @@ export async function apiDownload(path: string, query?: Query, options?: Request
 // ---------------------------------------------------------------------------------------------
 // Health (served at /healthz, outside /api)
 
-export interface Health {
-  status: string;
-  database: string;
-}
+/** `GET /healthz`'s reply. */
+export type Health = GetReply<'/healthz'>;
 
 /** `GET /healthz`: resolves when the server and its database are up; a 503 throws an ApiError. */
 export async function getHealth(options?: RequestOptions): Promise<Health> {

@@ -1,18 +1,12 @@
 import { apiGet, apiPost, errorMessage, isApiError } from '../../lib/api';
 import type { RequestOptions } from '../../lib/api';
+import type { GetReply, PostBody, PostReply } from '../../lib/apiTypes';
 
 /** `POST /api/login` reply. */
-export interface LoginReply {
-  token: string;
-  data?: { '2FaStatus'?: { googleAuthenticator?: boolean } };
-}
+export type LoginReply = PostReply<'/api/login'>;
 
-export interface LoginInput {
-  username: string;
-  password: string;
-  /** The captcha widget's payload (base64). */
-  captcha_token: string;
-}
+/** `POST /api/login`: `username` (or email), `password` and `captcha_token`, the captcha widget's payload (base64). */
+export type LoginInput = PostBody<'/api/login'>;
 
 /**
  * What a successful login hands back:
@@ -37,23 +31,20 @@ export async function verifyGoogleAuthenticator(
   password: string,
   options?: RequestOptions,
 ): Promise<string> {
-  const reply = await apiPost<{ token?: string }>('/2fa/googleAuthenticator', { code, password }, options);
+  const body: PostBody<'/api/2fa/googleAuthenticator'> = { code, password };
+  const reply = await apiPost<PostReply<'/api/2fa/googleAuthenticator'>>('/2fa/googleAuthenticator', body, options);
   if (!reply?.token) throw new Error('The server did not sign you in. Please try again.');
   return reply.token;
 }
 
 /** `GET /api/user/2fa/googleAuthenticator` (setup token). */
-export interface GoogleAuthenticatorSetup {
-  issuer: string;
-  account: string;
-  secret: string;
-  otpauth_url: string;
-}
+export type GoogleAuthenticatorSetup = GetReply<'/api/user/2fa/googleAuthenticator'>;
 
 export function fetchGoogleAuthenticatorSetup(options?: RequestOptions): Promise<GoogleAuthenticatorSetup> {
   return apiGet<GoogleAuthenticatorSetup>('/user/2fa/googleAuthenticator', undefined, options);
 }
 
+/** The Register panel's fields (web form state, not the API's shape: `register` maps them to the call's body). */
 export interface RegisterInput {
   fullName: string;
   email: string;
@@ -64,14 +55,15 @@ export interface RegisterInput {
 
 /** `POST /api/register` → 201 `{token, data: {user}}`: the token of a new customer (a setup token). */
 export async function register(input: RegisterInput): Promise<string> {
-  const reply = await apiPost<{ token?: string }>('/register', {
+  const body: PostBody<'/api/register'> = {
     email: input.email,
     username: input.email,
     full_name: input.fullName,
     invited_by: input.referralId,
     device_type: 'Web',
     plainPassword: { first: input.password, second: input.confirmPassword },
-  });
+  };
+  const reply = await apiPost<PostReply<'/api/register'>>('/register', body);
   if (!reply?.token) throw new Error('The account could not be created. Please try again.');
   return reply.token;
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '../../lib/api';
+import type { PostReply } from '../../lib/apiTypes';
 import type { AppVersionsPage, NewAppVersion } from './types';
 
 export const appVersionKeys = {
@@ -24,8 +25,9 @@ export const changeLogGroupsQuery = queryOptions({
   staleTime: 10 * 60_000,
 });
 
-export function createAppVersion(version: NewAppVersion): Promise<{ id: number }> {
-  return apiPost<{ id: number }>('/admin/app_versions/new', version);
+/** `{id, message}` of the new version (201). */
+export function createAppVersion(version: NewAppVersion): Promise<PostReply<'/api/admin/app_versions/new'>> {
+  return apiPost<PostReply<'/api/admin/app_versions/new'>>('/admin/app_versions/new', version);
 }
 
 export function deleteAppVersion(id: number): Promise<void> {

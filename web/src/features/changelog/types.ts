@@ -4,13 +4,11 @@ import type { GetReply } from '../../lib/apiTypes';
 /** One change-log section: a group name and its item texts. */
 export type ChangeLogGroup = components['schemas']['AppversionsGroup'];
 
-/**
- * The platforms a release can target: the form's choice. Hand-written because docs/openapi.json types `platform`
- * as a plain string, while the server accepts (and stores) only these.
- */
-export const PLATFORMS = ['Android', 'IOS', 'Web'] as const;
+/** The platforms a release can target: docs/openapi.json's enum of `platform`. */
+export type Platform = components['schemas']['AppversionsAppVersion']['platform'];
 
-export type Platform = (typeof PLATFORMS)[number];
+/** The form's choice of platform, in display order (`satisfies`: only the documented ones). */
+export const PLATFORMS = ['Android', 'IOS', 'Web'] as const satisfies readonly Platform[];
 
 /** An app version as `GET /api/admin/app_versions` lists it; `releaseDate` is RFC 3339. */
 export type AppVersion = components['schemas']['AppversionsAppVersion'];

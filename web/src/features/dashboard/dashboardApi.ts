@@ -1,65 +1,53 @@
 /** The dashboard's calls (weekly widgets get a total and its last 7 days); live widgets poll every POLL_INTERVAL_MS. */
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api';
+import type { components } from '../../lib/api.gen';
 import type { CoinType } from '../../lib/coinTypes';
 import { POLL_INTERVAL_MS } from '../../lib/queryClient';
 
-export interface MarketChange {
-  startsAt: string;
-  open: string;
-  close: string;
-  high: string;
-  low: string;
-  amountChange: string;
-  percentChange: string;
-}
+/** The dashboard's reply shapes, generated from docs/openapi.json. */
+type Schemas = components['schemas'];
 
-export interface Market {
-  symbol: string;
-  /** Daily, newest last. */
-  changes: MarketChange[];
-}
+/** A daily candle of `GET /api/coins/markets/{symbol}`; prices are decimal strings. */
+export type MarketChange = Schemas['LedgerCandle'];
 
-export interface WeeklyCounts {
-  /** 7 days, oldest first. */
-  total: { day: string; count: number }[];
-  /** All time. */
-  count: number;
-}
+/** `GET /api/coins/markets/{symbol}`: `changes` are daily, newest last. */
+export type Market = Schemas['HttpapiMarketReply'];
 
-export interface OnlineUsers {
-  total: { count: number };
-}
+/** `GET /api/admin/users/total_registers`: `total` is 7 days, oldest first; `count` is all time. */
+export type WeeklyCounts = Schemas['StatsRegistrations'];
 
-export interface BalanceItem {
-  coin_id: number;
-  name: string;
-  symbol: string;
-  icon: string;
-  balance: string;
-  formatted_balance: string;
-  price: string;
-  usd_value: string;
-  network_fee: string;
-  wallet_address: string;
-}
+/** `GET /api/admin/users/total_onlines`. */
+export type OnlineUsers = Schemas['HttpapiOnlineReply'];
 
-export interface Balances {
-  balances: BalanceItem[];
-}
+/** A coin's balance of `GET /api/admin/wallets/customer_balance` and `xapa_balance`. */
+export type BalanceItem = Schemas['StatsBalance'];
 
-/** A USD total with its 7 days, as the balances and revenue calls give it (amounts under different names). */
+/** `GET /api/admin/wallets/customer_balance` and `xapa_balance`. */
+export type Balances = Schemas['HttpapiBalancesReply'];
+
+/** `GET /api/admin/transactions/total/balances`: the USD total under `balance`, each day's under `balance`. */
+type TotalBalancesReply = Schemas['HttpapiBalanceVolumeReply'];
+
+/** `GET /api/admin/transactions/total/revenue/{send,exchange}`: the same under `amount`. */
+type RevenueReply = Schemas['HttpapiRevenueReply'];
+
+/**
+ * A USD total with its 7 days, as the balances and revenue cards show it: the web app's one shape for the two
+ * replies, which name their amounts differently.
+ */
 export interface WeeklyTotal {
   total: string;
   week: { day: string; value: string }[];
 }
 
-interface TotalBalancesReply {
-  main: { total: { balance: string }; week: { day: string; balance: string }[] };
-}
-
-interface RevenueReply {
-  main: { total: { amount: string }; week: { day: string; amount: string }[] };
+/**
+ * A week of either reply as WeeklyTotal's days. docs/openapi.json gives both replies' days one schema
+ * (StatsDayAmount) with `amount` and `balance` each optional; each reply always fills its own one, so a missing
+ * value (never sent) reads as 0.
+ */
+function weekOf(week: readonly Schemas['StatsDayAmount'][], key: 'amount' | 'balance'): WeeklyTotal['week'] {
+  return week.map((day) => ({ day: day.day, value: day[key] ?? '0' }));
 }
 
 const live = { refetchInterval: POLL_INTERVAL_MS } as const;
@@ -110,7 +98,7 @@ export const totalBalancesQuery = queryOptions({
   queryKey: ['dashboard', 'totals', 'balances'],
   queryFn: async ({ signal }): Promise<WeeklyTotal> => {
     const { main } = await apiGet<TotalBalancesReply>('/admin/transactions/total/balances', undefined, { signal });
-    return { total: main.total.balance, week: main.week.map(({ day, balance }) => ({ day, value: balance })) };
+    return { total: main.total.balance, week: weekOf(main.week, 'balance') };
   },
   ...live,
 });
@@ -120,7 +108,7 @@ export function revenueQuery(kind: 'send' | 'exchange') {
     queryKey: ['dashboard', 'totals', 'revenue', kind],
     queryFn: async ({ signal }): Promise<WeeklyTotal> => {
       const { main } = await apiGet<RevenueReply>(`/admin/transactions/total/revenue/${kind}`, undefined, { signal });
-      return { total: main.total.amount, week: main.week.map(({ day, amount }) => ({ day, value: amount })) };
+      return { total: main.total.amount, week: weekOf(main.week, 'amount') };
     },
     ...live,
   });

@@ -1,4 +1,5 @@
 import { apiGet, apiPatch, apiPost } from '../../lib/api';
+import type { PatchReply, PostReply } from '../../lib/apiTypes';
 import type { AdminUser, NewUser, UserEdit, UsersPage, UsersQuery } from './types';
 
 /** The security role that makes a user a staff member (listed under Members). */
@@ -17,11 +18,11 @@ export function editUser(id: number, edit: UserEdit): Promise<AdminUser> {
 }
 
 /** Set Role: gives the staff members `userIds` the permission role `roleId`. */
-export function setUsersRole(roleId: number, userIds: number[]): Promise<unknown> {
+export function setUsersRole(roleId: number, userIds: number[]): Promise<PostReply<'/api/admin/roles/{id}/adduser'>> {
   return apiPost(`/admin/roles/${roleId}/adduser`, { users: userIds });
 }
 
 /** Remove Selected: takes ROLE_ADMIN (and so their permission role) away from `userIds`. */
-export function removeMembers(userIds: number[]): Promise<unknown> {
+export function removeMembers(userIds: number[]): Promise<PatchReply<'/api/admin/roles/removeMember'>> {
   return apiPatch('/admin/roles/removeMember', { users: userIds });
 }

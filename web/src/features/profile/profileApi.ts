@@ -5,9 +5,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Query } from '../../lib/api';
 import { apiDownload, apiGet } from '../../lib/api';
+import type { ApiGetPath, GetReply } from '../../lib/apiTypes';
 import type { ListReply } from '../../lib/listPage';
 import type { Transaction } from '../history/types';
-import type { Invite, ProfileUser, UserBrief, UserSession, Wallet } from './types';
+import type { ProfileUser, UserBrief, UserSession, Wallet } from './types';
 
 const USERS = '/admin/users';
 
@@ -25,7 +26,7 @@ export function userBriefQuery(id: number) {
   });
 }
 
-function pageQuery<K extends string, Row>(id: number, list: K, path: string, query: Query) {
+function pageQuery<K extends string, Row>(id: number, list: K, path: ApiGetPath, query: Query) {
   return queryOptions({
     queryKey: ['profile', id, list, query],
     queryFn: ({ signal }) => apiGet<ListReply<K, Row>>(path, query, { signal }),
@@ -45,7 +46,8 @@ export const userSessionsQuery = (id: number, query: Query) =>
 export function userInvitesQuery(id: number) {
   return queryOptions({
     queryKey: ['profile', id, 'invites'],
-    queryFn: async ({ signal }) => (await apiGet<{ invites: Invite[] }>(`${USERS}/invites/${id}`, undefined, { signal })).invites,
+    queryFn: async ({ signal }) =>
+      (await apiGet<GetReply<'/api/admin/users/invites/{id}'>>(`${USERS}/invites/${id}`, undefined, { signal })).invites,
   });
 }
 
@@ -53,7 +55,9 @@ export const downloadUserReportCsv = (id: number, query: Query) => apiDownload(`
 
 export const downloadUserWalletsCsv = (id: number, query: Query) => apiDownload(`${USERS}/wallets/${id}/CSV`, query);
 
+type VerificationMailReply = GetReply<'/api/admin/email/{id}/sendmail'>;
+
 /** Resends the verification mail: `{status}` to show, or an ApiError (e.g. already verified). */
-export function sendVerificationMail(id: number): Promise<{ status: string }> {
-  return apiGet<{ status: string }>(`/admin/email/${id}/sendmail`);
+export function sendVerificationMail(id: number): Promise<VerificationMailReply> {
+  return apiGet<VerificationMailReply>(`/admin/email/${id}/sendmail`);
 }

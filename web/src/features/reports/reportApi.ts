@@ -1,13 +1,15 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Query } from '../../lib/api';
 import { apiDownload, apiGet } from '../../lib/api';
+import type { ApiCsvListPath } from '../../lib/apiTypes';
 import type { ListReply } from '../../lib/listPage';
 
 /** A paginated report: its list call, the key of the list in the reply, and its CSV at `${path}/CSV`. */
 export interface ReportSource<K extends string> {
   /** Query key part. */
   name: string;
-  path: string;
+  /** A documented list path that also has its CSV at `${path}/CSV`. */
+  path: ApiCsvListPath;
   listKey: K;
 }
 

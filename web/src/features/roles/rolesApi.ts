@@ -1,4 +1,5 @@
 import { apiDelete, apiGet, apiPost } from '../../lib/api';
+import type { GetReply, PostReply } from '../../lib/apiTypes';
 import type { PermissionCatalogue, Role, RoleInput, RolesPage } from './types';
 
 /** The roles screen (and the role picker) read the first 100 roles in one page (`GET /api/admin/roles`). */
@@ -9,7 +10,7 @@ export function fetchRoles(signal?: AbortSignal): Promise<RolesPage> {
 }
 
 export async function fetchPermissionCatalogue(signal?: AbortSignal): Promise<PermissionCatalogue> {
-  const reply = await apiGet<{ permissions: PermissionCatalogue }>('/admin/roles/permissions', undefined, { signal });
+  const reply = await apiGet<GetReply<'/api/admin/roles/permissions'>>('/admin/roles/permissions', undefined, { signal });
   return reply.permissions;
 }
 
@@ -17,8 +18,15 @@ export function createRole(input: RoleInput): Promise<Role> {
   return apiPost<Role>('/admin/roles/new', input);
 }
 
-/** The reply is the role (with its id) on success; a reply without an id counts as a failure (its message shown). */
-export function editRole(id: number, input: RoleInput): Promise<Partial<Role> & { message?: string }> {
+/**
+ * The reply is the role (with its id) on success; a reply without an id counts as a failure (its message shown).
+ * docs/openapi.json documents only the role (200) and the error envelope; the type stays loose (`Partial`, plus an
+ * optional `message`) because the screen keeps that defensive check of a 200 without an id.
+ */
+export function editRole(
+  id: number,
+  input: RoleInput,
+): Promise<Partial<PostReply<'/api/admin/roles/{id}/edit'>> & { message?: string }> {
   return apiPost(`/admin/roles/${id}/edit`, input);
 }
 

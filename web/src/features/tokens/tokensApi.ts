@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../lib/api';
+import type { GetReply } from '../../lib/apiTypes';
 import type { Token, TokenInput } from './types';
 
 export const tokenKeys = {
@@ -10,7 +11,7 @@ export const tokenKeys = {
 export const tokensQuery = queryOptions({
   queryKey: tokenKeys.all,
   queryFn: ({ signal }) =>
-    apiGet<{ tokens: Token[] }>('/admin/coins/tokens', undefined, { signal }).then((reply) => reply.tokens),
+    apiGet<GetReply<'/api/admin/coins/tokens'>>('/admin/coins/tokens', undefined, { signal }).then((reply) => reply.tokens),
 });
 
 export function createToken(input: TokenInput): Promise<Token> {

@@ -1,13 +1,8 @@
 import { apiGet, buildUrl } from '../../../lib/api';
+import type { components } from '../../../lib/api.gen';
 
 /** The ALTCHA v1 challenge `GET /api/captcha` returns (single use; the salt carries its expiry). */
-export interface CaptchaChallenge {
-  algorithm: string;
-  challenge: string;
-  maxnumber: number;
-  salt: string;
-  signature: string;
-}
+export type CaptchaChallenge = components['schemas']['AuthChallenge'];
 
 export const CAPTCHA_CHALLENGE_PATH = '/captcha';
 

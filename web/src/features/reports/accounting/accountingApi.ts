@@ -1,37 +1,25 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { apiGet } from '../../../lib/api';
+import type { components } from '../../../lib/api.gen';
+import type { GetReply } from '../../../lib/apiTypes';
 import type { DateRange } from '../../../lib/dates';
 import { dayjs, toApiDate } from '../../../lib/dates';
 
-/** The Users card (GET /api/admin/users/accounting). */
-export interface UserAccounting {
-  /** All time. */
-  total_registered: number;
-  /** All time. */
-  total_verified: number;
-  /** USD of every customer wallet now. */
-  total_users_assets: string;
-  /** Registered within the range. */
-  total_registration: number;
-  /** Verified within the range. */
-  total_verified_last: number;
-}
-
-interface Flow {
-  count: number;
-  usd_balance: string;
-}
+/**
+ * The Users card (GET /api/admin/users/accounting), generated from docs/openapi.json: `total_registered` and
+ * `total_verified` are all time, `total_registration` and `total_verified_last` within the range,
+ * `total_users_assets` the USD of every customer wallet now.
+ */
+export type UserAccounting = components['schemas']['StatsUserAccounting'];
 
 /** The Financial Reports card (GET /api/admin/transactions/accounting); amounts are USD decimal strings. */
-export interface FinancialAccounting {
-  total_customers_credit: string;
-  total_current_balance: string;
-  total_income: Flow;
-  total_outcome: Flow;
-  paid_bonuses: string;
-  allocated_bonus_wallets: { details: { users: number; bonuses: string } };
-  total_revenue_earned_by_send: string;
+export type FinancialAccounting = components['schemas']['StatsFinancialAccounting'];
+
+/** The two accounting calls' replies: `GET /api/admin/{kind}/accounting` → `{accounting}`. */
+interface AccountingReplies {
+  users: GetReply<'/api/admin/users/accounting'>;
+  transactions: GetReply<'/api/admin/transactions/accounting'>;
 }
 
 /** The accounting screen's default range: one week before now until the end of today. */
@@ -39,14 +27,14 @@ export function defaultAccountingRange(now: Dayjs = dayjs()): DateRange {
   return [now.subtract(1, 'week'), now.endOf('day')];
 }
 
-function accountingQuery<T>(kind: 'users' | 'transactions', range: DateRange) {
+function accountingQuery<K extends keyof AccountingReplies>(kind: K, range: DateRange) {
   const query = { minDate: toApiDate(range[0]), maxDate: toApiDate(range[1]) };
   return queryOptions({
     queryKey: ['reports', 'accounting', kind, query],
-    queryFn: async ({ signal }) =>
-      (await apiGet<{ accounting: T }>(`/admin/${kind}/accounting`, query, { signal })).accounting,
+    queryFn: async ({ signal }): Promise<AccountingReplies[K]['accounting']> =>
+      (await apiGet<AccountingReplies[K]>(`/admin/${kind}/accounting`, query, { signal })).accounting,
   });
 }
 
-export const userAccountingQuery = (range: DateRange) => accountingQuery<UserAccounting>('users', range);
-export const financialAccountingQuery = (range: DateRange) => accountingQuery<FinancialAccounting>('transactions', range);
+export const userAccountingQuery = (range: DateRange) => accountingQuery('users', range);
+export const financialAccountingQuery = (range: DateRange) => accountingQuery('transactions', range);
