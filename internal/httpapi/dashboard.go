@@ -48,6 +48,12 @@ func (s *Server) companyBalance(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"balances": list})
 }
 
+// dayBalance is one day of the volume card: the volume is named balance.
+type dayBalance struct {
+	Day     string `json:"day"`
+	Balance string `json:"balance"`
+}
+
 // totalBalances: {main: {total: {balance}, week: [{day, balance}]}}.
 func (s *Server) totalBalances(w http.ResponseWriter, r *http.Request) {
 	v, err := s.stats.Volume(r.Context())
@@ -55,9 +61,9 @@ func (s *Server) totalBalances(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	week := make([]stats.DayAmount, len(v.Week))
+	week := make([]dayBalance, len(v.Week))
 	for i, d := range v.Week {
-		week[i] = stats.DayAmount{Day: d.Day, Bal: d.Amount}
+		week[i] = dayBalance{Day: d.Day, Balance: d.Amount}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"main": map[string]any{"total": map[string]string{"balance": money.USD(v.Total)}, "week": week}})
 }

@@ -196,7 +196,7 @@ type (
 			Total struct {
 				Balance string `json:"balance"`
 			} `json:"total"`
-			Week []stats.DayAmount `json:"week"`
+			Week []dayBalance `json:"week"`
 		} `json:"main"`
 	}
 	revenueReply struct {

@@ -21,7 +21,7 @@ type Coin struct {
 	Icon             string          `json:"icon"`
 	FiatExchangeRate decimal.Decimal `json:"fiatExchangeRate"`
 	ConversionRate   decimal.Decimal `json:"conversionRate"`
-	Type             string          `json:"type"`
+	Type             string          `json:"type" enum:"coin,token"`
 	Blockchain       *string         `json:"blockchain"` // the chain coin's symbol, for tokens
 	Decimals         int             `json:"decimals"`
 	MaxConfirmation  int             `json:"maxConfirmation"`

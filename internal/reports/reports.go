@@ -75,7 +75,7 @@ type BonusRow struct {
 	UsdAmount   decimal.Decimal `json:"usdAmount"`
 	Formatted   string          `json:"formatedBonusAmount"`
 	FormattedUS string          `json:"formatedUsdAmount"`
-	Kind        string          `json:"kind"`
+	Kind        string          `json:"kind" enum:"inviter,invited"`
 	BonusWallet struct {
 		CoinType struct {
 			Symbol string `json:"symbol"`

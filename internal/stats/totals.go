@@ -13,8 +13,7 @@ import (
 // DayAmount is one day of a weekly USD figure.
 type DayAmount struct {
 	Day    string `json:"day"`
-	Amount string `json:"amount,omitempty"`
-	Bal    string `json:"balance,omitempty"`
+	Amount string `json:"amount"`
 }
 
 // Weekly is a USD figure: all time and per day of the last week.

@@ -1200,7 +1200,7 @@ export interface components {
                 total: {
                     balance: string;
                 };
-                week: components["schemas"]["StatsDayAmount"][];
+                week: components["schemas"]["HttpapiDayBalance"][];
             };
         };
         HttpapiBalancesReply: {
@@ -1225,6 +1225,10 @@ export interface components {
             /** Format: int64 */
             id: number;
             message: string;
+        };
+        HttpapiDayBalance: {
+            balance: string;
+            day: string;
         };
         HttpapiError: {
             code: number;
@@ -1354,7 +1358,8 @@ export interface components {
             maxConfirmation: number;
             name: string;
             symbol: string;
-            type: string;
+            /** @enum {string} */
+            type: "coin" | "token";
         };
         LedgerCoinRef: {
             icon: string;
@@ -1529,7 +1534,8 @@ export interface components {
             /** Format: int64 */
             id: number;
             invited_user: components["schemas"]["ReportsUserRef"];
-            kind: string;
+            /** @enum {string} */
+            kind: "inviter" | "invited";
             usdAmount: components["schemas"]["Decimal"];
             user: components["schemas"]["ReportsUserRef"];
         };
@@ -1586,8 +1592,7 @@ export interface components {
             wallet_address: string;
         };
         StatsDayAmount: {
-            amount?: string;
-            balance?: string;
+            amount: string;
             day: string;
         };
         StatsDayCount: {

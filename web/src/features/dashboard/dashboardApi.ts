@@ -41,15 +41,6 @@ export interface WeeklyTotal {
   week: { day: string; value: string }[];
 }
 
-/**
- * A week of either reply as WeeklyTotal's days. docs/openapi.json gives both replies' days one schema
- * (StatsDayAmount) with `amount` and `balance` each optional; each reply always fills its own one, so a missing
- * value (never sent) reads as 0.
- */
-function weekOf(week: readonly Schemas['StatsDayAmount'][], key: 'amount' | 'balance'): WeeklyTotal['week'] {
-  return week.map((day) => ({ day: day.day, value: day[key] ?? '0' }));
-}
-
 const live = { refetchInterval: POLL_INTERVAL_MS } as const;
 
 /** The candle cards show the first four chain coins. */
@@ -98,7 +89,7 @@ export const totalBalancesQuery = queryOptions({
   queryKey: ['dashboard', 'totals', 'balances'],
   queryFn: async ({ signal }): Promise<WeeklyTotal> => {
     const { main } = await apiGet<TotalBalancesReply>('/admin/transactions/total/balances', undefined, { signal });
-    return { total: main.total.balance, week: weekOf(main.week, 'balance') };
+    return { total: main.total.balance, week: main.week.map(({ day, balance }) => ({ day, value: balance })) };
   },
   ...live,
 });
@@ -108,7 +99,7 @@ export function revenueQuery(kind: 'send' | 'exchange') {
     queryKey: ['dashboard', 'totals', 'revenue', kind],
     queryFn: async ({ signal }): Promise<WeeklyTotal> => {
       const { main } = await apiGet<RevenueReply>(`/admin/transactions/total/revenue/${kind}`, undefined, { signal });
-      return { total: main.total.amount, week: weekOf(main.week, 'amount') };
+      return { total: main.total.amount, week: main.week.map(({ day, amount }) => ({ day, value: amount })) };
     },
     ...live,
   });
