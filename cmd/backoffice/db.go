@@ -14,7 +14,9 @@ import (
 	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/config"
 	"xapa/backoffice/internal/demo"
+	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/secrets"
+	"xapa/backoffice/internal/stats"
 	"xapa/backoffice/internal/store"
 )
 
@@ -142,6 +144,15 @@ func seed(ctx context.Context, args []string) error {
 			return err
 		}
 		fmt.Printf("seeded %d users and %d transactions in %.1fs\n", *users, *txs, time.Since(start).Seconds())
+		// The closed days' sums, stored now so that a server's first start reads them (internal/daytotals).
+		start = time.Now()
+		if err := ledger.New(db, nil).Warm(ctx); err != nil {
+			return err
+		}
+		if err := stats.New(db, nil).Warm(ctx); err != nil {
+			return err
+		}
+		fmt.Printf("summed the closed days in %.1fs\n", time.Since(start).Seconds())
 		return nil
 	})
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"xapa/backoffice/internal/daytotals"
 	"xapa/backoffice/internal/memo"
 	"xapa/backoffice/internal/store"
 )
@@ -28,6 +29,7 @@ type Service struct {
 	db    *store.DB
 	now   func() time.Time
 	cache *memo.Cache
+	kept  *daytotals.Keeper
 }
 
 // New returns a service; now is the clock (nil: time.Now).
@@ -37,6 +39,7 @@ func New(db *store.DB, now func() time.Time) *Service {
 	}
 	s := &Service{db: db, now: func() time.Time { return now().UTC() }}
 	s.cache = memo.New(s.now)
+	s.kept = daytotals.New(db, s.now)
 	return s
 }
 

@@ -2,12 +2,16 @@ package stats
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"github.com/shopspring/decimal"
 
+	"xapa/backoffice/internal/daytotals"
+	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/memo"
 	"xapa/backoffice/internal/money"
+	"xapa/backoffice/internal/store"
 )
 
 // DayAmount is one day of a weekly USD figure.
@@ -37,6 +41,11 @@ type series struct {
 	key   string
 	query func(s *Service) string // selects day, coin, kind, sum... for rows in [$1, $2)
 	sums  int
+	// kept, when set, are the day sums of closed days kept in the database
+	// (internal/daytotals); fromKept reads a kept row as this series' group
+	// and sums, false for a row the series leaves out.
+	kept     *daytotals.Series
+	fromKept func(daytotals.Row) (group, []decimal.Decimal, bool)
 }
 
 // Transaction sums: count, amount moved and the company's commission (made
@@ -51,12 +60,24 @@ var txSeries = series{key: "tx", sums: 3, query: func(s *Service) string {
 	d := s.db.Dialect
 	return `SELECT ` + d.Day("created_at") + `, coin_id, type, count(*), ` + d.Sum("amount") + `, ` + d.Sum("commission") + `
 		FROM transactions WHERE network = 'main' AND status <> 'failed' AND created_at >= $1 AND created_at < $2 GROUP BY 1, 2, 3`
+}, kept: &ledger.DaySums, fromKept: func(r daytotals.Row) (group, []decimal.Decimal, bool) {
+	coin, err := strconv.ParseInt(r.Group[0], 10, 64) // coin, type, network, failed
+	return group{coin: coin, kind: r.Group[1]}, r.Sums, err == nil && r.Group[2] == "main" && r.Group[3] == ""
+}}
+
+// exchangeDays are the exchange fees of closed days kept in the database.
+var exchangeDays = daytotals.Series{Name: "exchange", Groups: 1, Sums: 1, Query: func(d store.Dialect) string {
+	return `SELECT ` + d.Day("created_at") + `, from_coin_id, ` + d.Sum("fee") + `
+		FROM exchanges WHERE created_at >= $1 AND created_at < $2 GROUP BY 1, 2`
 }}
 
 var exchangeSeries = series{key: "exchange", sums: 1, query: func(s *Service) string {
 	d := s.db.Dialect
 	return `SELECT ` + d.Day("created_at") + `, from_coin_id, '', ` + d.Sum("fee") + `
 		FROM exchanges WHERE created_at >= $1 AND created_at < $2 GROUP BY 1, 2`
+}, kept: &exchangeDays, fromKept: func(r daytotals.Row) (group, []decimal.Decimal, bool) {
+	coin, err := strconv.ParseInt(r.Group[0], 10, 64)
+	return group{coin: coin}, r.Sums, err == nil
 }}
 
 // days returns the sums of every day: closed days from a long-lived cache,
@@ -80,12 +101,46 @@ func (s *Service) days(ctx context.Context, sr series) (daily, error) {
 }
 
 // closedDays sums every day before today (UTC); they change only by a late
-// status update, so they are kept for ClosedTTL.
+// write, so they are kept for ClosedTTL.
 func (s *Service) closedDays(ctx context.Context, sr series) (daily, error) {
 	today := s.today()
 	return memo.Get(ctx, s.cache, sr.key+":closed:"+today.Format("2006-01-02"), ClosedTTL, func(ctx context.Context) (daily, error) {
-		return s.sumDays(ctx, sr, time.Time{}, today)
+		if sr.kept == nil {
+			return s.sumDays(ctx, sr, time.Time{}, today)
+		}
+		return s.keptDays(ctx, sr)
 	})
+}
+
+// keptDays reads the closed days of sr from the day sums kept in the
+// database, adding up the kept groups that fall into one of sr's.
+func (s *Service) keptDays(ctx context.Context, sr series) (daily, error) {
+	days, err := s.kept.Closed(ctx, *sr.kept)
+	if err != nil {
+		return nil, err
+	}
+	out := make(daily, len(days))
+	for day, rows := range days {
+		groups := map[group][]decimal.Decimal{}
+		for _, r := range rows {
+			g, sums, ok := sr.fromKept(r)
+			if !ok {
+				continue
+			}
+			if have := groups[g]; have != nil {
+				added := make([]decimal.Decimal, len(sums))
+				for i := range sums {
+					added[i] = have[i].Add(sums[i])
+				}
+				sums = added
+			}
+			groups[g] = sums
+		}
+		if len(groups) > 0 {
+			out[day] = groups
+		}
+	}
+	return out, nil
 }
 
 // liveDay sums today, kept for LiveTTL.
