@@ -87,9 +87,16 @@ func openSQLite(path string) (*sql.DB, error) {
 	// _txlock=immediate: a write transaction takes the write lock at BEGIN, so
 	// concurrent writers wait on busy_timeout instead of failing with
 	// "database is locked" when a read lock cannot be upgraded.
+	//
+	// Pages are read through a memory map (mmap_size: the most this build of
+	// SQLite maps, 2 GiB), which every connection shares with the kernel's
+	// page cache, beside a small page cache of each connection's own (2 MiB).
+	// Eight private caches of 16 MiB held about 310 MB of the process's
+	// anonymous memory under the mixed workload; now about 33 MB
+	// (docs/decisions/0006-performance.md, fourth pass).
 	dsn := "file:" + path + "?_txlock=immediate&_time_format=sqlite" +
 		"&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)" +
-		"&_pragma=synchronous(NORMAL)&_pragma=cache_size(-16384)"
+		"&_pragma=synchronous(NORMAL)&_pragma=cache_size(-2048)&_pragma=mmap_size(2147418112)"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, err
