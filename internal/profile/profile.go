@@ -185,15 +185,19 @@ const (
 
 // Invites returns the users a user invited, and whom they invited, down to
 // MaxInviteDepth levels (one recursive query, at most MaxInvites users).
+//
+// The tree carries the columns shown: joined to users after the recursion
+// instead, SQLite's planner (3.54) scanned every user against a Bloom filter
+// of the tree, 11 ms at 100,000 users where this takes 0.14 ms.
 func (s *Service) Invites(ctx context.Context, userID int64) ([]*Invite, error) {
 	if err := ledger.UserKnown(ctx, s.db, userID); err != nil {
 		return nil, err
 	}
-	rows, err := s.db.QueryContext(ctx, `WITH RECURSIVE tree(id, parent, depth) AS (
-			SELECT id, invited_by, 1 FROM users WHERE invited_by = $1
-			UNION ALL SELECT u.id, u.invited_by, t.depth + 1 FROM users u JOIN tree t ON u.invited_by = t.id WHERE t.depth < $2)
-		SELECT u.id, t.parent, u.email, u.full_name, u.created_at FROM tree t JOIN users u ON u.id = t.id
-		ORDER BY t.depth, u.id LIMIT $3`, userID, MaxInviteDepth, MaxInvites)
+	rows, err := s.db.QueryContext(ctx, `WITH RECURSIVE tree(id, parent, email, full_name, created_at, depth) AS (
+			SELECT id, invited_by, email, full_name, created_at, 1 FROM users WHERE invited_by = $1
+			UNION ALL SELECT u.id, u.invited_by, u.email, u.full_name, u.created_at, t.depth + 1
+			FROM users u JOIN tree t ON u.invited_by = t.id WHERE t.depth < $2)
+		SELECT id, parent, email, full_name, created_at FROM tree ORDER BY depth, id LIMIT $3`, userID, MaxInviteDepth, MaxInvites)
 	if err != nil {
 		return nil, err
 	}
