@@ -21,6 +21,34 @@ type File struct {
 	From, To *time.Time
 }
 
+// WriteLines streams CSV lines that copy hands over (made by the database)
+// as a download with the header of columns; like Write, it sends nothing
+// before the first lines.
+func WriteLines[T any](w http.ResponseWriter, f File, columns []Column[T], copy func(sink func([]byte, int) error) error) (started bool, err error) {
+	var out *Writer
+	err = copy(func(lines []byte, rows int) error {
+		if out == nil {
+			out = Start(w, f.Kind, f.From, f.To, header(columns))
+		}
+		return out.Lines(lines, rows)
+	})
+	if err != nil {
+		return out != nil, err
+	}
+	if out == nil {
+		out = Start(w, f.Kind, f.From, f.To, header(columns))
+	}
+	return true, out.Close()
+}
+
+func header[T any](columns []Column[T]) []string {
+	names := make([]string, len(columns))
+	for i, c := range columns {
+		names[i] = c.Name
+	}
+	return names
+}
+
 // Write streams the rows each hands over as a CSV download of columns.
 // Nothing is sent before the first row (or the end of an empty list), so an
 // error before it can still be answered as an error: started tells whether
@@ -28,13 +56,7 @@ type File struct {
 func Write[T any](w http.ResponseWriter, f File, columns []Column[T], each func(func(T) error) error) (started bool, err error) {
 	var out *Writer
 	cells := make([]any, len(columns))
-	start := func() {
-		header := make([]string, len(columns))
-		for i, c := range columns {
-			header[i] = c.Name
-		}
-		out = Start(w, f.Kind, f.From, f.To, header)
-	}
+	start := func() { out = Start(w, f.Kind, f.From, f.To, header(columns)) }
 	err = each(func(row T) error {
 		if out == nil {
 			start()

@@ -92,6 +92,24 @@ func (cw *Writer) Row(cells ...any) error {
 	return cw.csv.Error()
 }
 
+// Lines writes rows already made as CSV lines (a database's own CSV, such
+// as PostgreSQL's COPY), then sends what is buffered.
+func (cw *Writer) Lines(lines []byte, rows int) error {
+	cw.csv.Flush()
+	if err := cw.csv.Error(); err != nil {
+		return err
+	}
+	cw.touch()
+	if _, err := cw.w.Write(lines); err != nil {
+		return err
+	}
+	cw.rows += rows
+	if cw.flusher != nil {
+		cw.flusher.Flush()
+	}
+	return nil
+}
+
 // RowCounter is a ResponseWriter that wants to know how many rows a
 // download sent (the export metrics).
 type RowCounter interface{ CountRows(n int) }

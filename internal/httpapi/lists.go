@@ -26,6 +26,10 @@ type csvTwin[F, T any] struct {
 	file    func(F) csvout.File                           // the download's name
 	each    func(context.Context, F, func(T) error) error // every matching row, in the page order
 	columns []csvout.Column[T]                            // declared by the list's domain package
+	// lines, when set and linesOn says so, hands over the rows as CSV lines
+	// the database made (PostgreSQL's COPY) in place of each.
+	lines   func(context.Context, F, func([]byte, int) error) error
+	linesOn func() bool
 }
 
 // lister is any list, as the route table holds it.
@@ -85,9 +89,7 @@ func (l list[F, T]) serveCSV(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	started, err := csvout.Write(w, l.csv.file(f), l.csv.columns, func(each func(T) error) error {
-		return l.csv.each(r.Context(), f, each)
-	})
+	started, err := l.csv.write(w, r, f)
 	switch {
 	case err == nil:
 	case !started:
@@ -96,6 +98,19 @@ func (l list[F, T]) serveCSV(w http.ResponseWriter, r *http.Request) {
 		logStreamError(r, err)
 		panic(http.ErrAbortHandler)
 	}
+}
+
+// write streams the download: as the database's CSV lines where it makes
+// them, else row by row.
+func (c *csvTwin[F, T]) write(w http.ResponseWriter, r *http.Request, f F) (bool, error) {
+	if c.lines != nil && c.linesOn() {
+		return csvout.WriteLines(w, c.file(f), c.columns, func(sink func([]byte, int) error) error {
+			return c.lines(r.Context(), f, sink)
+		})
+	}
+	return csvout.Write(w, c.file(f), c.columns, func(each func(T) error) error {
+		return c.each(r.Context(), f, each)
+	})
 }
 
 // readList declares a list whose domain package reads it with one function:

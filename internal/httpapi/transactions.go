@@ -38,7 +38,8 @@ func (s *Server) transactionPage(ctx context.Context, f ledger.Filter, p page) (
 
 // transactionCSV is the CSV twin of a transaction list, named by file.
 func (s *Server) transactionCSV(file func(ledger.Filter) csvout.File) *csvTwin[ledger.Filter, ledger.Transaction] {
-	return &csvTwin[ledger.Filter, ledger.Transaction]{file: file, each: s.ledger.Each, columns: ledger.Columns}
+	return &csvTwin[ledger.Filter, ledger.Transaction]{file: file, each: s.ledger.Each, columns: ledger.Columns,
+		lines: s.ledger.CopyCSV, linesOn: s.ledger.Copies}
 }
 
 func (s *Server) transactionSearch(w http.ResponseWriter, r *http.Request) {

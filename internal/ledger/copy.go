@@ -1,0 +1,266 @@
+package ledger
+
+import (
+	"bytes"
+	"context"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/stdlib"
+
+	"xapa/backoffice/internal/store"
+)
+
+// copyCells are the cells of Columns made by PostgreSQL, in their order and
+// with their formats: utc.Stamp times, the stored digits of amounts, the
+// History status, free text neutralised as csvout.Neutralise does (an empty
+// text as NULL, which COPY writes as an empty field, as encoding/csv does).
+var copyCells = []string{
+	"t.id",
+	`to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"+00:00"')`,
+	"t.user_id",
+	neutralised("u.email"),
+	neutralised("c.symbol"),
+	"t.network",
+	"t.type",
+	"trim_scale(t.amount)", "trim_scale(t.network_fee)", "trim_scale(t.commission)", "trim_scale(t.fee)",
+	`CASE WHEN t.status = 'failed' THEN 'Failed' WHEN t.confirmations = 0 THEN 'Pending'
+		WHEN t.confirmations < t.max_confirmation THEN 'Confirmation: ' || t.confirmations || '/' || t.max_confirmation
+		ELSE 'Confirmed' END`,
+	"t.confirmations",
+	"t.max_confirmation",
+	neutralised("t.hash"),
+	neutralised("t.receiver_address"),
+	neutralised("w.name"),
+	"CASE WHEN t.is_exchange THEN 'true' ELSE 'false' END",
+	neutralised("t.explorer_url"),
+}
+
+// neutralised is csvout.Neutralise in SQL: a text a spreadsheet would
+// evaluate (=, +, -, @ or their full-width forms after leading spaces, or a
+// tab or carriage return first) gets a leading '.
+func neutralised(col string) string {
+	return `NULLIF(CASE WHEN left(` + col + `, 1) IN (E'\t', E'\r')
+		OR left(ltrim(` + col + `, ' '), 1) IN ('=', '+', '-', '@', '＝', '＋', '－', '＠')
+		THEN '''' || ` + col + ` ELSE ` + col + ` END, '')`
+}
+
+// Copies tells whether CopyCSV can write this database's exports: on
+// PostgreSQL; SQLite has no COPY (Each writes them).
+func (s *Service) Copies() bool { return s.db.Dialect == store.Postgres }
+
+// CopyCSV hands sink the CSV lines of every transaction f matches, newest
+// first: the cells of Columns, made and quoted by PostgreSQL (one
+// COPY ... TO STDOUT while the client reads). A field is quoted where
+// PostgreSQL quotes it (a comma, a quote or a line break in it), as
+// encoding/csv also does, so a reader of either file reads the same cells.
+//
+// As store.EachNewest does for row-by-row exports: when sink has taken
+// nothing for store.Pause with copyAhead chunks waiting, the COPY is
+// cancelled and its connection closed, so a client that stops reading holds
+// none; once sink has taken the waiting lines, a new COPY goes on after the
+// last row handed over. PostgreSQL only (Copies).
+func (s *Service) CopyCSV(ctx context.Context, f Filter, sink func(lines []byte, rows int) error) error {
+	if err := s.check(ctx, f); err != nil {
+		return err
+	}
+	cond, args := f.where()
+	base := inlined(cond, args)
+	var after *rowKey // the last row handed to sink
+	for {
+		last, stalled, err := s.copyOnce(ctx, base, after, sink)
+		if err != nil || !stalled {
+			return err
+		}
+		if last != 0 {
+			k := rowKey{id: last}
+			if err := s.db.QueryRowContext(ctx, `SELECT created_at FROM transactions WHERE id = $1`, last).Scan(&k.at); err != nil {
+				return fmt.Errorf("resume the export after transaction %d: %w", last, err)
+			}
+			after = &k
+		}
+	}
+}
+
+// The pieces handed to the sink are whole rows of about copyChunk bytes;
+// CopyCSV reads copyAhead of them ahead of its sink. Variables for the
+// tests of a stalled reader.
+var (
+	copyChunk = 64 << 10
+	copyAhead = 16
+)
+
+// rowKey is a transaction's place in the export's order.
+type rowKey struct {
+	at time.Time
+	id int64
+}
+
+// errStalled ends a COPY whose reader took nothing for store.Pause.
+var errStalled = errors.New("ledger: export reader stalled")
+
+// copyOnce runs one COPY of the rows after after, handing whole rows to
+// sink; it returns the id of the last row handed over and whether the COPY
+// was cut because sink stalled.
+func (s *Service) copyOnce(ctx context.Context, base string, after *rowKey, sink func([]byte, int) error) (int64, bool, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	q := `COPY (SELECT ` + strings.Join(copyCells, ", ") + txFrom + where(base, after) +
+		` ORDER BY t.created_at DESC, t.id DESC) TO STDOUT WITH (FORMAT csv)`
+	chunks := make(chan csvChunk, copyAhead)
+	copied := make(chan error, 1)
+	go func() {
+		defer close(chunks)
+		copied <- s.copyTo(ctx, q, &chunker{out: chunks, done: ctx.Done()})
+	}()
+	var last int64
+	for c := range chunks {
+		if err := sink(c.lines, c.rows); err != nil {
+			cancel()
+			for range chunks { // let the COPY end
+			}
+			return last, false, err
+		}
+		last = c.last
+	}
+	err := <-copied
+	if errors.Is(err, errStalled) {
+		return last, true, nil
+	}
+	return last, false, err
+}
+
+// copyTo runs q (a COPY ... TO STDOUT) on a connection of its own into w.
+// A COPY cut short leaves its connection unusable: it is closed.
+func (s *Service) copyTo(ctx context.Context, q string, w *chunker) error {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	var copyErr error
+	err = conn.Raw(func(dc any) error {
+		_, copyErr = dc.(*stdlib.Conn).Conn().PgConn().CopyTo(ctx, w, q)
+		if copyErr == nil {
+			copyErr = w.flush()
+		}
+		if copyErr != nil {
+			return driver.ErrBadConn // not back to the pool
+		}
+		return nil
+	})
+	if copyErr != nil {
+		return copyErr
+	}
+	return err
+}
+
+// csvChunk is whole CSV rows: their bytes, how many, the last one's id.
+type csvChunk struct {
+	lines []byte
+	rows  int
+	last  int64
+}
+
+// chunker cuts COPY's output into chunks of whole rows. A row ends at a line
+// break outside quotes (PostgreSQL doubles a quote inside a quoted field, so
+// each quote flips the state).
+type chunker struct {
+	out     chan<- csvChunk
+	done    <-chan struct{}
+	buf     []byte
+	quoted  bool
+	ends    int   // bytes of buf that are whole rows
+	rows    int   // whole rows in buf
+	lastRow int   // where the last whole row starts
+	last    int64 // its id
+}
+
+func (c *chunker) Write(p []byte) (int, error) {
+	for _, b := range p {
+		c.buf = append(c.buf, b)
+		switch {
+		case b == '"':
+			c.quoted = !c.quoted
+		case b == '\n' && !c.quoted:
+			c.last, _ = strconv.ParseInt(string(c.buf[c.ends:c.ends+bytes.IndexByte(c.buf[c.ends:], ',')]), 10, 64)
+			c.ends, c.rows = len(c.buf), c.rows+1
+		}
+	}
+	if c.ends >= copyChunk {
+		return len(p), c.send()
+	}
+	return len(p), nil
+}
+
+// flush sends the whole rows left at the end of the COPY.
+func (c *chunker) flush() error {
+	if c.ends == 0 {
+		return nil
+	}
+	return c.send()
+}
+
+// send hands the whole rows on; it gives up (errStalled) when the reader
+// has taken nothing for store.Pause.
+func (c *chunker) send() error {
+	chunk := csvChunk{lines: bytes.Clone(c.buf[:c.ends]), rows: c.rows, last: c.last}
+	c.buf = append(c.buf[:0], c.buf[c.ends:]...)
+	c.ends, c.rows = 0, 0
+	pause := time.NewTimer(store.Pause)
+	defer pause.Stop()
+	select {
+	case c.out <- chunk:
+		return nil
+	case <-pause.C:
+		return errStalled
+	case <-c.done:
+		return context.Canceled
+	}
+}
+
+// where joins a filter's condition with the rows after after.
+func where(base string, after *rowKey) string {
+	conds := []string{}
+	if base != "" {
+		conds = append(conds, base)
+	}
+	if after != nil {
+		conds = append(conds, "(t.created_at, t.id) < ("+timeLiteral(after.at)+", "+strconv.FormatInt(after.id, 10)+")")
+	}
+	if len(conds) == 0 {
+		return ""
+	}
+	return " WHERE " + strings.Join(conds, " AND ")
+}
+
+var placeholder = regexp.MustCompile(`\$(\d+)`)
+
+// inlined is a filter's condition with its arguments written in (COPY takes
+// no parameters). The arguments are the filter's checked values: ids,
+// times and the network and type names.
+func inlined(cond string, args []any) string {
+	cond = strings.TrimPrefix(cond, " WHERE ")
+	return placeholder.ReplaceAllStringFunc(cond, func(p string) string {
+		n, _ := strconv.Atoi(p[1:])
+		switch v := args[n-1].(type) {
+		case int64:
+			return strconv.FormatInt(v, 10)
+		case time.Time:
+			return timeLiteral(v)
+		case string:
+			return "'" + strings.ReplaceAll(v, "'", "''") + "'"
+		default:
+			panic(fmt.Sprintf("ledger: no literal for %T", v))
+		}
+	})
+}
+
+func timeLiteral(t time.Time) string {
+	return "'" + t.UTC().Format("2006-01-02 15:04:05.999999") + "+00'::timestamptz"
+}
