@@ -3,7 +3,8 @@
 #   1. the mixed staff workload at a fixed rate (~200 requests/s), and each budgeted part of it alone;
 #   2. the dashboard's polling by 100 staff, with the server's CPU use;
 #   3. the CSV export of every transaction beside the database's own CSV dump of the same query;
-#   4. one History page through the API beside the same SQL run directly (pgbench -f; PostgreSQL only).
+#   4. one History page through the API beside the same SQL run directly (pgbench -f on PostgreSQL; on SQLite the
+#      statements the API sends, by the sqlite3 CLI).
 #   bench/run.sh DB_URL          DB_URL: postgres://... or sqlite:PATH
 # Needs wrk, curl, jq, and psql + pgbench or sqlite3; a built bin/backoffice. Prints Markdown for results.md.
 # On PostgreSQL, BACKOFFICE_SECRETS_KEY_FILE names the key file the database was seeded with (bench.sh sets it).
@@ -133,9 +134,52 @@ echo
 
 # One History page (page 5 of the main network's last month, 25 rows) through the API, one client,
 # beside the SQL a direct implementation runs for it: the page and its count.
-[ "$KIND" = sqlite ] && exit 0
 FROM=$(date -u -d '1 month ago' +%Y-%m-%d)
 TO=$(date -u +%Y-%m-%d)
+TOKEN_HASH=$(printf %s "$TOKEN" | sha256sum | cut -d' ' -f1)
+api_page_ms() {
+  cat >"$OUT/page.lua" <<LUA
+local path = "/api/admin/transactions/history?page=5&maxPerPage=25&network=main&minDate=$FROM%2000:00:00&maxDate=$TO%2023:59:59"
+function request() return wrk.format("GET", path, { ["Authorization"] = "Bearer $TOKEN" }) end
+LUA
+  wrk -t1 -c1 -d10s --latency -s "$OUT/page.lua" "$URL" | awk '/^ +Latency +[0-9]/ {v=$2; sub(/ms$/, "", v); if ($2 ~ /us$/) {sub(/us$/, "", v); v=v/1000}; print v}'
+}
+if [ "$KIND" = sqlite ]; then
+  # The statements the API sends for this page (internal/auth, internal/ledger), as SQLite stores times: its
+  # session lookup, the count of the current hour, the page's ids and their rows; run 500 times by the sqlite3 CLI.
+  LITE=${DB#sqlite:}
+  IDS=$(sqlite3 "$LITE" "SELECT group_concat(id, ', ') FROM (SELECT t.id FROM transactions t WHERE t.network = 'main'
+    AND t.created_at >= '$FROM 00:00:00+00:00' AND t.created_at <= '$TO 23:59:59+00:00'
+    ORDER BY t.created_at DESC, t.id DESC LIMIT 25 OFFSET 100)")
+  cat >"$OUT/api-own.sql" <<SQL
+SELECT s.id, s.kind, s.updated_at, s.expires_at, u.id, u.email, u.full_name, u.enabled, u.is_admin,
+  (SELECT group_concat(rp.permission, ',') FROM role_permissions rp WHERE u.is_admin = TRUE AND rp.role_id = u.role_id)
+  FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = '$TOKEN_HASH' AND s.revoked_at IS NULL;
+SELECT count(*) FROM transactions t WHERE t.network = 'main' AND t.created_at >= '$(date -u '+%F %H'):00:00+00:00'
+  AND t.created_at < '$(date -u -d tomorrow +%F) 00:00:00+00:00';
+SELECT t.id FROM transactions t WHERE t.network = 'main' AND t.created_at >= '$FROM 00:00:00+00:00'
+  AND t.created_at <= '$TO 23:59:59+00:00' ORDER BY t.created_at DESC, t.id DESC LIMIT 25 OFFSET 100;
+SELECT t.id, t.user_id, u.email, t.amount, t.network_fee, t.commission, t.fee, t.type, t.network, t.is_exchange, t.hash,
+  t.explorer_url, t.created_at, t.confirmations, t.max_confirmation, t.status, t.receiver_address, c.id, c.name,
+  c.symbol, c.icon, w.id, w.name
+  FROM transactions t JOIN users u ON u.id = t.user_id JOIN coins c ON c.id = t.coin_id
+  JOIN wallets w ON w.id = t.wallet_id WHERE t.id IN ($IDS) ORDER BY t.created_at DESC, t.id DESC;
+SQL
+  for _ in $(seq 1 500); do cat "$OUT/api-own.sql"; done >"$OUT/api-own-500.sql"
+  sqlite3 "$LITE" <"$OUT/api-own.sql" >/dev/null # warm
+  start=$(date +%s.%N)
+  sqlite3 "$LITE" <"$OUT/api-own-500.sql" >/dev/null
+  own_ms=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN {printf "%.3f", (e - s) * 1000 / 500}')
+  api_ms=$(api_page_ms)
+  echo "**One History page, one client** (page 5 of the main network's last month, 25 rows; averages):"
+  echo
+  awk -v a="$api_ms" -v o="$own_ms" 'BEGIN {
+    printf "- API: %.2f ms (wrk -t1 -c1, 10 s)\n", a
+    printf "- the statements the API sends (session, current hour count, page ids, their rows), by the sqlite3 CLI: %.2f ms (500 runs)\n", o
+    if (a <= 0 || o <= 0) { print "- ratio: not computed, a figure above is missing"; exit }
+    printf "- ratio: the API takes %.2f x its own statements in the CLI\n", a / o }'
+  exit 0
+fi
 cat >"$OUT/page.sql" <<SQL
 SELECT count(*) FROM transactions t WHERE t.network = 'main'
   AND t.created_at >= '$FROM 00:00:00+00' AND t.created_at <= '$TO 23:59:59+00';
@@ -152,7 +196,6 @@ sed -n '/^SELECT t.id, t.user_id/,$p' "$OUT/page.sql" >"$OUT/page-only.sql"
 # What the API itself sends for this page (internal/auth, internal/ledger): its session lookup, the count of the
 # current hour (closed days and hours are kept counts; the server runs it beside the page), the page's ids, and
 # the rows of those ids.
-TOKEN_HASH=$(printf %s "$TOKEN" | sha256sum | cut -d' ' -f1)
 IDS_SQL="SELECT t.id FROM transactions t WHERE t.network = 'main' AND t.created_at >= '$FROM 00:00:00+00'
   AND t.created_at <= '$TO 23:59:59+00' ORDER BY t.created_at DESC, t.id DESC LIMIT 25 OFFSET 100"
 IDS=$(psql -tA "$DB" -c "SELECT coalesce(string_agg(id::text, ', '), 'NULL') FROM ($IDS_SQL) page")
@@ -173,11 +216,7 @@ pg_avg() { pgbench -n -c1 -T10 -f "$1" "$DB" 2>/dev/null | awk '/latency average
 sql_ms=$(pg_avg "$OUT/page.sql")
 page_ms=$(pg_avg "$OUT/page-only.sql")
 own_ms=$(pg_avg "$OUT/api-own.sql")
-cat >"$OUT/page.lua" <<LUA
-local path = "/api/admin/transactions/history?page=5&maxPerPage=25&network=main&minDate=$FROM%2000:00:00&maxDate=$TO%2023:59:59"
-function request() return wrk.format("GET", path, { ["Authorization"] = "Bearer $TOKEN" }) end
-LUA
-api_ms=$(wrk -t1 -c1 -d10s --latency -s "$OUT/page.lua" "$URL" | awk '/^ +Latency +[0-9]/ {v=$2; sub(/ms$/, "", v); if ($2 ~ /us$/) {sub(/us$/, "", v); v=v/1000}; print v}')
+api_ms=$(api_page_ms)
 echo "**One History page, one client** (page 5 of the main network's last month, 25 rows; averages over 10 s):"
 echo
 awk -v a="$api_ms" -v s="$sql_ms" -v p="$page_ms" -v o="$own_ms" 'BEGIN {
