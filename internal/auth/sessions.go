@@ -65,7 +65,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 	// permissions of their role, read on every call so a role change counts
 	// at once. Keys hold no commas (rbac.Catalogue).
 	var perms sql.NullString
-	err := s.db.QueryRowContext(ctx, `SELECT s.id, s.kind, s.updated_at, s.expires_at, u.id, u.email, u.full_name,
+	err := s.db.QueryRowFixed(ctx, `SELECT s.id, s.kind, s.updated_at, s.expires_at, u.id, u.email, u.full_name,
 			u.enabled, u.is_admin, (SELECT `+s.db.Dialect.JoinText("rp.permission")+` FROM role_permissions rp
 				WHERE u.is_admin = TRUE AND rp.role_id = u.role_id)
 		FROM sessions s JOIN users u ON u.id = s.user_id

@@ -218,7 +218,7 @@ func (s *Service) directCount(ctx context.Context, f Filter, from, before *time.
 		cond += fmt.Sprintf(" %s t.created_at < $%d", and(cond), len(args))
 	}
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM transactions t`+cond, args...).Scan(&n)
+	err := s.db.QueryRowFixed(ctx, `SELECT count(*) FROM transactions t`+cond, args...).Scan(&n)
 	return n, err
 }
 

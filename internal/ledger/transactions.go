@@ -207,7 +207,7 @@ func (s *Service) Page(ctx context.Context, f Filter, limit, offset int) ([]Tran
 
 func (s *Service) page(ctx context.Context, f Filter, limit, offset int) ([]Transaction, error) {
 	cond, args := f.where()
-	rows, err := s.db.QueryContext(ctx, `SELECT t.id FROM transactions t`+cond+
+	rows, err := s.db.QueryFixed(ctx, `SELECT t.id FROM transactions t`+cond+
 		fmt.Sprintf(` ORDER BY t.created_at DESC, t.id DESC LIMIT $%d OFFSET $%d`, len(args)+1, len(args)+2),
 		append(args, limit, offset)...)
 	if err != nil {
@@ -247,7 +247,7 @@ func (s *Service) Each(ctx context.Context, f Filter, fn func(Transaction) error
 }
 
 func query(ctx context.Context, db *store.DB, q string, args ...any) ([]Transaction, error) {
-	rows, err := db.QueryContext(ctx, q, args...)
+	rows, err := db.QueryFixed(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -22,6 +22,7 @@ type DB struct {
 	*sql.DB
 	Dialect Dialect
 	local   *localLocks // WithLock and Lead on SQLite
+	stmts   stmtCache   // QueryFixed on SQLite
 }
 
 // Open connects to url: "sqlite:PATH" or a "postgres://" / "postgresql://" URL.

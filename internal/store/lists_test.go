@@ -10,8 +10,9 @@ import (
 	"xapa/backoffice/internal/store/storetest"
 )
 
-// An IN list of ids selects exactly those ids on both databases, and no ids
-// select nothing (not a syntax error on PostgreSQL).
+// An IN list of ids selects exactly those ids on both databases, through a
+// kept statement on SQLite (QueryFixed), and no ids select nothing (not a
+// syntax error on PostgreSQL).
 func TestIDListSelectsExactlyItsIDs(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
@@ -25,9 +26,13 @@ func TestIDListSelectsExactlyItsIDs(t *testing.T) {
 		for _, c := range []struct {
 			ids  []int64
 			want []int64
-		}{{[]int64{3, 1}, []int64{1, 3}}, {[]int64{2}, []int64{2}}, {nil, []int64{}}, {[]int64{9}, []int64{}}} {
+		}{{[]int64{3, 1}, []int64{1, 3}}, {[]int64{2}, []int64{2}}, {nil, []int64{}}, {[]int64{9}, []int64{}},
+			{[]int64{3, 2, 1}, []int64{1, 2, 3}}, {[]int64{1, 9, 3, 2, 7}, []int64{1, 2, 3}}} {
 			list, args := store.IDList(2, c.ids)
-			rows, err := db.QueryContext(ctx, `SELECT id FROM coins WHERE $1 = 1 AND id IN (`+list+`) ORDER BY id`, append([]any{1}, args...)...)
+			if n := len(args); n&(n-1) != 0 {
+				t.Errorf("ids %v: a list of %d parameters, want a power of two (few texts, kept statements)", c.ids, n)
+			}
+			rows, err := db.QueryFixed(ctx, `SELECT id FROM coins WHERE $1 = 1 AND id IN (`+list+`) ORDER BY id`, append([]any{1}, args...)...)
 			if err != nil {
 				t.Fatalf("ids %v: %v", c.ids, err)
 			}
