@@ -27,8 +27,9 @@ type Service struct {
 
 // ClosedDaysTTL is how long per-day and per-hour counts of closed days and
 // hours are kept. A row written later with a past created_at shows in
-// totals after at most this.
-const ClosedDaysTTL = 10 * time.Minute
+// totals after at most this. Reading the closed days again costs the days
+// written since the last read (internal/daytotals).
+const ClosedDaysTTL = time.Minute
 
 // New returns a ledger service; now is the clock (nil: time.Now).
 func New(db *store.DB, now func() time.Time) *Service {

@@ -19,7 +19,7 @@ import (
 // days (which change only by a late status update).
 const (
 	LiveTTL   = 5 * time.Second
-	ClosedTTL = 10 * time.Minute
+	ClosedTTL = time.Minute // a read costs the days written since the last (internal/daytotals)
 	WeekDays  = 7
 	OnlineFor = 2 * time.Minute
 )
