@@ -1,6 +1,6 @@
 import { DashboardOutlined, DownOutlined, UserOutlined } from '@ant-design/icons';
-import { Badge, Breadcrumb, Button, Card, Col, ConfigProvider, Dropdown, Layout, Menu, Row, Table, Tag, Tooltip } from 'antd';
-import { antdCsp } from '../lib/cspNonce';
+import { Badge, Breadcrumb, Button, Card, Col, Dropdown, Layout, Menu, Row, Table, Tag, Tooltip } from 'antd';
+import { AntdConfig } from './antdConfig';
 
 const ROW = [{ id: 1, text: 'x' }];
 const COLUMNS = [
@@ -10,12 +10,12 @@ const COLUMNS = [
 
 /**
  * One of each Ant Design component the shell and the dashboard render, with the props that choose their styles,
- * under the same ConfigProvider settings as the app (so the same style keys). See styleWarmUp.ts. Never shown: it
- * renders into an element outside the page.
+ * under the same Ant Design settings as the app (AntdConfig: the same theme, so the same style keys). See
+ * styleWarmUp.ts. Never shown: it renders into an element outside the page.
  */
 export default function SignedInComponents() {
   return (
-    <ConfigProvider csp={antdCsp}>
+    <AntdConfig>
       <Layout>
         <Layout.Sider collapsible breakpoint="xl" width={240}>
           <Menu
@@ -61,6 +61,6 @@ export default function SignedInComponents() {
           <Layout.Footer />
         </Layout>
       </Layout>
-    </ConfigProvider>
+    </AntdConfig>
   );
 }

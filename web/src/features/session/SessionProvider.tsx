@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { clearToken, getToken, isApiError, setToken } from '../../lib/api';
 import { reloadPage } from '../../lib/reloadPage';
+import { toast } from '../../lib/toast';
 import type { Session, SessionStatus } from './SessionContext';
 import { SessionContext } from './SessionContext';
 import { currentUserQueryKey, fetchCurrentUser, logoutCall } from './sessionApi';
@@ -15,7 +15,6 @@ import { currentUserQueryKey, fetchCurrentUser, logoutCall } from './sessionApi'
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
   const [hasToken, setHasToken] = useState(() => getToken() !== null);
   // Bumped on every sign-in, so a new token always gets a fresh check (never a cached user).
   const [generation, setGeneration] = useState(0);
@@ -65,7 +64,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       clearToken();
       setHasToken(false);
       queryClient.removeQueries();
-      void message.warning('Your session has ended. Please sign in again.');
+      toast.warning('Your session has ended. Please sign in again.');
     };
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
       // (The current-user check itself never fails with 401: it turns that into "signed out".)
@@ -78,7 +77,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       unsubscribeQueries();
       unsubscribeMutations();
     };
-  }, [status, queryClient, message]);
+  }, [status, queryClient]);
 
   const session = useMemo<Session>(
     () => ({ status, user, error: query.error, signIn, signOut, refresh, retry }),
