@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SignInPrefetch } from '../features/auth/signInPrefetch';
-import { loadCandleChart } from '../features/dashboard/chartLoader';
+import { loadCandleChart, warmUpCandleChart } from '../features/dashboard/chartLoader';
 import { loadDashboardPage } from '../features/dashboard/dashboardLoader';
 import type * as DashboardPrefetchModule from '../features/dashboard/dashboardPrefetch';
 import { currentUserQueryKey } from '../features/session/sessionApi';
@@ -22,8 +22,8 @@ const loadDashboardPrefetch = () =>
  * Loads the signed-in app's first screen ahead of need. Called when a sign-in reaches the code step: the signed-in
  * app (Ant Design with it), the shell, the dashboard and its chart are downloaded and compiled while the code is
  * being typed, not after it, and, through the same loaders as their lazy components, render without suspending
- * once the code is accepted. Then Ant Design's styles for them are computed (styleWarmUp.ts). The toasts are
- * loaded too ("Signed in." follows the code).
+ * once the code is accepted. Then Ant Design's styles for them are computed (styleWarmUp.ts) and a candle chart is
+ * drawn off the page (chartWarmUp.ts). The toasts are loaded too ("Signed in." follows the code).
  * A failure is ignored here; the screen's own load reports it when the screen is opened.
  */
 export function prefetchSignedInApp(): void {
@@ -33,6 +33,7 @@ export function prefetchSignedInApp(): void {
     .then((warmUp) => {
       warmUp.warmUpSignedInStyles();
       releaseStyleWarmUp = warmUp.releaseStyleWarmUp;
+      return warmUpCandleChart();
     })
     .catch(() => undefined);
 }
