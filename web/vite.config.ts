@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -21,8 +22,21 @@ const mockingFiles = filesMockingModules('src');
 // The Go server listens here during development; override with XAPA_API_URL.
 const apiTarget = process.env.XAPA_API_URL ?? 'http://localhost:8080';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
+  resolve: {
+    alias:
+      mode === 'production'
+        ? [
+            // React Router's package points every import at its development build, whose checks and warnings
+            // (ENABLE_DEV_WARNINGS) then ship and run; the production build it also ships has them off.
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+            },
+          ]
+        : [],
+  },
   server: {
     // The contract (docs/openapi.json) is read by the test of the screens' rules (app/routeRules.test.ts).
     fs: { allow: ['.', '../docs'] },
@@ -70,4 +84,4 @@ export default defineConfig({
       { extends: true, test: { name: 'shared', include: [TESTS], exclude: mockingFiles, isolate: false } },
     ],
   },
-});
+}));

@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 250;
+const BUDGET_KB = 150;
 const dist = new URL('../dist/', import.meta.url).pathname;
 const assets = join(dist, 'assets');
 const files = readdirSync(assets);

@@ -1,12 +1,15 @@
 import { act, render, screen } from '@testing-library/react';
-import { App, Button } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/queryClient';
+import { toast } from '../lib/toast';
 import { AppProviders } from './AppProviders';
 
 function Toaster() {
-  const { message } = App.useApp();
-  return <Button onClick={() => void message.success('Saved.')}>Save</Button>;
+  return (
+    <button type="button" onClick={() => toast.success('Saved.')}>
+      Save
+    </button>
+  );
 }
 
 describe('toasts', () => {

@@ -1,6 +1,21 @@
 import { DashboardOutlined, DownOutlined, UserOutlined } from '@ant-design/icons';
-import { Badge, Breadcrumb, Button, Card, Col, ConfigProvider, Dropdown, Layout, Menu, Row, Table, Tag, Tooltip } from 'antd';
-import { antdCsp } from '../lib/cspNonce';
+import {
+  App,
+  Badge,
+  Breadcrumb,
+  Button,
+  Card,
+  Col,
+  Dropdown,
+  Layout,
+  Menu,
+  Row,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { AntdConfig } from './antdConfig';
 
 const ROW = [{ id: 1, text: 'x' }];
 const COLUMNS = [
@@ -10,57 +25,60 @@ const COLUMNS = [
 
 /**
  * One of each Ant Design component the shell and the dashboard render, with the props that choose their styles,
- * under the same ConfigProvider settings as the app (so the same style keys). See styleWarmUp.ts. Never shown: it
- * renders into an element outside the page.
+ * under the same Ant Design settings as the app (AntdConfig: the same theme and CSS variables, so the same style
+ * keys). See styleWarmUp.ts. Never shown: it renders into an element outside the page.
  */
 export default function SignedInComponents() {
   return (
-    <ConfigProvider csp={antdCsp}>
-      <Layout>
-        <Layout.Sider collapsible breakpoint="xl" width={240}>
-          <Menu
-            theme="dark"
-            mode="inline"
-            items={[
-              { key: 'a', icon: <DashboardOutlined />, label: 'a' },
-              { type: 'group', key: 'g', label: 'g', children: [{ key: 'b', icon: <DashboardOutlined />, label: 'b' }] },
-            ]}
-            selectedKeys={['a']}
-          />
-        </Layout.Sider>
+    <AntdConfig>
+      <App>
         <Layout>
-          <Layout.Header>
-            <Dropdown trigger={['click']} menu={{ items: [{ key: 'x', label: 'x' }] }}>
-              <Button type="text" icon={<UserOutlined />}>
-                <DownOutlined />
-              </Button>
-            </Dropdown>
-          </Layout.Header>
-          <Layout.Content>
-            <Breadcrumb items={[{ title: 'a' }, { title: 'b' }]} />
-            <Row gutter={[16, 16]}>
-              <Col xs={24} sm={12} md={12} lg={12} xl={8} span={24}>
-                <Card size="small" title="x">
-                  <Table
-                    rowKey="id"
-                    size="small"
-                    columns={COLUMNS}
-                    dataSource={ROW}
-                    pagination={false}
-                    scroll={{ x: 'max-content' }}
-                  />
-                  <Tooltip title="x">
-                    <span>x</span>
-                  </Tooltip>
-                  <Badge status="success" text="x" />
-                  <Tag>x</Tag>
-                </Card>
-              </Col>
-            </Row>
-          </Layout.Content>
-          <Layout.Footer />
+          <Layout.Sider collapsible breakpoint="xl" width={240}>
+            <Menu
+              theme="dark"
+              mode="inline"
+              items={[
+                { key: 'a', icon: <DashboardOutlined />, label: 'a' },
+                { type: 'group', key: 'g', label: 'g', children: [{ key: 'b', icon: <DashboardOutlined />, label: 'b' }] },
+              ]}
+              selectedKeys={['a']}
+            />
+          </Layout.Sider>
+          <Layout>
+            <Layout.Header>
+              <Dropdown trigger={['click']} menu={{ items: [{ key: 'x', label: 'x' }] }}>
+                <Button type="text" icon={<UserOutlined />}>
+                  <DownOutlined />
+                </Button>
+              </Dropdown>
+            </Layout.Header>
+            <Layout.Content>
+              <Breadcrumb items={[{ title: 'a' }, { title: 'b' }]} />
+              <Row gutter={[16, 16]}>
+                <Col xs={24} sm={12} md={12} lg={12} xl={8} span={24}>
+                  <Card size="small" title="x">
+                    <Table
+                      rowKey="id"
+                      size="small"
+                      columns={COLUMNS}
+                      dataSource={ROW}
+                      pagination={false}
+                      scroll={{ x: 'max-content' }}
+                    />
+                    <Tooltip title="x">
+                      <span>x</span>
+                    </Tooltip>
+                    <Badge status="success" text="x" />
+                    <Tag>x</Tag>
+                    <Typography.Text copyable={{ text: 'x', tooltips: ['x', 'x'] }} />
+                  </Card>
+                </Col>
+              </Row>
+            </Layout.Content>
+            <Layout.Footer />
+          </Layout>
         </Layout>
-      </Layout>
-    </ConfigProvider>
+      </App>
+    </AntdConfig>
   );
 }

@@ -1,12 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SignInPrefetch } from '../features/auth/signInPrefetch';
-import { loadCandleChart } from '../features/dashboard/chartLoader';
+import { loadCandleChart, warmUpCandleChart } from '../features/dashboard/chartLoader';
 import { loadDashboardPage } from '../features/dashboard/dashboardLoader';
 import type * as DashboardPrefetchModule from '../features/dashboard/dashboardPrefetch';
 import { currentUserQueryKey } from '../features/session/sessionApi';
 import type { CurrentUser } from '../features/session/types';
 import { coinTypesQuery } from '../lib/coinTypes';
+import { prepareToasts } from '../lib/toast';
 import { loadAppShell } from './shellLoader';
+import { loadSignedInApp } from './signedInLoader';
 
 let dashboardPrefetch: typeof DashboardPrefetchModule | undefined;
 let releaseStyleWarmUp: (() => void) | undefined;
@@ -17,18 +19,21 @@ const loadDashboardPrefetch = () =>
   import('../features/dashboard/dashboardPrefetch').then((module) => (dashboardPrefetch = module));
 
 /**
- * Loads the signed-in app's first screen ahead of need. Called when a sign-in reaches the code step: the shell,
- * the dashboard and its chart are downloaded and compiled while the code is being typed, not after it, and,
- * through the same loaders as their lazy components, render without suspending once the code is accepted.
- * Then Ant Design's styles for them are computed (styleWarmUp.ts).
+ * Loads the signed-in app's first screen ahead of need. Called when a sign-in reaches the code step: the signed-in
+ * app (Ant Design with it), the shell, the dashboard and its chart are downloaded and compiled while the code is
+ * being typed, not after it, and, through the same loaders as their lazy components, render without suspending
+ * once the code is accepted. Then Ant Design's styles for them are computed (styleWarmUp.ts) and a candle chart is
+ * drawn off the page (chartWarmUp.ts). The toasts are loaded too ("Signed in." follows the code).
  * A failure is ignored here; the screen's own load reports it when the screen is opened.
  */
 export function prefetchSignedInApp(): void {
-  void Promise.all([loadAppShell(), loadDashboardPage(), loadCandleChart(), loadDashboardPrefetch()])
+  prepareToasts();
+  void Promise.all([loadSignedInApp(), loadAppShell(), loadDashboardPage(), loadCandleChart(), loadDashboardPrefetch()])
     .then(() => import('./styleWarmUp'))
     .then((warmUp) => {
       warmUp.warmUpSignedInStyles();
       releaseStyleWarmUp = warmUp.releaseStyleWarmUp;
+      return warmUpCandleChart();
     })
     .catch(() => undefined);
 }

@@ -1,15 +1,34 @@
+import type { ComponentType } from 'react';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { useSession } from '../features/session/SessionContext';
+import { lazyComponent } from '../lib/lazyComponent';
 import { signInPrefetch } from './prefetch';
-import { SignedInApp } from './SignedInApp';
+import { loadSignedInApp } from './signedInLoader';
 
-// Each screen is its own chunk: the sign-in page loads only what it needs (no shell, no menu).
+/** A lazy screen built with Ant Design: its chunk and AntdScope's load together, and AntdScope wraps it. */
+function lazyAntdScreen(importer: () => Promise<{ default: ComponentType }>) {
+  return lazy(async () => {
+    const [{ default: Screen }, { default: AntdScope }] = await Promise.all([importer(), import('./AntdScope')]);
+    return {
+      default: function AntdScreen() {
+        return (
+          <AntdScope>
+            <Screen />
+          </AntdScope>
+        );
+      },
+    };
+  });
+}
+
+// Each screen is its own chunk: the sign-in pages load only what they need (no shell, no menu, no Ant Design).
 const AdminLoginPage = lazy(() => import('../features/auth/AdminLoginPage'));
 const SignInPage = lazy(() => import('../features/auth/SignInPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
-const SessionErrorScreen = lazy(() => import('../features/session/SessionErrorScreen'));
+const SessionErrorScreen = lazyAntdScreen(() => import('../features/session/SessionErrorScreen'));
+const SignedInApp = lazyComponent(loadSignedInApp);
 
 export const LOGIN_PATH = '/admin/login';
 

@@ -1,9 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { Query } from '../lib/api';
 import { errorMessage } from '../lib/api';
+import { toast } from '../lib/toast';
 
 interface CsvDownloadButtonProps {
   /** Starts the download with `query`; resolves to the file name (apiDownload). */
@@ -17,10 +18,9 @@ interface CsvDownloadButtonProps {
 
 /** "Download CSV": saves the export for the current filters; a failure shows a toast. */
 export function CsvDownloadButton({ download, query, iconOnly = false, color }: CsvDownloadButtonProps) {
-  const { message } = App.useApp();
   const mutation = useMutation({
     mutationFn: download,
-    onError: (error) => void message.error(errorMessage(error)),
+    onError: (error) => toast.error(errorMessage(error)),
   });
   return (
     <Button

@@ -1,4 +1,4 @@
-import { Spin } from 'antd';
+import { Spinner } from './Spinner';
 
 interface FullPageSpinnerProps {
   /** Read by screen readers; not shown. */
@@ -9,7 +9,7 @@ interface FullPageSpinnerProps {
 export function FullPageSpinner({ label = 'Loading' }: FullPageSpinnerProps) {
   return (
     <div className="full-page-spinner" role="status" aria-live="polite" aria-label={label}>
-      <Spin size="large" />
+      <Spinner size="large" />
     </div>
   );
 }

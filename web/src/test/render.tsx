@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
+import AntdScope from '../app/AntdScope';
 import { AppProviders } from '../app/AppProviders';
 import { createQueryClient } from '../lib/queryClient';
 
@@ -11,14 +12,19 @@ interface RenderOptions {
   queryClient?: QueryClient;
 }
 
-/** Renders `ui` with the app's providers (session included), a QueryClient and a MemoryRouter at `route`. */
+/**
+ * Renders `ui` with the app's providers (session and toasts included), Ant Design's (AntdScope, which the app puts
+ * around its Ant Design screens), a QueryClient and a MemoryRouter at `route`.
+ */
 export function renderWithProviders(ui: ReactElement, { route = '/', queryClient = createQueryClient() }: RenderOptions = {}) {
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <MemoryRouter initialEntries={[route]}>
-        {ui}
-        <LocationProbe />
-      </MemoryRouter>
+      <AntdScope>
+        <MemoryRouter initialEntries={[route]}>
+          {ui}
+          <LocationProbe />
+        </MemoryRouter>
+      </AntdScope>
     </AppProviders>,
   );
   return { ...result, queryClient };

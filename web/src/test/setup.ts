@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadToasts } from '../app/toastsLoader';
 
 // jsdom has no matchMedia; antd's responsive helpers (Grid, Table, Layout.Sider...) need it.
 if (!window.matchMedia) {
@@ -45,3 +46,10 @@ afterEach(() => {
   const elementStyle = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element: Element) => elementStyle(element);
 }
+
+// jsdom draws nothing: a canvas has no context (as without the setting, minus jsdom's "not implemented" message).
+HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+
+// The toasts' chunk (Ant Design's message) loads when the first toast is asked for; loaded here, a test's toast shows
+// without waiting for an import (the app loads it ahead too, at the sign-in code step).
+await loadToasts();

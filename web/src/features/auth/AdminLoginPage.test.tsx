@@ -32,14 +32,14 @@ describe('/admin/login: page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Xapa Back Office' })).toBeInTheDocument();
     expect(screen.getByText('Staff sign-in')).toBeInTheDocument();
-    expect(await screen.findByText('Server: ok')).toHaveClass('ant-tag-green');
+    expect(await screen.findByText('Server: ok')).toHaveClass('light-tag--green');
     expect(calls[0]?.path).toBe('/healthz');
   });
 
   it('shows "Server: unavailable" when /healthz answers 503, at once', async () => {
     const calls = mockApi({ 'GET /healthz': () => apiError(503, 'database unavailable') });
     renderWithProviders(<AppRoutes />, { route: '/admin/login' });
-    expect(await screen.findByText('Server: unavailable')).toHaveClass('ant-tag-red');
+    expect(await screen.findByText('Server: unavailable')).toHaveClass('light-tag--red');
     expect(calls).toHaveLength(1);
   });
 

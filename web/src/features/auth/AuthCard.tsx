@@ -8,12 +8,11 @@ interface AuthCardProps {
 
 /**
  * The frame of the signed-out screens: logo, title, subtitle, the form, and the server status.
- * A plain card (not antd's Card, which brings Tabs and Dropdown along) and plain headings keep the sign-in
- * page's JavaScript small.
+ * A plain card and plain headings, like the light components inside: the sign-in page loads no Ant Design.
  */
 export function AuthCard({ subtitle, children }: AuthCardProps) {
   return (
-    <main className="auth-page">
+    <main className="auth-page light-font">
       <div className="auth-card">
         <img className="auth-card__logo" src="/favicon.svg" alt="" width={48} height={48} />
         <h1 className="auth-card__title">Xapa Back Office</h1>

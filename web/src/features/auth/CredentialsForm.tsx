@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button } from 'antd';
 import type { FormEvent, ReactNode } from 'react';
 import { useState } from 'react';
 import { Field } from '../../components/Field';
+import { LightButton } from '../../components/LightButton';
+import { Notice } from '../../components/Notice';
 import { errorMessage, isApiError } from '../../lib/api';
 import { login } from './authApi';
 import type { SignInToken } from './authApi';
@@ -55,8 +56,8 @@ export function CredentialsForm({ identifierLabel, notice, onSignedIn, children 
   const isEmail = identifierLabel === 'Email';
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Sign in">
-      {notice && !signIn.isError ? <Alert type="info" showIcon title={notice} /> : null}
-      {signIn.isError ? <Alert type="error" showIcon title={errorMessage(signIn.error)} /> : null}
+      {notice && !signIn.isError ? <Notice type="info" title={notice} /> : null}
+      {signIn.isError ? <Notice type="error" title={errorMessage(signIn.error)} /> : null}
       <Field id="signin-identifier" label={identifierLabel}>
         <TextInput
           id="signin-identifier"
@@ -79,9 +80,9 @@ export function CredentialsForm({ identifierLabel, notice, onSignedIn, children 
       </Field>
       <Captcha key={captchaRound} onChange={setCaptchaPayload} cost={captchaCost} />
       {captchaPayload ? (
-        <Button
-          type="primary"
-          htmlType="submit"
+        <LightButton
+          variant="primary"
+          type="submit"
           block
           size="large"
           loading={signIn.isPending}
@@ -89,7 +90,7 @@ export function CredentialsForm({ identifierLabel, notice, onSignedIn, children 
           title={password.length < LOGIN_PASSWORD_MIN ? `At least ${LOGIN_PASSWORD_MIN} characters of password` : undefined}
         >
           Login
-        </Button>
+        </LightButton>
       ) : (
         <p className="auth-form__hint">Tick “I'm not a robot” to show the Login button.</p>
       )}

@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox } from 'antd';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Field } from '../../components/Field';
+import { LightButton } from '../../components/LightButton';
+import { Notice } from '../../components/Notice';
 import { fieldMessageId } from '../../components/fieldMessageId';
+import { toast } from '../../lib/toast';
 import { register, registerErrorMessage } from './authApi';
 import type { RegisterValues } from './rules';
 import { canRegister, REGISTER_EMAIL_MIN, REGISTER_PASSWORD_MIN } from './rules';
@@ -21,7 +23,6 @@ const EMPTY: RegisterValues = {
 
 /** The Register panel of /login. Success (201) signs the new account in: the set-up screen follows. */
 export function RegisterPanel({ onLogin }: { onLogin: () => void }) {
-  const { message } = App.useApp();
   const finish = useFinishSignIn();
   const [values, setValues] = useState<RegisterValues>(EMPTY);
   const set = <K extends keyof RegisterValues>(key: K, value: RegisterValues[K]) =>
@@ -30,7 +31,7 @@ export function RegisterPanel({ onLogin }: { onLogin: () => void }) {
   const create = useMutation({
     mutationFn: register,
     onSuccess: (token) => {
-      void message.success('Your account has been created.');
+      toast.success('Your account has been created.');
       finish(token);
     },
   });
@@ -45,7 +46,7 @@ export function RegisterPanel({ onLogin }: { onLogin: () => void }) {
   const mismatch = values.confirmPassword !== '' && values.confirmPassword !== values.password;
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Register">
-      {create.isError ? <Alert type="error" showIcon title={registerErrorMessage(create.error)} /> : null}
+      {create.isError ? <Notice type="error" title={registerErrorMessage(create.error)} /> : null}
       <Field id="register-name" label="Name">
         <TextInput
           id="register-name"
@@ -98,15 +99,20 @@ export function RegisterPanel({ onLogin }: { onLogin: () => void }) {
           aria-describedby={fieldMessageId('register-referral')}
         />
       </Field>
-      <Checkbox checked={values.acceptTerms} onChange={(event) => set('acceptTerms', event.target.checked)}>
-        I agree to the terms and conditions
-      </Checkbox>
-      <Button type="primary" htmlType="submit" block size="large" disabled={!ready} loading={create.isPending}>
+      <label className="light-checkbox">
+        <input
+          type="checkbox"
+          checked={values.acceptTerms}
+          onChange={(event) => set('acceptTerms', event.target.checked)}
+        />
+        <span>I agree to the terms and conditions</span>
+      </label>
+      <LightButton variant="primary" type="submit" block size="large" disabled={!ready} loading={create.isPending}>
         Register
-      </Button>
-      <Button block size="large" onClick={onLogin}>
+      </LightButton>
+      <LightButton block size="large" onClick={onLogin}>
         Login
-      </Button>
+      </LightButton>
     </form>
   );
 }

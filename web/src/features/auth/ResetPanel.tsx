@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button } from 'antd';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Field } from '../../components/Field';
+import { LightButton } from '../../components/LightButton';
+import { Notice } from '../../components/Notice';
 import { errorMessage } from '../../lib/api';
 import { requestPasswordReset } from './authApi';
 import { TextInput } from '../../components/TextInput';
@@ -23,8 +24,8 @@ export function ResetPanel({ onLogin }: { onLogin: () => void }) {
 
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Reset">
-      {reset.isSuccess ? <Alert type="success" showIcon title={RESET_SENT} /> : null}
-      {reset.isError ? <Alert type="error" showIcon title={errorMessage(reset.error)} /> : null}
+      {reset.isSuccess ? <Notice type="success" title={RESET_SENT} /> : null}
+      {reset.isError ? <Notice type="error" title={errorMessage(reset.error)} /> : null}
       <Field id="reset-email" label="Email">
         <TextInput
           id="reset-email"
@@ -38,19 +39,19 @@ export function ResetPanel({ onLogin }: { onLogin: () => void }) {
           autoFocus
         />
       </Field>
-      <Button
-        type="primary"
-        htmlType="submit"
+      <LightButton
+        variant="primary"
+        type="submit"
         block
         size="large"
         disabled={email.trim() === ''}
         loading={reset.isPending}
       >
         Reset
-      </Button>
-      <Button block size="large" onClick={onLogin}>
+      </LightButton>
+      <LightButton block size="large" onClick={onLogin}>
         Login
-      </Button>
+      </LightButton>
     </form>
   );
 }

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button } from 'antd';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Field } from '../../components/Field';
+import { LightButton } from '../../components/LightButton';
+import { Notice } from '../../components/Notice';
 import { fieldMessageId } from '../../components/fieldMessageId';
 import { errorMessage } from '../../lib/api';
 import { confirmPasswordReset } from './authApi';
@@ -39,7 +40,7 @@ export default function ResetPasswordPage() {
     return (
       <AuthCard subtitle="Choose a new password">
         <div className="auth-form">
-          <Alert type="error" showIcon title="This link is not valid. Ask for a new one from the sign-in page." />
+          <Notice type="error" title="This link is not valid. Ask for a new one from the sign-in page." />
           {signInLink}
         </div>
       </AuthCard>
@@ -50,7 +51,7 @@ export default function ResetPasswordPage() {
     return (
       <AuthCard subtitle="Choose a new password">
         <div className="auth-form">
-          <Alert type="success" showIcon title={RESET_DONE} />
+          <Notice type="success" title={RESET_DONE} />
           {signInLink}
         </div>
       </AuthCard>
@@ -60,7 +61,7 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard subtitle="Choose a new password">
       <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Password change">
-        {change.isError ? <Alert type="error" showIcon title={errorMessage(change.error)} /> : null}
+        {change.isError ? <Notice type="error" title={errorMessage(change.error)} /> : null}
         <Field
           id="new-password"
           label="New password"
@@ -88,9 +89,9 @@ export default function ResetPasswordPage() {
             size="large"
           />
         </Field>
-        <Button type="primary" htmlType="submit" block size="large" disabled={!ready} loading={change.isPending}>
+        <LightButton variant="primary" type="submit" block size="large" disabled={!ready} loading={change.isPending}>
           Change password
-        </Button>
+        </LightButton>
         {signInLink}
       </form>
     </AuthCard>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { toast } from '../../lib/toast';
 import { logoutCall } from '../session/sessionApi';
 import { CredentialsForm } from './CredentialsForm';
 import type { SignInPrefetch } from './signInPrefetch';
@@ -27,7 +27,6 @@ export const CODE_STEP_EXPIRED =
  * - a *setup* token is stored at once: the app then shows the Google Authenticator set-up.
  */
 export function SignInFlow({ identifierLabel, children, onStepChange, prefetch }: SignInFlowProps) {
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const finish = useFinishSignIn();
   const [pendingToken, setPendingToken] = useState<string | null>(null);
@@ -44,7 +43,7 @@ export function SignInFlow({ identifierLabel, children, onStepChange, prefetch }
       <CodeStep
         pendingToken={pendingToken}
         onVerified={(token) => {
-          void message.success('Signed in.');
+          toast.success('Signed in.');
           finish(token);
           prefetch?.afterSignIn(queryClient);
         }}

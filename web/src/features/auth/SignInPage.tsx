@@ -1,5 +1,5 @@
-import { Button } from 'antd';
 import { useState } from 'react';
+import { LightButton } from '../../components/LightButton';
 import { AuthCard } from './AuthCard';
 import { RegisterPanel } from './RegisterPanel';
 import { ResetPanel } from './ResetPanel';
@@ -36,12 +36,12 @@ export default function SignInPage({ prefetch }: { prefetch?: SignInPrefetch }) 
   return (
     <AuthCard subtitle={step === 'code' ? 'Two-step verification' : SUBTITLES.login}>
       <SignInFlow identifierLabel="Email" onStepChange={setStep} prefetch={prefetch}>
-        <Button type="link" block onClick={() => setPanel('reset')}>
+        <LightButton variant="link" block onClick={() => setPanel('reset')}>
           Forgot your password? Rest it
-        </Button>
-        <Button block size="large" onClick={() => setPanel('register')}>
+        </LightButton>
+        <LightButton block size="large" onClick={() => setPanel('register')}>
           Create Account
-        </Button>
+        </LightButton>
       </SignInFlow>
     </AuthCard>
   );

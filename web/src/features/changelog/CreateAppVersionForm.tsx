@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, DatePicker, Form, Input, Select } from 'antd';
+import { Alert, Button, Checkbox, DatePicker, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
@@ -11,6 +11,7 @@ import { ChangelogBuilder } from './ChangelogBuilder';
 import type { ChangeLogGroup, Platform } from './types';
 import { PLATFORMS } from './types';
 import { formatVersionName, isCompleteVersionName, VERSION_NAME_LENGTH } from './versionName';
+import { toast } from '../../lib/toast';
 
 export const APP_VERSION_CREATED = 'App Version Has Been Created';
 
@@ -25,7 +26,6 @@ const INITIAL_VALUES: AppVersionValues = { platform: 'Android', forceUpdateRequi
 
 /** The create form: Name (dots put in as typed), Platform, Release Date, Force Update Required, the builder. */
 export function CreateAppVersionForm() {
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<AppVersionValues>();
   const name = Form.useWatch('name', form);
@@ -36,7 +36,7 @@ export function CreateAppVersionForm() {
   const create = useMutation({
     mutationFn: createAppVersion,
     onSuccess: () => {
-      void message.success(APP_VERSION_CREATED);
+      toast.success(APP_VERSION_CREATED);
       void queryClient.invalidateQueries({ queryKey: appVersionKeys.all });
       form.resetFields();
       setEntries([]);

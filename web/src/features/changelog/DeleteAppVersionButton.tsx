@@ -1,9 +1,10 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import { errorMessage } from '../../lib/api';
 import { appVersionKeys, deleteAppVersion } from './appVersionsApi';
 import type { AppVersion } from './types';
+import { toast } from '../../lib/toast';
 
 export const APP_VERSION_DELETED = 'App Version Has Been Deleted';
 
@@ -14,16 +15,15 @@ interface DeleteAppVersionButtonProps {
 
 /** Delete, after a confirmation; the list reloads. */
 export function DeleteAppVersionButton({ version, onDeleted }: DeleteAppVersionButtonProps) {
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () => deleteAppVersion(version.id),
     onSuccess: () => {
-      void message.success(APP_VERSION_DELETED);
+      toast.success(APP_VERSION_DELETED);
       onDeleted();
       void queryClient.invalidateQueries({ queryKey: appVersionKeys.all });
     },
-    onError: (error) => void message.error(errorMessage(error)),
+    onError: (error) => toast.error(errorMessage(error)),
   });
   const label = `${version.platform} ${version.name}`;
   return (

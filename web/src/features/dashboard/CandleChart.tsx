@@ -1,10 +1,8 @@
-import { CandlestickSeries, ColorType, createChart } from 'lightweight-charts';
+import { CandlestickSeries, createChart } from 'lightweight-charts';
 import type { CandlestickData, IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import type { Candle } from './candles';
-import { COLORS } from './colors';
-
-const HEIGHT = 130;
+import { CHART_OPTIONS, SERIES_OPTIONS } from './chartOptions';
 
 function toSeriesData(candles: readonly Candle[]): CandlestickData<UTCTimestamp>[] {
   return candles.map((c) => ({
@@ -33,27 +31,7 @@ export default function CandleChart({ candles }: { candles: readonly Candle[] })
   useEffect(() => {
     const element = container.current;
     if (!element) return undefined;
-    const created: IChartApi = createChart(element, {
-      autoSize: true,
-      height: HEIGHT,
-      layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: '#595959', attributionLogo: false },
-      grid: { vertLines: { visible: false }, horzLines: { color: '#f0f0f0' } },
-      // Labels at the top and bottom edges are drawn only when they fit whole ("0.11" was cut in half), and the
-      // candles keep off the edges.
-      rightPriceScale: { borderVisible: false, entireTextOnly: true, scaleMargins: { top: 0.12, bottom: 0.12 } },
-      // The library shows a day label only where its spacing allows (two of seven in a card): the days are an
-      // HTML row under the chart instead (CandleDays), one per candle.
-      timeScale: {
-        borderVisible: false,
-        fixLeftEdge: true,
-        fixRightEdge: true,
-        // Kept (the plot's width and the fitting of the candles depend on it) but without text: the days are
-        // labelled by CandleDays.
-        tickMarkFormatter: () => '',
-      },
-      handleScroll: false,
-      handleScale: false,
-    });
+    const created: IChartApi = createChart(element, CHART_OPTIONS);
     chart.current = created;
     // The card's width arrives after the chart is made (autoSize): fit the candles to each new width of the plot,
     // and give the day labels that width.
@@ -62,15 +40,7 @@ export default function CandleChart({ candles }: { candles: readonly Candle[] })
       setPlotWidth(width);
     };
     created.timeScale().subscribeSizeChange(fit);
-    series.current = created.addSeries(CandlestickSeries, {
-      upColor: COLORS.up,
-      downColor: COLORS.down,
-      wickUpColor: COLORS.up,
-      wickDownColor: COLORS.down,
-      borderVisible: true,
-      priceLineVisible: false,
-      lastValueVisible: false,
-    });
+    series.current = created.addSeries(CandlestickSeries, SERIES_OPTIONS);
     return () => {
       created.timeScale().unsubscribeSizeChange(fit);
       series.current = null;

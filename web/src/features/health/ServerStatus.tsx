@@ -1,4 +1,5 @@
-import { Spin, Tag } from 'antd';
+import '../../components/light.css';
+import { Spinner } from '../../components/Spinner';
 import { useHealth } from './useHealth';
 
 /** "Server: ok" / "Server: unavailable", from GET /healthz. */
@@ -9,13 +10,13 @@ export function ServerStatus() {
   if (health.isPending) {
     content = (
       <>
-        <Spin size="small" /> <span className="server-status__checking">Checking server…</span>
+        <Spinner size="small" /> <span className="server-status__checking">Checking server…</span>
       </>
     );
   } else if (health.isSuccess && health.data?.status === 'ok') {
-    content = <Tag color="green">Server: ok</Tag>;
+    content = <span className="light-tag light-tag--green">Server: ok</span>;
   } else {
-    content = <Tag color="red">Server: unavailable</Tag>;
+    content = <span className="light-tag light-tag--red">Server: unavailable</span>;
   }
 
   return (

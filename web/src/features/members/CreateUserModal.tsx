@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { FormError } from '../../components/FormError';
 import { errorMessage } from '../../lib/api';
 import { ActiveSelect } from './ActiveSelect';
@@ -8,6 +8,7 @@ import type { MemberListKind } from './listKinds';
 import { createUser } from './membersApi';
 import type { NewUser } from './types';
 import { useInvalidateUsers } from './useInvalidateUsers';
+import { toast } from '../../lib/toast';
 
 export const USER_CREATED = 'User Has Been Created';
 
@@ -30,7 +31,6 @@ interface CreateUserModalProps {
 
 /** "Create User" / "Create Member": every field required (starred); Create waits for a matching confirmation. */
 export function CreateUserModal({ open, kind, onClose }: CreateUserModalProps) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<CreateUserValues>();
   const password = Form.useWatch('password', form);
   const confirm = Form.useWatch('confirm', form);
@@ -39,7 +39,7 @@ export function CreateUserModal({ open, kind, onClose }: CreateUserModalProps) {
   const create = useMutation({
     mutationFn: (user: NewUser) => createUser(user),
     onSuccess: () => {
-      void message.success(USER_CREATED);
+      toast.success(USER_CREATED);
       void invalidateUsers();
       onClose();
     },

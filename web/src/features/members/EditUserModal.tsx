@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { FormError } from '../../components/FormError';
 import { errorMessage, isApiError } from '../../lib/api';
 import { useSession } from '../session/SessionContext';
@@ -8,6 +8,7 @@ import { type EditorValues, needsEditorCode } from './editorCode';
 import { editUser } from './membersApi';
 import type { AdminUser, UserEdit } from './types';
 import { useInvalidateUsers } from './useInvalidateUsers';
+import { toast } from '../../lib/toast';
 
 export const USER_EDITED = 'User Has Been Edited';
 
@@ -51,7 +52,6 @@ interface EditUserModalProps {
  * selectors are disabled while the method is already off.
  */
 export function EditUserModal({ user, onClose }: EditUserModalProps) {
-  const { message } = App.useApp();
   const session = useSession();
   const [form] = Form.useForm<EditValues>();
   const invalidateUsers = useInvalidateUsers();
@@ -61,7 +61,7 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
   const edit = useMutation({
     mutationFn: ({ id, values }: { id: number; values: UserEdit }) => editUser(id, values),
     onSuccess: (_saved, { id }) => {
-      void message.success(USER_EDITED);
+      toast.success(USER_EDITED);
       void invalidateUsers();
       if (id === session.user?.id) void session.refresh();
       onClose();

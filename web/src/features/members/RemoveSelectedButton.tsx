@@ -3,6 +3,7 @@ import { App, Button } from 'antd';
 import { errorMessage } from '../../lib/api';
 import { removeMembers } from './membersApi';
 import { useInvalidateUsers } from './useInvalidateUsers';
+import { toast } from '../../lib/toast';
 
 export const MEMBERS_REMOVED = 'Members Have Been Removed';
 
@@ -14,7 +15,7 @@ interface RemoveSelectedButtonProps {
 
 /** "Remove Selected": after a confirmation, takes ROLE_ADMIN away from the selected members. */
 export function RemoveSelectedButton({ userIds, onDone }: RemoveSelectedButtonProps) {
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const invalidateUsers = useInvalidateUsers();
   const remove = useMutation({ mutationFn: removeMembers });
 
@@ -29,10 +30,10 @@ export function RemoveSelectedButton({ userIds, onDone }: RemoveSelectedButtonPr
       onOk: async () => {
         try {
           await remove.mutateAsync([...userIds]);
-          void message.success(MEMBERS_REMOVED);
+          toast.success(MEMBERS_REMOVED);
           onDone();
         } catch (error) {
-          void message.error(errorMessage(error));
+          toast.error(errorMessage(error));
         } finally {
           void invalidateUsers();
         }

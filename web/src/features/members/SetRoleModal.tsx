@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Modal, Select } from 'antd';
+import { Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { FormError } from '../../components/FormError';
 import { errorMessage } from '../../lib/api';
 import { roleKeys, useRoles } from '../roles/roleQueries';
 import { setUsersRole } from './membersApi';
 import { useInvalidateUsers } from './useInvalidateUsers';
+import { toast } from '../../lib/toast';
 
 export const ROLE_SET = 'Role Has Been Set';
 
@@ -20,7 +21,6 @@ interface SetRoleModalProps {
 
 /** "Modify Users Role": pick a permission role (GET roles) and Set Role for the selected members. */
 export function SetRoleModal({ open, userIds, onClose, onDone }: SetRoleModalProps) {
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const invalidateUsers = useInvalidateUsers();
   const roles = useRoles(open);
@@ -29,7 +29,7 @@ export function SetRoleModal({ open, userIds, onClose, onDone }: SetRoleModalPro
   const setRole = useMutation({
     mutationFn: (id: number) => setUsersRole(id, userIds),
     onSuccess: () => {
-      void message.success(ROLE_SET);
+      toast.success(ROLE_SET);
       void invalidateUsers();
       void queryClient.invalidateQueries({ queryKey: roleKeys.all });
       onDone();

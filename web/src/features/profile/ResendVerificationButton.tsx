@@ -1,16 +1,16 @@
 import { MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { errorMessage } from '../../lib/api';
 import { sendVerificationMail } from './profileApi';
+import { toast } from '../../lib/toast';
 
 /** Resends the verification mail: a success toast with the server's status, else an error toast with its text. */
 export function ResendVerificationButton({ userId }: { userId: number }) {
-  const { message } = App.useApp();
   const mutation = useMutation({
     mutationFn: () => sendVerificationMail(userId),
-    onSuccess: ({ status }) => void message.success(status),
-    onError: (error) => void message.error(errorMessage(error)),
+    onSuccess: ({ status }) => toast.success(status),
+    onError: (error) => toast.error(errorMessage(error)),
   });
   return (
     <Button icon={<MailOutlined />} loading={mutation.isPending} onClick={() => mutation.mutate()}>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Space } from 'antd';
+import { Alert, Button, Form, Space } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import type { CoinType } from '../../lib/coinTypes';
@@ -11,6 +11,7 @@ import { canSubmitPromotion, draftFromSettings, startNow, toPayload } from './pr
 import { PromotionRange } from './PromotionRange';
 import type { PromotionPayload, PromotionSettings } from './types';
 import { useCoinInfo } from './useCoinInfo';
+import { toast } from '../../lib/toast';
 
 export const PROMOTION_SAVED = 'Promotion Has Been Saved';
 export const PROMOTION_STARTED = 'Promotion Has Been Started';
@@ -31,7 +32,6 @@ interface Save {
 
 /** The promotion's settings as a form: range, both bonuses, the minimum list; Submit, Stop Now, Start Now. */
 export function PromotionEditor({ settings, enabled, coins, coinsLoading }: PromotionEditorProps) {
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<PromotionDraft>(() => draftFromSettings(settings));
   const coinInfo = useCoinInfo(coins, settings);
@@ -39,8 +39,8 @@ export function PromotionEditor({ settings, enabled, coins, coinsLoading }: Prom
 
   const save = useMutation({
     mutationFn: ({ payload }: Save) => savePromotion(payload),
-    onSuccess: (reply, { toast }) => {
-      void message.success(toast);
+    onSuccess: (reply, { toast: done }) => {
+      toast.success(done);
       // The reply is the new settings: the page shows them (and this form starts again from them).
       queryClient.setQueryData(promotionKey, reply);
     },

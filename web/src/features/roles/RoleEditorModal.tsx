@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { FormError } from '../../components/FormError';
 import { PageSpinner } from '../../components/PageSpinner';
 import { errorMessage, isApiError } from '../../lib/api';
@@ -11,6 +11,7 @@ import { canApplyRole, keysBeyond } from './roleRules';
 import { createRole, editRole } from './rolesApi';
 import type { Role, RoleInput } from './types';
 import './roles.css';
+import { toast } from '../../lib/toast';
 
 export const ROLE_CREATED = 'Role registered successfully';
 /** The product's message, its spelling included. */
@@ -43,7 +44,6 @@ interface RoleEditorModalProps {
  * grouped permission editor. The button stays disabled while the name is shorter than 3 characters.
  */
 export function RoleEditorModal({ open, role, onClose }: RoleEditorModalProps) {
-  const { message } = App.useApp();
   const session = useSession();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<RoleInput>();
@@ -55,7 +55,7 @@ export function RoleEditorModal({ open, role, onClose }: RoleEditorModalProps) {
   const save = useMutation({
     mutationFn: (input: RoleInput) => saveRole(role, input),
     onSuccess: () => {
-      void message.success(role ? ROLE_MODIFIED : ROLE_CREATED);
+      toast.success(role ? ROLE_MODIFIED : ROLE_CREATED);
       void queryClient.invalidateQueries({ queryKey: roleKeys.all });
       void queryClient.invalidateQueries({ queryKey: USERS_QUERY_ROOT });
       // The signed-in user's own role changed: reload their permissions (menu, buttons).

@@ -1,12 +1,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import type { ReactNode } from 'react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { clearToken, getToken, isApiError, setToken } from '../../lib/api';
 import { reloadPage } from '../../lib/reloadPage';
+import { toast } from '../../lib/toast';
 import type { Session, SessionStatus } from './SessionContext';
 import { SessionContext } from './SessionContext';
 import { currentUserQueryKey, fetchCurrentUser, logoutCall } from './sessionApi';
+
+/** The current-user check of the `generation`-th sign-in of this page. */
+function currentUserQuery(generation: number) {
+  return {
+    queryKey: [...currentUserQueryKey, generation],
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchCurrentUser({ signal }),
+    staleTime: Infinity,
+  };
+}
 
 /**
  * Holds who is signed in. At start a stored token (localStorage `xapa.token`) is checked with `GET /api/user`;
@@ -15,17 +24,12 @@ import { currentUserQueryKey, fetchCurrentUser, logoutCall } from './sessionApi'
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
   const [hasToken, setHasToken] = useState(() => getToken() !== null);
   // Bumped on every sign-in, so a new token always gets a fresh check (never a cached user).
   const [generation, setGeneration] = useState(0);
+  const lastGeneration = useRef(0);
 
-  const query = useQuery({
-    queryKey: [...currentUserQueryKey, generation],
-    queryFn: ({ signal }) => fetchCurrentUser({ signal }),
-    enabled: hasToken,
-    staleTime: Infinity,
-  });
+  const query = useQuery({ ...currentUserQuery(generation), enabled: hasToken });
 
   let status: SessionStatus;
   if (!hasToken) status = 'signedOut';
@@ -34,11 +38,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   else status = query.data ? 'signedIn' : 'signedOut';
   const user = status === 'signedIn' ? (query.data ?? null) : null;
 
-  const signIn = useCallback((token: string) => {
-    setToken(token);
-    setHasToken(true);
-    setGeneration((g) => g + 1);
-  }, []);
+  const signIn = useCallback(
+    (token: string) => {
+      setToken(token);
+      lastGeneration.current += 1;
+      // The check starts now, not after the render this starts (the sign-in page leaving takes a while): the
+      // signed-in app waits for it. The query below takes it over.
+      void queryClient.prefetchQuery(currentUserQuery(lastGeneration.current));
+      setHasToken(true);
+      setGeneration(lastGeneration.current);
+    },
+    [queryClient],
+  );
 
   const signOut = useCallback(async () => {
     try {
@@ -65,7 +76,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       clearToken();
       setHasToken(false);
       queryClient.removeQueries();
-      void message.warning('Your session has ended. Please sign in again.');
+      toast.warning('Your session has ended. Please sign in again.');
     };
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
       // (The current-user check itself never fails with 401: it turns that into "signed out".)
@@ -78,7 +89,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       unsubscribeQueries();
       unsubscribeMutations();
     };
-  }, [status, queryClient, message]);
+  }, [status, queryClient]);
 
   const session = useMemo<Session>(
     () => ({ status, user, error: query.error, signIn, signOut, refresh, retry }),

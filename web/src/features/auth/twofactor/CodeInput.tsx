@@ -1,5 +1,4 @@
 
-import type { InputRef } from 'antd';
 import type { Ref } from 'react';
 import { CODE_LENGTH, normalizeCode } from './code';
 import { TextInput } from '../../../components/TextInput';
@@ -16,7 +15,7 @@ interface CodeInputProps {
   invalid?: boolean;
   describedBy?: string;
   autoFocus?: boolean;
-  inputRef?: Ref<InputRef>;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /** The 6-character code field; it submits by itself at the 6th character. */

@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { Button } from 'antd';
-import type { InputRef } from 'antd';
 import type { FormEvent } from 'react';
 import { useRef, useState } from 'react';
 import { Field } from '../../../components/Field';
+import { LightButton } from '../../../components/LightButton';
 import { fieldMessageId } from '../../../components/fieldMessageId';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { verifyGoogleAuthenticator } from '../authApi';
@@ -28,7 +27,7 @@ interface CodeStepProps {
 export function CodeStep({ pendingToken, onVerified, onExpired, onCancel }: CodeStepProps) {
   const [code, setCode] = useState('');
   const [incomplete, setIncomplete] = useState(false);
-  const inputRef = useRef<InputRef>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   const verify = useMutation({
     mutationFn: (value: string) => verifyGoogleAuthenticator(value, '', { token: pendingToken }),
@@ -39,7 +38,8 @@ export function CodeStep({ pendingToken, onVerified, onExpired, onCancel }: Code
         return;
       }
       // Let the user type over the wrong code at once.
-      inputRef.current?.focus({ cursor: 'all' });
+      inputRef.current?.focus();
+      inputRef.current?.select();
     },
   });
 
@@ -82,12 +82,12 @@ export function CodeStep({ pendingToken, onVerified, onExpired, onCancel }: Code
         />
       </Field>
       {/* Never disabled: a pale button read as busy after a wrong code. An incomplete code is said on submit. */}
-      <Button type="primary" htmlType="submit" block size="large" loading={verify.isPending}>
+      <LightButton variant="primary" type="submit" block size="large" loading={verify.isPending}>
         Verify
-      </Button>
-      <Button type="link" block onClick={onCancel} disabled={verify.isPending}>
+      </LightButton>
+      <LightButton variant="link" block onClick={onCancel} disabled={verify.isPending}>
         Back to sign-in
-      </Button>
+      </LightButton>
     </form>
   );
 }

@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Typography } from 'antd';
+import { Alert, Button, Card, Typography } from 'antd';
 import { QrCode } from '../../../components/QrCode';
-import type { InputRef } from 'antd';
 import type { FormEvent } from 'react';
 import { useRef, useState } from 'react';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { Field } from '../../../components/Field';
 import { fieldMessageId } from '../../../components/fieldMessageId';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
 import { useSession } from '../../session/SessionContext';
 import { fetchGoogleAuthenticatorSetup, verifyGoogleAuthenticator } from '../authApi';
 import { SETUP_PASSWORD_MIN } from '../rules';
@@ -25,14 +25,13 @@ export const SETUP_INVALID_CODE = 'Invalid Code';
  * and the code go to `POST /api/2fa/googleAuthenticator`, which answers with a full token.
  */
 export default function TwoFactorSetupScreen() {
-  const { message } = App.useApp();
   const { signOut } = useSession();
   const finish = useFinishSignIn();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
-  const codeRef = useRef<InputRef>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
 
   const setup = useQuery({
     queryKey: ['session', 'googleAuthenticatorSetup'],
@@ -43,7 +42,7 @@ export default function TwoFactorSetupScreen() {
   const verify = useMutation({
     mutationFn: (value: string) => verifyGoogleAuthenticator(value, password),
     onSuccess: (token) => {
-      void message.success('Google Authenticator is on.');
+      toast.success('Google Authenticator is on.');
       finish(token);
     },
     onError: (error) => {
