@@ -174,22 +174,26 @@ type chunker struct {
 	out     chan<- csvChunk
 	done    <-chan struct{}
 	buf     []byte
-	quoted  bool
-	ends    int   // bytes of buf that are whole rows
-	rows    int   // whole rows in buf
-	lastRow int   // where the last whole row starts
-	last    int64 // its id
+	scanned int  // bytes of buf already looked at
+	quoted  bool // within a quoted field at scanned
+	ends    int  // bytes of buf that are whole rows
+	lastRow int  // where the last whole row starts
+	rows    int  // whole rows in buf
 }
 
 func (c *chunker) Write(p []byte) (int, error) {
-	for _, b := range p {
-		c.buf = append(c.buf, b)
-		switch {
-		case b == '"':
+	c.buf = append(c.buf, p...)
+	for {
+		i := bytes.IndexAny(c.buf[c.scanned:], "\"\n")
+		if i < 0 {
+			c.scanned = len(c.buf)
+			break
+		}
+		c.scanned += i + 1
+		if c.buf[c.scanned-1] == '"' {
 			c.quoted = !c.quoted
-		case b == '\n' && !c.quoted:
-			c.last, _ = strconv.ParseInt(string(c.buf[c.ends:c.ends+bytes.IndexByte(c.buf[c.ends:], ',')]), 10, 64)
-			c.ends, c.rows = len(c.buf), c.rows+1
+		} else if !c.quoted {
+			c.lastRow, c.ends, c.rows = c.ends, c.scanned, c.rows+1
 		}
 	}
 	if c.ends >= copyChunk {
@@ -209,9 +213,16 @@ func (c *chunker) flush() error {
 // send hands the whole rows on; it gives up (errStalled) when the reader
 // has taken nothing for store.Pause.
 func (c *chunker) send() error {
-	chunk := csvChunk{lines: bytes.Clone(c.buf[:c.ends]), rows: c.rows, last: c.last}
+	row := c.buf[c.lastRow:c.ends]
+	comma := bytes.IndexByte(row, ',')
+	last, err := strconv.ParseInt(string(row[:max(comma, 0)]), 10, 64)
+	if err != nil {
+		return fmt.Errorf("ledger: a COPY row without its id: %w", err)
+	}
+	chunk := csvChunk{lines: bytes.Clone(c.buf[:c.ends]), rows: c.rows, last: last}
 	c.buf = append(c.buf[:0], c.buf[c.ends:]...)
-	c.ends, c.rows = 0, 0
+	c.scanned -= c.ends
+	c.ends, c.lastRow, c.rows = 0, 0, 0
 	pause := time.NewTimer(store.Pause)
 	defer pause.Stop()
 	select {
