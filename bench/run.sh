@@ -34,7 +34,7 @@ for p in users/total_registers wallets/customer_balance transactions/total/balan
 done
 
 cpu() { awk '{print $14 + $15}' /proc/$PID/stat; }      # user + system clock ticks
-rss() { awk '/VmRSS/ {print $2}' /proc/$PID/status; }   # resident set, kB
+rss() { awk '/RssAnon/ {print $2}' /proc/$PID/status; } # anonymous resident memory, kB (file pages read through the map are the kernel's cache)
 TICKS=$(getconf CLK_TCK)
 # wrk's figures, one line: p50 / p90 / p99 / max, rate, errors.
 summary() {
@@ -97,7 +97,7 @@ awk '/msg=request/ {
 echo
 
 # The export beside the database's own dump of the same query.
-echo "**CSV export of every transaction** (memory: the server's resident set sampled every 0.1 s):"
+echo "**CSV export of every transaction** (memory: the server's anonymous resident memory, sampled every 0.1 s):"
 echo
 before=$(rss)
 curl -sf -o "$OUT/export.csv" -w "%{time_total}\n" "${auth[@]}" "$URL/api/admin/transactions/history/CSV" >"$OUT/time.txt" &
@@ -130,6 +130,14 @@ TOOL=$tool awk -v r="$rows" -v t="$api_s" -v dr="$db_rows" -v dt="$db_s" -v b="$
     r, t, r / t, b / 1024, p / 1024, (p - b) / 1024
   printf "- %s of the same query: %d rows in %.2f s = %.0f rows/s\n", tool, dr, dt, dr / dt
   printf "- ratio: the API exports at %.0f%% of the database tool'"'"'s rate\n", (r / t) / (dr / dt) * 100 }'
+if [ "$KIND" = sqlite ]; then
+  # The engine alone: the server's driver and settings reading every cell of the same query and dropping it.
+  go build -o "$OUT/sqlrun" ./tools/sqlrun
+  printf '%s\n' "$EXPORT_SQL" >"$OUT/export.sql"
+  "$OUT/sqlrun" --db "$DB" --file "$OUT/export.sql" --rows | awk -v dr="$db_rows" -v dt="$db_s" -v r="$rows" -v t="$api_s" '{
+    printf "- the server'"'"'s driver alone (tools/sqlrun --rows: every cell read, none written): %d rows in %.2f s = %.0f rows/s,\n", $1, $4, $1 / $4
+    printf "  %.0f%% of the CLI'"'"'s rate; the API exports at %.0f%% of the driver'"'"'s rate\n", ($1 / $4) / (dr / dt) * 100, (r / t) / ($1 / $4) * 100 }'
+fi
 echo
 
 # One History page (page 5 of the main network's last month, 25 rows) through the API, one client,
@@ -144,40 +152,58 @@ function request() return wrk.format("GET", path, { ["Authorization"] = "Bearer 
 LUA
   wrk -t1 -c1 -d10s --latency -s "$OUT/page.lua" "$URL" | awk '/^ +Latency +[0-9]/ {v=$2; sub(/ms$/, "", v); if ($2 ~ /us$/) {sub(/us$/, "", v); v=v/1000}; print v}'
 }
+# The statements the API sends for this page (internal/auth, internal/ledger), as this database stores times and
+# money: the session lookup, the count of the current hour (closed days and hours are kept counts; the server runs
+# it beside the page), the page's ids, and the rows of those ids.
 if [ "$KIND" = sqlite ]; then
-  # The statements the API sends for this page (internal/auth, internal/ledger), as SQLite stores times: its
-  # session lookup, the count of the current hour, the page's ids and their rows; run 500 times by the sqlite3 CLI.
-  LITE=${DB#sqlite:}
-  IDS=$(sqlite3 "$LITE" "SELECT group_concat(id, ', ') FROM (SELECT t.id FROM transactions t WHERE t.network = 'main'
-    AND t.created_at >= '$FROM 00:00:00+00:00' AND t.created_at <= '$TO 23:59:59+00:00'
-    ORDER BY t.created_at DESC, t.id DESC LIMIT 25 OFFSET 100)")
-  cat >"$OUT/api-own.sql" <<SQL
+  TZ_SUFFIX=+00:00 AGG=group_concat MONEY=
+  db_value() { sqlite3 "${DB#sqlite:}" "$1"; }
+else
+  TZ_SUFFIX=+00 AGG=string_agg MONEY=trim_scale
+  db_value() { psql -tA "$DB" -c "$1"; }
+fi
+IDS_SQL="SELECT t.id FROM transactions t WHERE t.network = 'main' AND t.created_at >= '$FROM 00:00:00$TZ_SUFFIX'
+  AND t.created_at <= '$TO 23:59:59$TZ_SUFFIX' ORDER BY t.created_at DESC, t.id DESC LIMIT 25 OFFSET 100"
+IDS=$(db_value "SELECT coalesce($AGG(CAST(id AS TEXT), ', '), 'NULL') FROM ($IDS_SQL) page")
+cat >"$OUT/api-own.sql" <<SQL
 SELECT s.id, s.kind, s.updated_at, s.expires_at, u.id, u.email, u.full_name, u.enabled, u.is_admin,
-  (SELECT group_concat(rp.permission, ',') FROM role_permissions rp WHERE u.is_admin = TRUE AND rp.role_id = u.role_id)
+  (SELECT $AGG(rp.permission, ',') FROM role_permissions rp WHERE u.is_admin = TRUE AND rp.role_id = u.role_id)
   FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = '$TOKEN_HASH' AND s.revoked_at IS NULL;
-SELECT count(*) FROM transactions t WHERE t.network = 'main' AND t.created_at >= '$(date -u '+%F %H'):00:00+00:00'
-  AND t.created_at < '$(date -u -d tomorrow +%F) 00:00:00+00:00';
-SELECT t.id FROM transactions t WHERE t.network = 'main' AND t.created_at >= '$FROM 00:00:00+00:00'
-  AND t.created_at <= '$TO 23:59:59+00:00' ORDER BY t.created_at DESC, t.id DESC LIMIT 25 OFFSET 100;
-SELECT t.id, t.user_id, u.email, t.amount, t.network_fee, t.commission, t.fee, t.type, t.network, t.is_exchange, t.hash,
-  t.explorer_url, t.created_at, t.confirmations, t.max_confirmation, t.status, t.receiver_address, c.id, c.name,
-  c.symbol, c.icon, w.id, w.name
+SELECT count(*) FROM transactions t WHERE t.network = 'main' AND t.created_at >= '$(date -u '+%F %H'):00:00$TZ_SUFFIX'
+  AND t.created_at < '$(date -u -d tomorrow +%F) 00:00:00$TZ_SUFFIX';
+$IDS_SQL;
+SELECT t.id, t.user_id, u.email, $MONEY(t.amount), $MONEY(t.network_fee), $MONEY(t.commission), $MONEY(t.fee), t.type,
+  t.network, t.is_exchange, t.hash, t.explorer_url, t.created_at, t.confirmations, t.max_confirmation, t.status,
+  t.receiver_address, c.id, c.name, c.symbol, c.icon, w.id, w.name
   FROM transactions t JOIN users u ON u.id = t.user_id JOIN coins c ON c.id = t.coin_id
   JOIN wallets w ON w.id = t.wallet_id WHERE t.id IN ($IDS) ORDER BY t.created_at DESC, t.id DESC;
 SQL
+# The same statements through the server's own driver and settings, without HTTP: prepared every run (as a CLI
+# runs a script) and kept prepared (as the server does).
+go build -o "$OUT/sqlrun" ./tools/sqlrun
+engine_ms=$("$OUT/sqlrun" --db "$DB" --file "$OUT/api-own.sql" --repeat 500)
+kept_ms=$("$OUT/sqlrun" --db "$DB" --file "$OUT/api-own.sql" --repeat 500 --kept)
+driver() {
+  printf -- "- the same statements through the server's driver alone (tools/sqlrun, no HTTP, 500 runs): %.2f ms prepared\n" "$engine_ms"
+  printf -- "  every run, %.2f ms kept prepared\n" "$kept_ms"
+}
+if [ "$KIND" = sqlite ]; then
+  # SQLite has no pgbench: the sqlite3 CLI runs the statements 500 times.
   for _ in $(seq 1 500); do cat "$OUT/api-own.sql"; done >"$OUT/api-own-500.sql"
-  sqlite3 "$LITE" <"$OUT/api-own.sql" >/dev/null # warm
+  sqlite3 "${DB#sqlite:}" <"$OUT/api-own.sql" >/dev/null # warm
   start=$(date +%s.%N)
-  sqlite3 "$LITE" <"$OUT/api-own-500.sql" >/dev/null
+  sqlite3 "${DB#sqlite:}" <"$OUT/api-own-500.sql" >/dev/null
   own_ms=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN {printf "%.3f", (e - s) * 1000 / 500}')
   api_ms=$(api_page_ms)
   echo "**One History page, one client** (page 5 of the main network's last month, 25 rows; averages):"
   echo
-  awk -v a="$api_ms" -v o="$own_ms" 'BEGIN {
-    printf "- API: %.2f ms (wrk -t1 -c1, 10 s)\n", a
-    printf "- the statements the API sends (session, current hour count, page ids, their rows), by the sqlite3 CLI: %.2f ms (500 runs)\n", o
-    if (a <= 0 || o <= 0) { print "- ratio: not computed, a figure above is missing"; exit }
-    printf "- ratio: the API takes %.2f x its own statements in the CLI\n", a / o }'
+  printf -- "- API: %.2f ms (wrk -t1 -c1, 10 s)\n" "$api_ms"
+  printf -- "- the statements the API sends (session, current hour count, page ids, their rows), by the sqlite3 CLI: %.2f ms (500 runs)\n" "$own_ms"
+  driver
+  awk -v a="$api_ms" -v o="$own_ms" -v e="$engine_ms" -v k="$kept_ms" 'BEGIN {
+    if (a <= 0 || o <= 0 || e <= 0 || k <= 0) { print "- ratio: not computed, a figure above is missing"; exit }
+    printf "- ratio: the API takes %.2f x its own statements in the CLI; the driver alone %.2f x (prepared every run),\n", a / o, e / o
+    printf "  %.2f x (kept prepared); the API %.2f x the driver alone with kept statements\n", k / o, a / k }'
   exit 0
 fi
 cat >"$OUT/page.sql" <<SQL
@@ -186,32 +212,11 @@ SELECT count(*) FROM transactions t WHERE t.network = 'main'
 SELECT t.id, t.user_id, u.email, t.amount, t.network_fee, t.commission, t.fee, t.type, t.network, t.is_exchange, t.hash,
   t.explorer_url, t.created_at, t.confirmations, t.max_confirmation, t.status, t.receiver_address, c.id, c.name,
   c.symbol, c.icon, w.id, w.name
-  FROM (SELECT t.id FROM transactions t WHERE t.network = 'main'
-    AND t.created_at >= '$FROM 00:00:00+00' AND t.created_at <= '$TO 23:59:59+00'
-    ORDER BY t.created_at DESC, t.id DESC LIMIT 25 OFFSET 100) page
+  FROM ($IDS_SQL) page
   JOIN transactions t ON t.id = page.id JOIN users u ON u.id = t.user_id JOIN coins c ON c.id = t.coin_id
   JOIN wallets w ON w.id = t.wallet_id ORDER BY t.created_at DESC, t.id DESC;
 SQL
 sed -n '/^SELECT t.id, t.user_id/,$p' "$OUT/page.sql" >"$OUT/page-only.sql"
-# What the API itself sends for this page (internal/auth, internal/ledger): its session lookup, the count of the
-# current hour (closed days and hours are kept counts; the server runs it beside the page), the page's ids, and
-# the rows of those ids.
-IDS_SQL="SELECT t.id FROM transactions t WHERE t.network = 'main' AND t.created_at >= '$FROM 00:00:00+00'
-  AND t.created_at <= '$TO 23:59:59+00' ORDER BY t.created_at DESC, t.id DESC LIMIT 25 OFFSET 100"
-IDS=$(psql -tA "$DB" -c "SELECT coalesce(string_agg(id::text, ', '), 'NULL') FROM ($IDS_SQL) page")
-cat >"$OUT/api-own.sql" <<SQL
-SELECT s.id, s.kind, s.updated_at, s.expires_at, u.id, u.email, u.full_name, u.enabled, u.is_admin,
-  (SELECT string_agg(rp.permission, ',') FROM role_permissions rp WHERE u.is_admin = TRUE AND rp.role_id = u.role_id)
-  FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = '$TOKEN_HASH' AND s.revoked_at IS NULL;
-SELECT count(*) FROM transactions t WHERE t.network = 'main' AND t.created_at >= '$(date -u '+%F %H'):00:00+00'
-  AND t.created_at < '$(date -u -d tomorrow +%F) 00:00:00+00';
-$IDS_SQL;
-SELECT t.id, t.user_id, u.email, trim_scale(t.amount), trim_scale(t.network_fee), trim_scale(t.commission),
-  trim_scale(t.fee), t.type, t.network, t.is_exchange, t.hash, t.explorer_url, t.created_at, t.confirmations,
-  t.max_confirmation, t.status, t.receiver_address, c.id, c.name, c.symbol, c.icon, w.id, w.name
-  FROM transactions t JOIN users u ON u.id = t.user_id JOIN coins c ON c.id = t.coin_id
-  JOIN wallets w ON w.id = t.wallet_id WHERE t.id IN ($IDS) ORDER BY t.created_at DESC, t.id DESC;
-SQL
 pg_avg() { pgbench -n -c1 -T10 -f "$1" "$DB" 2>/dev/null | awk '/latency average/ {print $4}'; }
 sql_ms=$(pg_avg "$OUT/page.sql")
 page_ms=$(pg_avg "$OUT/page-only.sql")
@@ -226,3 +231,4 @@ awk -v a="$api_ms" -v s="$sql_ms" -v p="$page_ms" -v o="$own_ms" 'BEGIN {
   if (a <= 0 || s <= 0 || p <= 0 || o <= 0) { print "- ratio: not computed, a figure above is missing"; exit }
   printf "- ratio: the API takes %.2f x the page and count; %.2f x the page alone; %.2f x its own statements\n",
     a / s, a / p, a / o }'
+driver

@@ -13,6 +13,7 @@ import (
 	"xapa/backoffice/internal/accounts"
 	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/config"
+	"xapa/backoffice/internal/daytotals"
 	"xapa/backoffice/internal/demo"
 	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/secrets"
@@ -133,23 +134,25 @@ func seed(ctx context.Context, args []string) error {
 	keyFile := config.SecretsKeyFlag(fs)
 	users := fs.Int("users", 1000, "customers to generate")
 	txs := fs.Int("transactions", 50000, "transactions to generate")
+	days := fs.Int("days", 90, "the days the transactions span, up to now")
 	seedN := fs.Int64("seed", 1, "random seed: the same seed makes the same data")
-	fs.Usage = config.Usage(fs, "backoffice seed [--db URL] [--users N] [--transactions N] [--seed N]")
+	fs.Usage = config.Usage(fs, "backoffice seed [--db URL] [--users N] [--transactions N] [--days N] [--seed N]")
 	return withSecrets(ctx, fs, dbURL, keyFile, args, func(db *store.DB, box *secrets.Box) error {
-		if *users < 0 || *txs < 0 {
-			return errors.New("--users and --transactions must not be negative")
+		if *users < 0 || *txs < 0 || *days < 1 {
+			return errors.New("--users and --transactions must not be negative, --days must be positive")
 		}
 		start := time.Now()
-		if err := demo.Generate(ctx, db, demo.Options{Users: *users, Transactions: *txs, Seed: *seedN, Secrets: box}); err != nil {
+		if err := demo.Generate(ctx, db, demo.Options{Users: *users, Transactions: *txs, Days: *days, Seed: *seedN, Secrets: box}); err != nil {
 			return err
 		}
 		fmt.Printf("seeded %d users and %d transactions in %.1fs\n", *users, *txs, time.Since(start).Seconds())
 		// The closed days' sums, stored now so that a server's first start reads them (internal/daytotals).
 		start = time.Now()
-		if err := ledger.New(db, nil).Warm(ctx); err != nil {
+		kept := daytotals.New(db, nil)
+		if err := ledger.New(db, nil, kept).Warm(ctx); err != nil {
 			return err
 		}
-		if err := stats.New(db, nil).Warm(ctx); err != nil {
+		if err := stats.New(db, nil, kept).Warm(ctx); err != nil {
 			return err
 		}
 		fmt.Printf("summed the closed days in %.1fs\n", time.Since(start).Seconds())

@@ -19,6 +19,7 @@ import (
 
 	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/config"
+	"xapa/backoffice/internal/daytotals"
 	"xapa/backoffice/internal/demo"
 	"xapa/backoffice/internal/httpapi"
 	"xapa/backoffice/internal/ledger"
@@ -212,7 +213,8 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 	}
 	go mailer.Run(ctx)
 	go ratelimit.New(n.db, nil).PruneEvery(ctx)
-	statsService, ledgerService := stats.New(n.db, nil), ledger.New(n.db, nil)
+	days := daytotals.New(n.db, nil) // one keeper of the closed days' sums for both services
+	statsService, ledgerService := stats.New(n.db, nil, days), ledger.New(n.db, nil, days)
 	go warm(ctx, statsService.Warm, ledgerService.Warm)
 	var m *metrics.Metrics
 	if *o.metricsAddr != "" {

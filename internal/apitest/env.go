@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"xapa/backoffice/internal/auth"
+	"xapa/backoffice/internal/daytotals"
 	"xapa/backoffice/internal/httpapi"
 	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/mail"
@@ -71,7 +72,8 @@ func NewEnvWith(t testing.TB, db *store.DB, configure func(*httpapi.Options)) *E
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := httpapi.Options{DB: db, Auth: svc, Stats: stats.New(db, clock.Now), Ledger: ledger.New(db, clock.Now), Web: WebApp,
+	days := daytotals.New(db, clock.Now)
+	o := httpapi.Options{DB: db, Auth: svc, Stats: stats.New(db, clock.Now, days), Ledger: ledger.New(db, clock.Now, days), Web: WebApp,
 		Now: clock.Now}
 	if configure != nil {
 		configure(&o)

@@ -83,10 +83,11 @@ func New(db *store.DB, now func() time.Time) *Keeper {
 func (k *Keeper) Closed(ctx context.Context, sr Series) (Days, error) {
 	now := k.now()
 	today := utc.Midnight(now)
-	if err := k.store(ctx, sr, utc.Midnight(now.Add(-CloseDelay))); err != nil {
+	st, err := k.store(ctx, sr, utc.Midnight(now.Add(-CloseDelay)))
+	if err != nil {
 		return nil, err
 	}
-	days, through, err := k.read(ctx, sr)
+	days, through, err := k.read(ctx, sr, st)
 	if err != nil {
 		return nil, err
 	}
@@ -170,29 +171,35 @@ func readState(ctx context.Context, q interface {
 }
 
 // store stores the days of sr before closeTo not stored yet, then sums
-// again the stored days marked stale.
-func (k *Keeper) store(ctx context.Context, sr Series, closeTo time.Time) error {
+// again the stored days marked stale; it returns the series' state after.
+func (k *Keeper) store(ctx context.Context, sr Series, closeTo time.Time) (state, error) {
 	st, err := readState(ctx, k.db, sr.Name)
 	if err != nil {
-		return err
+		return st, err
 	}
 	if !st.exists {
 		// The series' row first, so that the triggers mark what changes
 		// while the first sum runs.
 		if _, err := k.db.ExecContext(ctx, `INSERT INTO day_totals_series (series, through, version) VALUES ($1, '', 0)
 			ON CONFLICT (series) DO NOTHING`, sr.Name); err != nil {
-			return err
+			return st, err
 		}
 		if st, err = readState(ctx, k.db, sr.Name); err != nil {
-			return err
+			return st, err
 		}
 	}
+	wrote := false
 	if target := closeTo.Format(time.DateOnly); st.through < target {
 		if err := k.advance(ctx, sr, st, closeTo); err != nil {
-			return err
+			return st, err
 		}
+		wrote = true
 	}
-	return k.restale(ctx, sr)
+	summed, err := k.restale(ctx, sr)
+	if err != nil || !wrote && !summed {
+		return st, err
+	}
+	return readState(ctx, k.db, sr.Name)
 }
 
 // advance stores the days of [st.through, closeTo), unless another node
@@ -238,8 +245,9 @@ func moveWatermark(ctx context.Context, tx *sql.Tx, series string, st state, thr
 }
 
 // restale sums again each stored day marked stale, keeping the new sum only
-// when the day was not marked again meanwhile.
-func (k *Keeper) restale(ctx context.Context, sr Series) error {
+// when the day was not marked again meanwhile; it reports whether any day
+// was marked.
+func (k *Keeper) restale(ctx context.Context, sr Series) (bool, error) {
 	type mark struct {
 		day   string
 		marks int64
@@ -262,24 +270,24 @@ func (k *Keeper) restale(ctx context.Context, sr Series) error {
 		return rows.Err()
 	}()
 	if err != nil {
-		return err
+		return false, err
 	}
 	for _, m := range stale {
 		day, err := time.Parse(time.DateOnly, m.day)
 		if err != nil {
-			return err
+			return true, err
 		}
 		days, err := Sum(ctx, k.db, sr, day, day.AddDate(0, 0, 1))
 		if err != nil {
-			return err
+			return true, err
 		}
 		if err := k.db.Tx(ctx, func(tx *sql.Tx) error {
 			return replaceDay(ctx, tx, sr.Name, m.day, m.marks, days[m.day])
 		}); err != nil {
-			return err
+			return true, err
 		}
 	}
-	return nil
+	return len(stale) > 0, nil
 }
 
 // replaceDay stores rows as day's sums, with the marker row that tells
@@ -318,13 +326,9 @@ func writeDay(ctx context.Context, tx *sql.Tx, series, day string, rows []Row, v
 	return nil
 }
 
-// read returns every stored day of sr and the watermark, reading only the
-// days written since this node's last read.
-func (k *Keeper) read(ctx context.Context, sr Series) (Days, string, error) {
-	st, err := readState(ctx, k.db, sr.Name)
-	if err != nil {
-		return nil, "", err
-	}
+// read returns every stored day of sr and the watermark of st, reading
+// only the days written since this node's last read.
+func (k *Keeper) read(ctx context.Context, sr Series, st state) (Days, string, error) {
 	k.mu.Lock()
 	have := k.kept[sr.Name]
 	k.mu.Unlock()

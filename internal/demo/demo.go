@@ -31,6 +31,7 @@ const passwordSecret = "demo_staff_password"
 type Options struct {
 	Users        int   // customers, besides the staff
 	Transactions int   // wallet transactions
+	Days         int   // the days the transactions and exchanges span, up to Now (0: 90)
 	Seed         int64 // same seed, same data (relative to Now)
 	Now          time.Time
 	Secrets      *secrets.Box // seals the TOTP secrets and the staff password (required)
@@ -287,13 +288,21 @@ func roleID(name string) any {
 	return nil
 }
 
+// days is the span of the transactions and exchanges in days.
+func (g *gen) days() int {
+	if g.o.Days > 0 {
+		return g.o.Days
+	}
+	return 90
+}
+
 // planUsers decides every user's dates, invites and wallets up front, so
 // later tables can refer to them.
 func (g *gen) planUsers() {
 	total := len(staff) + g.o.Users
 	g.users = make([]user, total)
 	g.customerBalance = make([]decimal.Decimal, len(coins))
-	span := 400 * 24 * time.Hour
+	span := time.Duration(max(400, g.days()+30)) * 24 * time.Hour
 	for i := range g.users {
 		u := &g.users[i]
 		u.id = int64(i + 1)
@@ -478,7 +487,7 @@ func (g *gen) loadCompanyWallets(ctx context.Context, l *store.Loader) error {
 
 func (g *gen) loadTransactions(ctx context.Context, l *store.Loader) error {
 	n := g.o.Transactions
-	span := 90 * 24 * time.Hour
+	span := time.Duration(g.days()) * 24 * time.Hour
 	walletOwners := g.usersWithWallets()
 	if len(walletOwners) == 0 || n == 0 {
 		return nil
@@ -556,7 +565,7 @@ func (g *gen) loadExchanges(ctx context.Context, l *store.Loader) error {
 	if len(owners) == 0 {
 		return nil
 	}
-	span := 90 * 24 * time.Hour
+	span := time.Duration(g.days()) * 24 * time.Hour
 	i := 0
 	_, err := l.Copy(ctx, "exchanges", []string{"id", "user_id", "from_wallet_id", "to_wallet_id", "from_coin_id",
 		"to_coin_id", "exchange_rate", "from_amount", "to_amount", "fee", "created_at"}, func() ([]any, bool, error) {

@@ -97,11 +97,14 @@ type (
 		MinDate string `query:"minDate" pattern:"^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?$" description:"From: YYYY-MM-DD HH:mm:ss (UTC) or YYYY-MM-DD."`
 		MaxDate string `query:"maxDate" pattern:"^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?$" description:"Until, inclusive: as minDate."`
 	}
+	coinQuery struct {
+		CoinType int64 `query:"coinType" minimum:"1" description:"A coin's id."`
+	}
 	historyQuery struct {
 		rangeQuery
-		CoinType int64  `query:"coinType" minimum:"1" description:"A coin's id."`
-		Type     string `query:"type" enum:"received,sent"`
-		Network  string `query:"network" enum:"main,test"`
+		coinQuery
+		Type    string `query:"type" enum:"received,sent"`
+		Network string `query:"network" enum:"main,test"`
 	}
 	searchQuery struct {
 		Q string `query:"q" maxLength:"200" description:"A transaction hash."`
@@ -111,7 +114,7 @@ type (
 		Role string `query:"role" enum:"ROLE_ADMIN" description:"ROLE_ADMIN: staff only."`
 	}
 	walletQuery struct {
-		CoinType   int64  `query:"coinType" minimum:"1" description:"A coin's id."`
+		coinQuery
 		WalletName string `query:"wallet_name" maxLength:"100" description:"Part of a wallet's name."`
 	}
 	reportQuery struct {

@@ -79,10 +79,10 @@ func New(o Options) http.Handler { return NewServer(o).Handler() }
 // NewServer builds the server; Handler serves it.
 func NewServer(o Options) *Server {
 	if o.Stats == nil {
-		o.Stats = stats.New(o.DB, nil)
+		o.Stats = stats.New(o.DB, nil, nil)
 	}
 	if o.Ledger == nil {
-		o.Ledger = ledger.New(o.DB, nil)
+		o.Ledger = ledger.New(o.DB, nil, nil)
 	}
 	if o.Now == nil {
 		o.Now = time.Now

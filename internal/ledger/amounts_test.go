@@ -22,7 +22,7 @@ func TestAmountTextIsTheDecimal(t *testing.T) {
 		if err := demo.Generate(ctx, db, demo.Options{Secrets: secrets.Ephemeral(), Users: 20, Transactions: 500, Seed: 4, Now: now}); err != nil {
 			t.Fatal(err)
 		}
-		list, _, err := ledger.New(db, func() time.Time { return now }).Page(ctx, ledger.Filter{}, 500, 0)
+		list, _, err := ledger.New(db, func() time.Time { return now }, nil).Page(ctx, ledger.Filter{}, 500, 0)
 		if err != nil || len(list) < 400 {
 			t.Fatalf("%d rows, %v", len(list), err)
 		}

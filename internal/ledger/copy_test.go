@@ -38,6 +38,8 @@ func TestCopyExportMatchesTheRowByRowOne(t *testing.T) {
 		`UPDATE wallets SET name = '' WHERE id IN (SELECT wallet_id FROM transactions WHERE id % 7 = 0)`,
 		`UPDATE wallets SET name = E'line\nbreak, and -minus' WHERE id IN (SELECT wallet_id FROM transactions WHERE id % 11 = 0)`,
 		`UPDATE transactions SET receiver_address = ' leading space', explorer_url = E'\tx' WHERE id % 13 = 0`,
+		`UPDATE transactions SET hash = '   ＠sum(A1)', receiver_address = E'\rx', explorer_url = 'a=b' WHERE id % 23 = 0`,
+		`UPDATE transactions SET hash = '－1', receiver_address = ' x -y' WHERE id % 29 = 0`,
 		`UPDATE transactions SET status = 'failed' WHERE id % 17 = 0`,
 		`UPDATE transactions SET confirmations = 0, status = 'pending' WHERE id % 19 = 0`,
 	} {
@@ -46,7 +48,7 @@ func TestCopyExportMatchesTheRowByRowOne(t *testing.T) {
 		}
 	}
 	defer ledger.SetCopySizes(300, 2)() // chunks of a row or two, two ahead
-	s := ledger.New(db, func() time.Time { return now })
+	s := ledger.New(db, func() time.Time { return now }, nil)
 	from, to := now.AddDate(0, 0, -30), now.AddDate(0, 0, -2)
 	var user int64
 	if err := db.QueryRowContext(ctx, `SELECT max(user_id) FROM transactions`).Scan(&user); err != nil {

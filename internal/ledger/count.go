@@ -3,6 +3,8 @@ package ledger
 import (
 	"context"
 	"fmt"
+	"slices"
+	"sort"
 	"strconv"
 	"time"
 
@@ -31,14 +33,17 @@ type Service struct {
 // written since the last read (internal/daytotals).
 const ClosedDaysTTL = time.Minute
 
-// New returns a ledger service; now is the clock (nil: time.Now).
-func New(db *store.DB, now func() time.Time) *Service {
+// New returns a ledger service; now is the clock (nil: time.Now); days keeps
+// the closed days' sums, shared with the other services of a node (nil: its own).
+func New(db *store.DB, now func() time.Time, days *daytotals.Keeper) *Service {
 	if now == nil {
 		now = time.Now
 	}
 	s := &Service{db: db, now: func() time.Time { return now().UTC() }}
 	s.cache = memo.New(s.now)
-	s.days = daytotals.New(db, s.now)
+	if s.days = days; days == nil {
+		s.days = daytotals.New(db, s.now)
+	}
 	return s
 }
 
@@ -98,8 +103,9 @@ func (s *Service) Count(ctx context.Context, f Filter) (int, error) {
 		total += days.sum(f, p.Format(time.DateOnly), utc.Earlier(q, today).Format(time.DateOnly))
 	}
 	if q.After(today) {
-		hours, err := memo.Get(ctx, s.cache, "hours:"+hour.Format(hourLayout), ClosedDaysTTL, func(ctx context.Context) (bucketCounts, error) {
-			return s.countBuckets(ctx, s.db.Dialect.Hour("created_at"), today, hour)
+		hours, err := memo.Get(ctx, s.cache, "hours:"+hour.Format(hourLayout), ClosedDaysTTL, func(ctx context.Context) (*countIndex, error) {
+			b, err := s.countBuckets(ctx, s.db.Dialect.Hour("created_at"), today, hour)
+			return index(b), err
 		})
 		if err != nil {
 			return 0, err
@@ -129,17 +135,50 @@ func ceil(t, today time.Time) time.Time {
 	return t
 }
 
-// sum adds the counts of buckets in [lo, hi) that match f's filters.
-func (b bucketCounts) sum(f Filter, lo, hi string) int {
-	total := 0
+// countIndex holds bucketCounts as running totals: cum[i][j] is the count
+// of keys[j] over buckets[:i]. A range of buckets costs one search and a
+// pass over the keys, however many days the history holds.
+type countIndex struct {
+	buckets []string // sorted
+	keys    []countKey
+	cum     [][]int // len(buckets)+1 rows
+}
+
+func index(b bucketCounts) *countIndex {
+	x := &countIndex{buckets: make([]string, 0, len(b))}
+	col := map[countKey]int{}
 	for bucket, keys := range b {
-		if bucket < lo || bucket >= hi {
-			continue
-		}
-		for k, n := range keys {
-			if (f.Network == "" || f.Network == k.network) && (f.Type == "" || f.Type == k.typ) && (f.CoinID == 0 || f.CoinID == k.coin) {
-				total += n
+		x.buckets = append(x.buckets, bucket)
+		for k := range keys {
+			if _, ok := col[k]; !ok {
+				col[k] = len(x.keys)
+				x.keys = append(x.keys, k)
 			}
+		}
+	}
+	sort.Strings(x.buckets)
+	x.cum = make([][]int, len(x.buckets)+1)
+	x.cum[0] = make([]int, len(x.keys))
+	for i, bucket := range x.buckets {
+		row := slices.Clone(x.cum[i])
+		for k, n := range b[bucket] {
+			row[col[k]] += n
+		}
+		x.cum[i+1] = row
+	}
+	return x
+}
+
+// sum adds the counts of buckets in [lo, hi) that match f's filters.
+func (x *countIndex) sum(f Filter, lo, hi string) int {
+	i, j := sort.SearchStrings(x.buckets, lo), sort.SearchStrings(x.buckets, hi)
+	if i >= j {
+		return 0
+	}
+	total := 0
+	for c, k := range x.keys {
+		if (f.Network == "" || f.Network == k.network) && (f.Type == "" || f.Type == k.typ) && (f.CoinID == 0 || f.CoinID == k.coin) {
+			total += x.cum[j][c] - x.cum[i][c]
 		}
 	}
 	return total
@@ -157,7 +196,7 @@ var DaySums = daytotals.Series{Name: "tx", Groups: 4, Sums: 3, Query: func(d sto
 
 // closedDays counts the transactions of every closed day per network, type
 // and coin, from the kept day sums.
-func (s *Service) closedDays(ctx context.Context) (bucketCounts, error) {
+func (s *Service) closedDays(ctx context.Context) (*countIndex, error) {
 	days, err := s.days.Closed(ctx, DaySums)
 	if err != nil {
 		return nil, err
@@ -174,7 +213,7 @@ func (s *Service) closedDays(ctx context.Context) (bucketCounts, error) {
 		}
 		out[day] = counts
 	}
-	return out, nil
+	return index(out), nil
 }
 
 // countBuckets counts the rows of [from, before) per bucket (an SQL

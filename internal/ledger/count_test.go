@@ -23,7 +23,7 @@ func TestCountMatchesAPlainCount(t *testing.T) {
 		if err := demo.Generate(ctx, db, demo.Options{Secrets: secrets.Ephemeral(), Users: 40, Transactions: 4000, Seed: 9, Now: now}); err != nil {
 			t.Fatal(err)
 		}
-		s := ledger.New(db, func() time.Time { return now })
+		s := ledger.New(db, func() time.Time { return now }, nil)
 		rng := rand.New(rand.NewPCG(3, 4))
 		pick := func(options ...string) string { return options[rng.IntN(len(options))] }
 		for i := 0; i < 200; i++ {

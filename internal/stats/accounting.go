@@ -6,8 +6,10 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"xapa/backoffice/internal/daytotals"
 	"xapa/backoffice/internal/memo"
 	"xapa/backoffice/internal/money"
+	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/utc"
 )
 
@@ -43,20 +45,20 @@ type FinancialAccounting struct {
 }
 
 // Registrations and email verifications per day.
-var userSeries = series{key: "users", sums: 1, query: func(s *Service) string {
-	d := s.db.Dialect
-	return `SELECT ` + d.Day("created_at") + `, 0, 'registered', count(*) FROM users
+var userSeries = series{key: "users", kept: daytotals.Series{Name: "users", Groups: 1, Sums: 1,
+	Query: func(d store.Dialect) string {
+		return `SELECT ` + d.Day("created_at") + `, 'registered', count(*) FROM users
 			WHERE created_at >= $1 AND created_at < $2 GROUP BY 1
-		UNION ALL SELECT ` + d.Day("verified_at") + `, 0, 'verified', count(*) FROM users
+		UNION ALL SELECT ` + d.Day("verified_at") + `, 'verified', count(*) FROM users
 			WHERE email_verified = TRUE AND verified_at >= $1 AND verified_at < $2 GROUP BY 1`
-}}
+	}}, fold: func(r daytotals.Row) (group, []decimal.Decimal, bool) { return group{kind: r.Group[0]}, r.Sums, true }}
 
-// Bonuses paid per day, already in USD.
-var bonusSeries = series{key: "bonuses", sums: 1, query: func(s *Service) string {
-	d := s.db.Dialect
-	return `SELECT ` + d.Day("created_at") + `, 0, '', ` + d.Sum("usd_amount") + ` FROM bonuses
-		WHERE created_at >= $1 AND created_at < $2 GROUP BY 1`
-}}
+// Bonuses paid per day, already in USD (one group: a kept day's rows need one).
+var bonusSeries = series{key: "bonuses", kept: daytotals.Series{Name: "bonuses", Groups: 1, Sums: 1,
+	Query: func(d store.Dialect) string {
+		return `SELECT ` + d.Day("created_at") + `, 'usd', ` + d.Sum("usd_amount") + ` FROM bonuses
+			WHERE created_at >= $1 AND created_at < $2 GROUP BY 1`
+	}}, fold: func(r daytotals.Row) (group, []decimal.Decimal, bool) { return group{}, r.Sums, true }}
 
 // Users computes the Users card for [from, to].
 func (s *Service) Users(ctx context.Context, from, to time.Time) (UserAccounting, error) {

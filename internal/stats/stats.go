@@ -32,14 +32,17 @@ type Service struct {
 	kept  *daytotals.Keeper
 }
 
-// New returns a service; now is the clock (nil: time.Now).
-func New(db *store.DB, now func() time.Time) *Service {
+// New returns a service; now is the clock (nil: time.Now); days keeps the
+// closed days' sums, shared with the other services of a node (nil: its own).
+func New(db *store.DB, now func() time.Time, days *daytotals.Keeper) *Service {
 	if now == nil {
 		now = time.Now
 	}
 	s := &Service{db: db, now: func() time.Time { return now().UTC() }}
 	s.cache = memo.New(s.now)
-	s.kept = daytotals.New(db, s.now)
+	if s.kept = days; days == nil {
+		s.kept = daytotals.New(db, s.now)
+	}
 	return s
 }
 

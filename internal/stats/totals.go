@@ -36,16 +36,14 @@ type group struct {
 // daily holds per-day sums in coin units: day -> group -> sums.
 type daily map[string]map[group][]decimal.Decimal
 
-// series names a per-day aggregate: what to sum over which rows.
+// series is a per-day aggregate kept in the database for closed days
+// (internal/daytotals) and summed from its table for today and for parts of
+// days; fold reads one of its rows as this package's group and sums, false
+// for a row the series leaves out.
 type series struct {
-	key   string
-	query func(s *Service) string // selects day, coin, kind, sum... for rows in [$1, $2)
-	sums  int
-	// kept, when set, are the day sums of closed days kept in the database
-	// (internal/daytotals); fromKept reads a kept row as this series' group
-	// and sums, false for a row the series leaves out.
-	kept     *daytotals.Series
-	fromKept func(daytotals.Row) (group, []decimal.Decimal, bool)
+	key  string
+	kept daytotals.Series
+	fold func(daytotals.Row) (group, []decimal.Decimal, bool)
 }
 
 // Transaction sums: count, amount moved and the company's commission (made
@@ -56,26 +54,17 @@ const (
 	txCommission
 )
 
-var txSeries = series{key: "tx", sums: 3, query: func(s *Service) string {
-	d := s.db.Dialect
-	return `SELECT ` + d.Day("created_at") + `, coin_id, type, count(*), ` + d.Sum("amount") + `, ` + d.Sum("commission") + `
-		FROM transactions WHERE network = 'main' AND status <> 'failed' AND created_at >= $1 AND created_at < $2 GROUP BY 1, 2, 3`
-}, kept: &ledger.DaySums, fromKept: func(r daytotals.Row) (group, []decimal.Decimal, bool) {
+var txSeries = series{key: "tx", kept: ledger.DaySums, fold: func(r daytotals.Row) (group, []decimal.Decimal, bool) {
 	coin, err := strconv.ParseInt(r.Group[0], 10, 64) // coin, type, network, failed
 	return group{coin: coin, kind: r.Group[1]}, r.Sums, err == nil && r.Group[2] == "main" && r.Group[3] == ""
 }}
 
-// exchangeDays are the exchange fees of closed days kept in the database.
-var exchangeDays = daytotals.Series{Name: "exchange", Groups: 1, Sums: 1, Query: func(d store.Dialect) string {
-	return `SELECT ` + d.Day("created_at") + `, from_coin_id, ` + d.Sum("fee") + `
+// exchangeSeries are the exchange fees per source coin.
+var exchangeSeries = series{key: "exchange", kept: daytotals.Series{Name: "exchange", Groups: 1, Sums: 1,
+	Query: func(d store.Dialect) string {
+		return `SELECT ` + d.Day("created_at") + `, from_coin_id, ` + d.Sum("fee") + `
 		FROM exchanges WHERE created_at >= $1 AND created_at < $2 GROUP BY 1, 2`
-}}
-
-var exchangeSeries = series{key: "exchange", sums: 1, query: func(s *Service) string {
-	d := s.db.Dialect
-	return `SELECT ` + d.Day("created_at") + `, from_coin_id, '', ` + d.Sum("fee") + `
-		FROM exchanges WHERE created_at >= $1 AND created_at < $2 GROUP BY 1, 2`
-}, kept: &exchangeDays, fromKept: func(r daytotals.Row) (group, []decimal.Decimal, bool) {
+	}}, fold: func(r daytotals.Row) (group, []decimal.Decimal, bool) {
 	coin, err := strconv.ParseInt(r.Group[0], 10, 64)
 	return group{coin: coin}, r.Sums, err == nil
 }}
@@ -105,25 +94,21 @@ func (s *Service) days(ctx context.Context, sr series) (daily, error) {
 func (s *Service) closedDays(ctx context.Context, sr series) (daily, error) {
 	today := s.today()
 	return memo.Get(ctx, s.cache, sr.key+":closed:"+today.Format("2006-01-02"), ClosedTTL, func(ctx context.Context) (daily, error) {
-		if sr.kept == nil {
-			return s.sumDays(ctx, sr, time.Time{}, today)
+		days, err := s.kept.Closed(ctx, sr.kept)
+		if err != nil {
+			return nil, err
 		}
-		return s.keptDays(ctx, sr)
+		return sr.daily(days), nil
 	})
 }
 
-// keptDays reads the closed days of sr from the day sums kept in the
-// database, adding up the kept groups that fall into one of sr's.
-func (s *Service) keptDays(ctx context.Context, sr series) (daily, error) {
-	days, err := s.kept.Closed(ctx, *sr.kept)
-	if err != nil {
-		return nil, err
-	}
+// daily adds up the rows of days that fall into one of sr's groups.
+func (sr series) daily(days daytotals.Days) daily {
 	out := make(daily, len(days))
 	for day, rows := range days {
 		groups := map[group][]decimal.Decimal{}
 		for _, r := range rows {
-			g, sums, ok := sr.fromKept(r)
+			g, sums, ok := sr.fold(r)
 			if !ok {
 				continue
 			}
@@ -140,7 +125,7 @@ func (s *Service) keptDays(ctx context.Context, sr series) (daily, error) {
 			out[day] = groups
 		}
 	}
-	return out, nil
+	return out
 }
 
 // liveDay sums today, kept for LiveTTL.
@@ -152,33 +137,11 @@ func (s *Service) liveDay(ctx context.Context, sr series) (daily, error) {
 }
 
 func (s *Service) sumDays(ctx context.Context, sr series, from, to time.Time) (daily, error) {
-	rows, err := s.db.QueryContext(ctx, sr.query(s), from, to)
+	days, err := daytotals.Sum(ctx, s.db, sr.kept, from, to)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := daily{}
-	for rows.Next() {
-		var day string
-		var g group
-		sums := make([]decimal.NullDecimal, sr.sums)
-		dest := []any{&day, &g.coin, &g.kind}
-		for i := range sums {
-			dest = append(dest, &sums[i])
-		}
-		if err := rows.Scan(dest...); err != nil {
-			return nil, err
-		}
-		if out[day] == nil {
-			out[day] = map[group][]decimal.Decimal{}
-		}
-		vals := make([]decimal.Decimal, sr.sums)
-		for i, v := range sums {
-			vals[i] = v.Decimal
-		}
-		out[day][g] = vals
-	}
-	return out, rows.Err()
+	return sr.daily(days), nil
 }
 
 // weekly turns per-coin daily sums (column col) into USD at current rates.

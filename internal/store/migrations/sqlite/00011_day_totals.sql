@@ -87,6 +87,7 @@ DROP TRIGGER exchanges_day_totals_insert;
 DROP TRIGGER transactions_day_totals_delete;
 DROP TRIGGER transactions_day_totals_update;
 DROP TRIGGER transactions_day_totals_insert;
+DROP VIEW IF EXISTS day_totals_mark; -- made by 00012, which its triggers above call
 DROP TABLE day_totals_stale;
 DROP TABLE day_totals_series;
 DROP TABLE day_totals;
