@@ -121,9 +121,10 @@ audit: ## known vulnerabilities: govulncheck (Go), npm audit (web, e2e)
 	echo "== npm audit --audit-level=high (e2e)"; (cd e2e && npm audit --audit-level=high) || status=1; \
 	exit $$status
 
+# The PostgreSQL database of a million transactions that make bench makes (bench/scale.sh).
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/bench_1m
 export BENCH_DATABASE_URL
-bench: build e2e/node_modules/.installed ## the benchmark suite on 1M transactions, PostgreSQL and SQLite (bench/README.md)
+bench: build e2e/node_modules/.installed ## the benchmark suite on 1M transactions, PostgreSQL and SQLite, and the scaling table to 10M (bench/README.md)
 	bench/bench.sh
 
 soak: build ## ten minutes of the mixed workload and dashboard polling: zero errors, flat memory (bench/README.md)

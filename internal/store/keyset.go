@@ -39,6 +39,11 @@ func (q Newest) ahead() int {
 	return ReadAhead
 }
 
+// batch is how many rows go to the caller at a time: a quarter of the
+// read-ahead, at most 64 (so the reader holds at most one batch more than
+// the read-ahead).
+func (q Newest) batch() int { return max(1, min(64, q.ahead()/4)) }
+
 // Cursor is where a row stands in a Newest query's order.
 type Cursor struct {
 	At time.Time
@@ -65,21 +70,24 @@ func EachNewest[T any](ctx context.Context, db *DB, q Newest, scan func(*sql.Row
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var after *Cursor
+	size := q.batch()
 	for {
-		rows := make(chan T, q.ahead())
+		batches := make(chan []T, q.ahead()/size)
 		read := make(chan readEnd, 1)
 		limit := 0
 		if after != nil {
 			limit = ResumeBatch
 		}
-		go func(after *Cursor) { read <- readAhead(ctx, db, q, after, limit, scan, rows) }(after)
-		for row := range rows {
-			if err := fn(row); err != nil {
-				cancel()
-				for range rows { // the reader stops at the cancellation and closes rows
+		go func(after *Cursor) { read <- readAhead(ctx, db, q, after, limit, size, scan, batches) }(after)
+		for batch := range batches {
+			for _, row := range batch {
+				if err := fn(row); err != nil {
+					cancel()
+					for range batches { // the reader stops at the cancellation and closes batches
+					}
+					<-read
+					return err
 				}
-				<-read
-				return err
 			}
 		}
 		end := <-read
@@ -99,11 +107,11 @@ type readEnd struct {
 }
 
 // readAhead runs q after the cursor (from the newest without one; limit
-// rows, 0: all) and sends its rows to out, closed at the end, until they are
-// all sent or out has stayed full for Pause. The rows must come in the
-// order's strict sequence: a row that does not would be sent again on a
-// resumed read.
-func readAhead[T any](ctx context.Context, db *DB, q Newest, after *Cursor, limit int, scan func(*sql.Rows) (T, Cursor, error), out chan<- T) readEnd {
+// rows, 0: all) and sends its rows to out in batches of size, closed at the
+// end, until they are all sent or out has stayed full for Pause. The rows
+// must come in the order's strict sequence: a row that does not would be
+// sent again on a resumed read.
+func readAhead[T any](ctx context.Context, db *DB, q Newest, after *Cursor, limit, size int, scan func(*sql.Rows) (T, Cursor, error), out chan<- []T) readEnd {
 	defer close(out)
 	stmt, args := q.statement(after, limit, 0)
 	rows, err := db.QueryContext(ctx, stmt, args...)
@@ -111,36 +119,77 @@ func readAhead[T any](ctx context.Context, db *DB, q Newest, after *Cursor, limi
 		return readEnd{err: err}
 	}
 	defer rows.Close()
-	pause := time.NewTimer(Pause)
-	pause.Stop()
-	last, n := after, 0
+	b := batcher[T]{out: out, size: size, sent: after, pause: time.NewTimer(Pause)}
+	b.pause.Stop()
+	prev, n := after, 0
 	for ; rows.Next(); n++ {
 		row, at, err := scan(rows)
 		if err != nil {
 			return readEnd{err: err}
 		}
-		if last != nil && !at.before(*last) {
-			return readEnd{err: fmt.Errorf("store: %s: row %d (%v) is not after row %d (%v) in the order", q.Select, at.ID, at.At, last.ID, last.At)}
+		if prev != nil && !at.before(*prev) {
+			return readEnd{err: fmt.Errorf("store: %s: row %d (%v) is not after row %d (%v) in the order", q.Select, at.ID, at.At, prev.ID, prev.At)}
 		}
-		select {
-		case out <- row:
-		default: // the caller is behind by a whole read-ahead: wait a while, then give the connection back
-			pause.Reset(Pause)
-			select {
-			case out <- row:
-				pause.Stop()
-			case <-pause.C:
-				return readEnd{more: true, last: *last}
-			case <-ctx.Done():
-				return readEnd{err: ctx.Err()}
-			}
+		prev = &at
+		if end, stop := b.add(ctx, row, at); stop {
+			return end
 		}
-		last = &at
+	}
+	if end, stop := b.flush(ctx); stop {
+		return end
 	}
 	if limit > 0 && n == limit {
-		return readEnd{err: rows.Err(), more: true, last: *last}
+		return readEnd{err: rows.Err(), more: true, last: *b.sent}
 	}
 	return readEnd{err: rows.Err()}
+}
+
+// batcher hands rows to EachNewest's caller a batch at a time: one channel
+// send per row cost a hand-over between goroutines per row, a large part of
+// a long export's reading beside the engine's own work.
+type batcher[T any] struct {
+	out   chan<- []T
+	size  int
+	rows  []T
+	last  Cursor  // of the last row in rows
+	sent  *Cursor // of the last row handed over
+	pause *time.Timer
+}
+
+// add queues a row and sends the batch once full; stop reports that the
+// read must end (with end): the caller took nothing for Pause, or ctx ended.
+func (b *batcher[T]) add(ctx context.Context, row T, at Cursor) (end readEnd, stop bool) {
+	b.rows, b.last = append(b.rows, row), at
+	if len(b.rows) < b.size {
+		return readEnd{}, false
+	}
+	return b.flush(ctx)
+}
+
+// flush sends the queued rows, waiting at most Pause for room.
+func (b *batcher[T]) flush(ctx context.Context) (readEnd, bool) {
+	if len(b.rows) == 0 {
+		return readEnd{}, false
+	}
+	select {
+	case b.out <- b.rows:
+	default: // the caller is behind by a whole read-ahead: wait a while, then give the connection back
+		b.pause.Reset(Pause)
+		select {
+		case b.out <- b.rows:
+			b.pause.Stop()
+		case <-b.pause.C:
+			if b.sent == nil { // cannot happen: out has room for the first batch
+				return readEnd{err: fmt.Errorf("store: a read stalled before its first rows")}, true
+			}
+			return readEnd{more: true, last: *b.sent}, true
+		case <-ctx.Done():
+			return readEnd{err: ctx.Err()}, true
+		}
+	}
+	last := b.last
+	b.sent, b.rows = &last, make([]T, 0, b.size)
+	return readEnd{}, false
 }
 
 // EachPage streams one page of q's rows to fn, newest first: limit rows
