@@ -26,15 +26,17 @@ func sessionID(t *testing.T, env *apitest.Env, token string) int64 {
 	return id
 }
 
-// auditRows counts the audit rows of action by actor about target.
-func auditRows(t *testing.T, env *apitest.Env, action string, actor int64, target string) int {
+// wantAudit checks how many audit rows of action by actor about target there are.
+func wantAudit(t *testing.T, env *apitest.Env, action string, actor int64, target string, want int) {
 	t.Helper()
 	var n int
 	if err := env.DB.QueryRowContext(context.Background(), `SELECT count(*) FROM audit_log WHERE action = $1 AND actor_id = $2
 		AND target = $3`, action, actor, target).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
-	return n
+	if n != want {
+		t.Errorf("%d %s rows by user %d about %s, want %d", n, action, actor, target, want)
+	}
 }
 
 // works reports a token's status on GET /api/user: 200 while its session lives, 401 once it ended.
@@ -81,9 +83,7 @@ func TestOwnSessions(t *testing.T) {
 			{Name: "listed no more", Method: "GET", Path: "/api/user/sessions", Token: tok, Status: 200,
 				JSON: fmt.Sprintf(`{"sessions":[{"id":%d,"current":true}]}`, mine)},
 		})
-		if n := auditRows(t, env, "session.revoke", u.ID, audit.UserTarget(u.ID)); n != 1 {
-			t.Errorf("%d session.revoke rows, want 1", n)
-		}
+		wantAudit(t, env, "session.revoke", u.ID, audit.UserTarget(u.ID), 1)
 
 		// Ending one's current session signs one out.
 		env.Run(t, []apitest.Case{
@@ -112,9 +112,7 @@ func TestRevokeOtherSessions(t *testing.T) {
 		}
 		env.Run(t, []apitest.Case{{Name: "the half-done sign-in is dead", Method: "POST", Path: "/api/2fa/googleAuthenticator",
 			Token: others[2], Body: map[string]string{"code": env.Code(t, u, 0)}, Status: 401}})
-		if n := auditRows(t, env, "session.revoke_others", u.ID, audit.UserTarget(u.ID)); n != 2 {
-			t.Errorf("%d session.revoke_others rows, want 2", n)
-		}
+		wantAudit(t, env, "session.revoke_others", u.ID, audit.UserTarget(u.ID), 2)
 	})
 }
 
@@ -171,9 +169,7 @@ func TestStaffSessionsConsole(t *testing.T) {
 			{Name: "listed no more", Method: "GET", Path: "/api/admin/sessions?user=anna", Token: htok, Status: 200,
 				JSON: fmt.Sprintf(`{"total_items":1,"sessions":[{"id":%d}]}`, ids["anna2"])},
 		})
-		if n := auditRows(t, env, "session.revoke", holder.ID, audit.UserTarget(anna.ID)); n != 1 {
-			t.Errorf("%d session.revoke rows by sasha about anna, want 1", n)
-		}
+		wantAudit(t, env, "session.revoke", holder.ID, audit.UserTarget(anna.ID), 1)
 	})
 }
 
@@ -206,9 +202,7 @@ func TestChangePassword(t *testing.T) {
 		if diff := before.Diff(env.Snapshot(t)); len(diff) > 0 {
 			t.Errorf("refused changes changed %v", diff)
 		}
-		if n := auditRows(t, env, "password.change_failure", u.ID, audit.UserTarget(u.ID)); n != 1 {
-			t.Errorf("%d password.change_failure rows, want 1", n)
-		}
+		wantAudit(t, env, "password.change_failure", u.ID, audit.UserTarget(u.ID), 1)
 		env.Run(t, []apitest.Case{
 			change("changed", u.Password, fresh, 204, ""),
 			works("the other session has ended", other, 401),
@@ -222,9 +216,7 @@ func TestChangePassword(t *testing.T) {
 		if r := login(t, env, u.Username, fresh); r.Status != 200 {
 			t.Errorf("sign-in with the new password: %d %s", r.Status, r.Body)
 		}
-		if n := auditRows(t, env, "password.change", u.ID, audit.UserTarget(u.ID)); n != 1 {
-			t.Errorf("%d password.change rows, want 1", n)
-		}
+		wantAudit(t, env, "password.change", u.ID, audit.UserTarget(u.ID), 1)
 		mails := env.Mails(t, u.Email)
 		notice := mails[len(mails)-1]
 		if len(mails) != 2 || !strings.Contains(notice, "password of your Xapa Back Office account was changed") {
