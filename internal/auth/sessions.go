@@ -147,11 +147,17 @@ func RevokeUserSessions(ctx context.Context, tx audit.Execer, userID int64, now 
 
 // EndSessionsAndLinks ends every session of the user and every reset link
 // not yet used. It runs with every change to how the account signs in: a new
-// password, email or second factor, and disabling the account.
+// password, email or second factor, and disabling the account (a password
+// its owner changes keeps the session they change it from: ChangePassword).
 func EndSessionsAndLinks(ctx context.Context, tx audit.Execer, userID int64, now time.Time) error {
 	if err := RevokeUserSessions(ctx, tx, userID, now); err != nil {
 		return err
 	}
+	return endResetLinks(ctx, tx, userID)
+}
+
+// endResetLinks ends every reset link of the user not yet used.
+func endResetLinks(ctx context.Context, tx audit.Execer, userID int64) error {
 	// Expired as of their creation: dead whatever any clock says.
 	_, err := tx.ExecContext(ctx, `UPDATE password_resets SET expires_at = created_at WHERE user_id = $1 AND used_at IS NULL`,
 		userID)

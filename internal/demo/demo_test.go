@@ -73,8 +73,8 @@ func TestDemoShowsEveryState(t *testing.T) {
 			expect("staff with role "+r, count(`SELECT count(*) FROM users u JOIN roles r ON r.id = u.role_id
 				WHERE r.role = $1 AND u.is_admin = TRUE AND u.ga_enabled = TRUE`, r))
 		}
-		if n := count(`SELECT count(*) FROM role_permissions p JOIN roles r ON r.id = p.role_id WHERE r.role = 'Administrator'`); n != 25 {
-			t.Errorf("Administrator holds %d keys, want all 25", n)
+		if n := count(`SELECT count(*) FROM role_permissions p JOIN roles r ON r.id = p.role_id WHERE r.role = 'Administrator'`); n != 26 {
+			t.Errorf("Administrator holds %d keys, want all 26", n)
 		}
 		expect("customer without roles", count(`SELECT count(*) FROM users WHERE username = 'customer' AND is_admin = FALSE AND role_id IS NULL`))
 

@@ -240,6 +240,10 @@ func TestRouteRulesAreNoWiderThanReviewed(t *testing.T) {
 		"GET /api/openapi.json":                         "public",    // the API's contract: no data
 		"POST /api/user/2fa/googleAuthenticator/status": "signed in", // one's own 2FA, behind one's password
 		"GET /api/cointypes":                            "signed in", // names, symbols and rates every screen's filters use
+		"POST /api/user/password":                       "signed in", // one's own, behind one's current password (counted like a sign-in's)
+		"GET /api/user/sessions":                        "signed in", // one's own sessions only
+		"DELETE /api/user/sessions/{id}":                "signed in", // one's own; anyone else's is a 404
+		"POST /api/user/sessions/revoke-others":         "signed in", // one's own other sessions
 	}
 	seen := map[string]bool{}
 	for _, rt := range env.Server.Routes() {

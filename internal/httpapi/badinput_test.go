@@ -83,9 +83,10 @@ type sweep struct {
 }
 
 // recordsAttempts: the sign-in routes record refused attempts by design
-// (failed sign-ins in the audit log and login attempts, reset mail).
+// (failed sign-ins in the audit log and login attempts, reset mail), as the
+// password change does wrong current passwords.
 func recordsAttempts(path string) bool {
-	for _, p := range []string{"/api/login", "/api/register", "/api/password/", "/api/2fa/", "/api/user/2fa/", "/api/logout"} {
+	for _, p := range []string{"/api/login", "/api/register", "/api/password/", "/api/2fa/", "/api/user/2fa/", "/api/logout", "/api/user/password"} {
 		if strings.HasPrefix(path, p) {
 			return true
 		}
@@ -460,8 +461,17 @@ func writeSpecs(t *testing.T, env *apitest.Env, f sweepFixture) map[string]write
 			body:     func(int) map[string]any { return map[string]any{"password": "not-the-password", "status": false} },
 			required: map[string]string{"status": "status"},
 			texts:    []string{"password"}, numbers: map[string][]any{"status": {0, "false", nil}}},
-		"POST /api/logout":                  {path: "/api/logout"},                                                       // reads no body
-		"POST /api/admin/users/{id}/unlock": {path: fmt.Sprintf("/api/admin/users/%d/unlock", f.customer), token: admin}, // reads no body
+		"POST /api/user/password": {path: "/api/user/password", token: admin,
+			body: func(i int) map[string]any {
+				return map[string]any{"old": "not-the-password", "new": fmt.Sprintf("Sturdy-Passw0rd-%d", i)}
+			},
+			required: map[string]string{"old": "old", "new": "new"},
+			texts:    []string{"old", "new"}},
+		"DELETE /api/user/sessions/{id}":        {path: "/api/user/sessions/999999", token: admin},
+		"POST /api/user/sessions/revoke-others": {path: "/api/user/sessions/revoke-others", token: admin}, // reads no body
+		"DELETE /api/admin/sessions/{id}":       {path: "/api/admin/sessions/999999", token: admin},
+		"POST /api/logout":                      {path: "/api/logout"},                                                       // reads no body
+		"POST /api/admin/users/{id}/unlock":     {path: fmt.Sprintf("/api/admin/users/%d/unlock", f.customer), token: admin}, // reads no body
 		"POST /api/admin/users/new": {path: "/api/admin/users/new", token: admin,
 			body: func(i int) map[string]any {
 				return map[string]any{"full_name": fmt.Sprintf("New %d", i), "username": fmt.Sprintf("new%d", i),

@@ -40,3 +40,8 @@ type resetConfirmInput struct {
 	Token    string `json:"token"`
 	Password string `json:"password"`
 }
+
+type passwordChangeInput struct {
+	Old string `json:"old"`
+	New string `json:"new"`
+}

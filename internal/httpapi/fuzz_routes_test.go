@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/rbac"
 	"xapa/backoffice/internal/store/storetest"
 )
@@ -32,8 +33,14 @@ func FuzzWriteRoutes(f *testing.F) {
 			writes = append(writes, route{rt.Method, rt.Path})
 		}
 	}
-	// The ids in paths: the spare staff member's role, the customer, a demo token and app version.
+	// The ids in paths: the spare staff member's role and session (never the fuzzer's own), the customer, a demo
+	// token and app version.
+	var spareSession int64
+	if err := env.DB.QueryRow(`SELECT id FROM sessions WHERE token_hash = $1`, auth.HashToken(env.Token(f, spare, auth.Full))).Scan(&spareSession); err != nil {
+		f.Fatal(err)
+	}
 	ids := strings.NewReplacer("/roles/{id}", "/roles/"+strconv.FormatInt(spareRole, 10),
+		"/sessions/{id}", "/sessions/"+strconv.FormatInt(spareSession, 10),
 		"/users/{id}", "/users/"+strconv.FormatInt(customer.ID, 10), "{id}", "1")
 	seeds := map[string]string{
 		"/api/admin/users/new":          `{"full_name":"Fuzz","username":"fuzz1","email":"fuzz1@example.com","password":"Correct-horse-9","enabled":true,"roles":["ROLE_ADMIN"]}`,
@@ -51,6 +58,7 @@ func FuzzWriteRoutes(f *testing.F) {
 		"/api/password/reset":           `{"email":"fuzzer@example.com"}`,
 		"/api/password/reset/confirm":   `{"token":"abc","password":"Correct-horse-9"}`,
 		"/api/2fa/googleAuthenticator":  `{"code":"123456","password":"x"}`,
+		"/api/user/password":            `{"old":"x","new":"Correct-horse-9"}`,
 	}
 	for i, rt := range writes {
 		body, ok := seeds[rt.Path]

@@ -35,6 +35,13 @@ func operations() map[string]op {
 		"POST /api/user/2fa/googleAuthenticator/status": {summary: "Switch Google Authenticator on or off", body: new(gaStatusInput), reply: new(accounts.User)},
 		"GET /api/user":                                 {summary: "The signed-in user", reply: new(accounts.User)},
 		"POST /api/logout":                              {summary: "Sign out: the token is revoked", status: http.StatusNoContent},
+		"POST /api/user/password":                       {summary: "Change one's own password: every other session ends", body: new(passwordChangeInput), status: http.StatusNoContent},
+
+		"GET /api/user/sessions":                {summary: "One's own signed-in sessions, newest first", reply: new(ownSessionsReply)},
+		"DELETE /api/user/sessions/{id}":        {summary: "End one of one's own sessions", status: http.StatusNoContent},
+		"POST /api/user/sessions/revoke-others": {summary: "End every other session of one's own", reply: new(revokedReply)},
+		"GET /api/admin/sessions":               {summary: "Staff members' signed-in sessions, newest first", query: staffSessionQuery{}},
+		"DELETE /api/admin/sessions/{id}":       {summary: "End a staff member's session", status: http.StatusNoContent},
 
 		"GET /api/admin/users":                {summary: "Users and staff", query: userQuery{}},
 		"POST /api/admin/users/new":           {summary: "Create a user", body: new(accounts.NewUser), reply: new(accounts.User), status: http.StatusCreated},
@@ -125,6 +132,9 @@ type (
 		rangeQuery
 		Actor  string `query:"actor" maxLength:"200" description:"Part of the actor's email."`
 		Action string `query:"action" maxLength:"100"`
+	}
+	staffSessionQuery struct {
+		User string `query:"user" maxLength:"200" description:"Part of a staff member's email or username."`
 	}
 	captchaQuery struct {
 		Cost string `query:"cost" enum:"high" description:"high: the costly challenge sign-in needs after many failures."`
@@ -231,5 +241,11 @@ type (
 	}
 	financialReply struct {
 		Accounting stats.FinancialAccounting `json:"accounting"`
+	}
+	ownSessionsReply struct {
+		Sessions []auth.OwnSession `json:"sessions"`
+	}
+	revokedReply struct {
+		Revoked int64 `json:"revoked" minimum:"0"`
 	}
 )

@@ -13,7 +13,7 @@ import (
 
 // operationID names a route's operation: its method and path in camel case,
 // a path parameter as "By<Name>" ("POST /api/admin/users/{id}/edit" is
-// postAdminUsersByIdEdit).
+// postAdminUsersByIdEdit; "/revoke-others" is RevokeOthers).
 func operationID(method, path string) string {
 	var b strings.Builder
 	b.WriteString(strings.ToLower(method))
@@ -21,7 +21,7 @@ func operationID(method, path string) string {
 		if p, ok := strings.CutPrefix(seg, "{"); ok {
 			seg = "by_" + strings.TrimSuffix(p, "}")
 		}
-		for _, word := range strings.FieldsFunc(seg, func(r rune) bool { return r == '_' || r == '.' }) {
+		for _, word := range strings.FieldsFunc(seg, func(r rune) bool { return r == '_' || r == '.' || r == '-' }) {
 			b.WriteString(strings.ToUpper(word[:1]) + word[1:])
 		}
 	}
@@ -50,6 +50,7 @@ var tagPrefixes = []struct{ prefix, tag string }{
 	{"/api/admin/promotion", "Promotion"},
 	{"/api/admin/coins/", "Tokens"}, {"/api/admin/exchange/blackList", "Tokens"},
 	{"/api/admin/audit", "Audit log"},
+	{"/api/user/sessions", "Sessions"}, {"/api/admin/sessions", "Sessions"},
 }
 
 // tagOf is the tag of the operations at path.

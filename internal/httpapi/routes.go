@@ -88,6 +88,14 @@ func (s *Server) Routes() []Route {
 		{"POST", "/api/user/2fa/googleAuthenticator/status", SignedIn, s.setGAStatus},
 		{"GET", "/api/user", Tokens(auth.Setup, auth.Full), s.currentUser},
 		{"POST", "/api/logout", Tokens(auth.Pending, auth.Setup, auth.Full), s.logout},
+		{"POST", "/api/user/password", SignedIn, s.changePassword}, // the current password is counted like a sign-in's
+
+		// One's own signed-in devices (someone else's session id is a 404), and the staff sessions console.
+		{"GET", "/api/user/sessions", SignedIn, s.ownSessions},
+		{"DELETE", "/api/user/sessions/{id}", SignedIn, revokeSession(s.auth.RevokeOwnSession)},
+		{"POST", "/api/user/sessions/revoke-others", SignedIn, s.revokeOtherSessions},
+		// TODO(issue 22, step-up): ending someone else's session will also need a fresh step-up.
+		{"DELETE", "/api/admin/sessions/{id}", Perm(rbac.Sessions), revokeSession(s.auth.RevokeStaffSession)},
 
 		// Users and members.
 		{"POST", "/api/admin/users/new", Perm(rbac.CreateUser), s.createUser},
@@ -158,5 +166,6 @@ func (s *Server) Lists() []ListRoute {
 		{"/api/admin/wallets/report", Perm(rbac.BonusReport), s.bonusList()},              // and /CSV
 		{"/api/admin/exchange/history", Perm(rbac.TransactionExchange), s.exchangeList()}, // and /CSV
 		{"/api/admin/audit", Perm(rbac.AuditLog), s.auditList()},                          // and /CSV
+		{"/api/admin/sessions", Perm(rbac.Sessions), s.staffSessionList()},
 	}
 }

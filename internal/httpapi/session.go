@@ -82,6 +82,21 @@ func (s *Server) setGAStatus(w http.ResponseWriter, r *http.Request) {
 	s.currentUser(w, r)
 }
 
+// changePassword sets the caller's new password (auth.ChangePassword): 204,
+// the calling session still valid and every other one ended.
+func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
+	var in passwordChangeInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := s.auth.ChangePassword(r.Context(), principal(r), in.Old, in.New, clientIP(r)); err != nil {
+		writeError(w, r, authError(w, err))
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
 func (s *Server) currentUser(w http.ResponseWriter, r *http.Request) {
 	u, err := s.accounts.LoadUser(r.Context(), principal(r).UserID)
 	if err != nil {

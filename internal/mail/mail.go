@@ -14,6 +14,7 @@ package mail
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -81,11 +82,20 @@ func (m *Mailer) Handle(kind string, w Writer) { m.writers[kind] = w }
 var ErrHeaderInjection = errors.New("mail: header injection refused")
 
 // Send queues a mail.
-func (m *Mailer) Send(ctx context.Context, msg Message) error {
+func (m *Mailer) Send(ctx context.Context, msg Message) error { return m.SendIn(ctx, m.db, msg) }
+
+// SendIn queues a mail in the transaction tx: a notice of the change tx
+// writes leaves if and only if that change is committed.
+func (m *Mailer) SendIn(ctx context.Context, tx Execer, msg Message) error {
 	if strings.ContainsAny(msg.To, "\r\n") || strings.ContainsAny(msg.Subject, "\r\n") {
 		return ErrHeaderInjection
 	}
-	return m.queue(ctx, "", msg, "")
+	return m.queue(ctx, tx, "", msg, "")
+}
+
+// Execer is a database or a transaction.
+type Execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
 // Request queues a request of kind for to, on behalf of clientIP: its
@@ -94,12 +104,14 @@ func (m *Mailer) Request(ctx context.Context, kind, to, clientIP string) error {
 	if strings.ContainsAny(to, "\r\n") {
 		return ErrHeaderInjection
 	}
-	return m.queue(ctx, kind, Message{To: to}, clientIP)
+	return m.queue(ctx, m.db, kind, Message{To: to}, clientIP)
 }
 
-func (m *Mailer) queue(ctx context.Context, kind string, msg Message, clientIP string) error {
+// queue adds the row through tx. A worker woken before tx commits misses
+// it and finds it on its next look (PollInterval).
+func (m *Mailer) queue(ctx context.Context, tx Execer, kind string, msg Message, clientIP string) error {
 	now := m.now()
-	if _, err := m.db.ExecContext(ctx, `INSERT INTO outbox (to_address, subject, body, created_at, status, kind, client_ip, next_attempt_at)
+	if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (to_address, subject, body, created_at, status, kind, client_ip, next_attempt_at)
 		VALUES ($1, $2, $3, $4, 'queued', $5, $6, $4)`, msg.To, msg.Subject, m.box.SealString(secrets.MailBody.Purpose(), msg.Body),
 		now, kind, clientIP); err != nil {
 		return err

@@ -2,7 +2,8 @@
 // product knows, grouped in the categories the role editor shows.
 package rbac
 
-// Permission keys: those of the product, plus the audit log's.
+// Permission keys: those of the product, plus the audit log's and the staff
+// sessions console's.
 const (
 	Candles               = "ADMIN_CANDLES"
 	TotalUser             = "ADMIN_TOTAL_USER"
@@ -29,6 +30,7 @@ const (
 	UserAccounting        = "ADMIN_USER_ACCOUNTING"
 	BonusReport           = "ADMIN_BONUS_REPORT"
 	AuditLog              = "ADMIN_AUDIT_LOG"
+	Sessions              = "ADMIN_SESSIONS"
 )
 
 // RoleAdmin is the security role that makes a user a staff member.
@@ -84,6 +86,7 @@ var Catalogue = []Category{
 		{ShowPromotion, "Promotion"},
 		{CreateToken, "Tokens"},
 		{AuditLog, "Audit log"},
+		{Sessions, "Staff sessions"},
 	}},
 }
 

@@ -5,14 +5,15 @@ import (
 	"testing"
 )
 
-// Every permission key of the product, plus the audit log's, exactly once.
+// Every permission key of the product, plus the audit log's and the staff
+// sessions console's, exactly once.
 func TestCatalogueCoversTheSpec(t *testing.T) {
 	spec := []string{"ADMIN_CANDLES", "ADMIN_TOTAL_USER", "ADMIN_TOTAL_ONLINE_USER", "ADMIN_CUSTOMER_BALANCE",
 		"ADMIN_TRANSACTION_BALANCES", "ADMIN_TRANSACTION_SENT", "ADMIN_TRANSACTION_EXCHANGE", "ADMIN_TRANSACTION_HISTORY",
 		"ADMIN_SHOW_USER", "ADMIN_USERS_LIST", "ADMIN_ROLES_LIST", "ADMIN_APP_VERSIONS_LIST", "ADMIN_SHOW_PROMOTION",
 		"ADMIN_CREATE_TOKEN", "ADMIN_TRANSACTION_ACCOUNTING", "ADMIN_USER_ACCOUNTING", "ADMIN_BONUS_REPORT",
 		"ADMIN_CREATE_USER", "ADMIN_EDIT_USER", "ADMIN_ADD_USER_ROLE", "ADMIN_REMOVE_USER_ROLE_ADMIN",
-		"ADMIN_CREATE_ROLE", "ADMIN_EDIT_ROLE", "ADMIN_REMOVE_ROLE", "ADMIN_AUDIT_LOG"}
+		"ADMIN_CREATE_ROLE", "ADMIN_EDIT_ROLE", "ADMIN_REMOVE_ROLE", "ADMIN_AUDIT_LOG", "ADMIN_SESSIONS"}
 	keys := AllKeys()
 	if len(keys) != len(spec) {
 		t.Fatalf("catalogue has %d keys, want %d", len(keys), len(spec))

@@ -379,6 +379,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff members' signed-in sessions, newest first */
+        get: operations["getAdminSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End a staff member's session */
+        delete: operations["deleteAdminSessionsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/transactions/accounting": {
         parameters: {
             query?: never;
@@ -1042,6 +1076,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change one's own password: every other session ends */
+        post: operations["postUserPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One's own signed-in sessions, newest first */
+        get: operations["getUserSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sessions/revoke-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every other session of one's own */
+        post: operations["postUserSessionsRevokeOthers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one of one's own sessions */
+        delete: operations["deleteUserSessionsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1188,11 +1290,31 @@ export interface components {
             salt: string;
             signature: string;
         };
+        AuthOwnSession: {
+            createdAt: string;
+            current: boolean;
+            deviceModel: string;
+            /** Format: int64 */
+            id: number;
+            ip: string;
+            platform: string;
+            updatedAt: string;
+        };
         AuthSetupData: {
             account: string;
             issuer: string;
             otpauth_url: string;
             secret: string;
+        };
+        AuthStaffSession: {
+            createdAt: string;
+            deviceModel: string;
+            /** Format: int64 */
+            id: number;
+            ip: string;
+            platform: string;
+            updatedAt: string;
+            user: components["schemas"]["LedgerUserRef"];
         };
         Decimal: string;
         HttpapiBalanceVolumeReply: {
@@ -1280,6 +1402,13 @@ export interface components {
                 count: number;
             };
         };
+        HttpapiOwnSessionsReply: {
+            sessions: components["schemas"]["AuthOwnSession"][];
+        };
+        HttpapiPasswordChangeInput: {
+            new?: string;
+            old?: string;
+        };
         HttpapiRegisterError: {
             code: number;
             errors: components["schemas"]["HttpapiFieldError"][];
@@ -1318,6 +1447,10 @@ export interface components {
                 };
                 week: components["schemas"]["StatsDayAmount"][];
             };
+        };
+        HttpapiRevokedReply: {
+            /** Format: int64 */
+            revoked: number;
         };
         HttpapiStatusReply: {
             status: string;
@@ -2864,6 +2997,115 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["RolesRole"];
                 };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    getAdminSessions: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 (default 1). */
+                page?: number;
+                /** @description Items per page (default 25). */
+                maxPerPage?: number;
+                /** @description Part of a staff member's email or username. */
+                user?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items_per_page: number;
+                        page: number;
+                        sessions: components["schemas"]["AuthStaffSession"][];
+                        total_items: number;
+                        total_pages: number;
+                    };
+                };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    deleteAdminSessionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A refusal: the Error envelope. */
             "4XX": {
@@ -4944,6 +5186,200 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AccountsUser"];
                 };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    postUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["HttpapiPasswordChangeInput"] | null;
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    getUserSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiOwnSessionsReply"];
+                };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    postUserSessionsRevokeOthers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiRevokedReply"];
+                };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    deleteUserSessionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A refusal: the Error envelope. */
             "4XX": {

@@ -1,0 +1,61 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/auth"
+)
+
+// The signed-in devices: each user's own sessions, and the staff sessions
+// console (ADMIN_SESSIONS). Which sessions count and who may end which:
+// internal/auth/devices.go.
+
+func (s *Server) ownSessions(w http.ResponseWriter, r *http.Request) {
+	sessions, err := s.auth.OwnSessions(r.Context(), principal(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"sessions": sessions})
+}
+
+func (s *Server) revokeOtherSessions(w http.ResponseWriter, r *http.Request) {
+	n, err := s.auth.RevokeOtherSessions(r.Context(), principal(r), clientIP(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]int64{"revoked": n})
+}
+
+// revokeSession ends the session of the path's {id} through revoke: 204, or
+// 404 for a malformed id or one revoke does not find.
+func revokeSession(revoke func(context.Context, audit.Actor, int64) error) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id, err := pathID(r, "id")
+		if err == nil {
+			err = revoke(r.Context(), actorOf(r), id)
+		}
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	}
+}
+
+// staffSessionList is the staff sessions console: every staff member's live
+// session, filtered by user (part of an email or username).
+func (s *Server) staffSessionList() lister {
+	return list[auth.StaffFilter, auth.StaffSession]{key: "sessions", filter: staffSessionFilter,
+		page: func(ctx context.Context, f auth.StaffFilter, p page) ([]auth.StaffSession, int, error) {
+			return s.auth.StaffSessions(ctx, f, p.limit(), p.offset())
+		}}
+}
+
+func staffSessionFilter(r *http.Request) (auth.StaffFilter, error) {
+	user, err := queryText(r, "user", 200)
+	return auth.StaffFilter{User: user}, err
+}
