@@ -47,8 +47,6 @@ afterEach(() => {
   window.getComputedStyle = (element: Element) => elementStyle(element);
 }
 
-// jsdom draws nothing: a canvas has no context (as without the setting, minus jsdom's "not implemented" message).
-HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
 
 // The toasts' chunk (Ant Design's message) loads when the first toast is asked for; loaded here, a test's toast shows
 // without waiting for an import (the app loads it ahead too, at the sign-in code step).
