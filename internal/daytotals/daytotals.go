@@ -5,9 +5,11 @@
 // A day is summed once, a little after it ends (CloseDelay), and stored in
 // day_totals. Triggers on the summed tables (migration 00011) mark a day
 // stale when one of its rows is written later, by this server or any other
-// writer; the next read sums that day again. Each node keeps what it has
-// read and asks only for the days written since (day_totals.version), so a
-// read costs the days that changed, whatever the length of the history.
+// writer; the next read sums that day again. Each reader (a View) keeps its
+// own compact form of every day and asks only for the days written since
+// its last read (day_totals.version), so a read costs the days that
+// changed, whatever the length of the history. A long history is stored for
+// the first time AdvanceDays at a time, each step kept as it commits.
 //
 // Nothing here holds a lock while summing: every write is conditional (the
 // series' watermark unchanged; the stale mark unchanged since it was read),
@@ -19,7 +21,6 @@ import (
 	"database/sql"
 	"errors"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -40,6 +41,9 @@ type Series struct {
 	// Query selects the day (YYYY-MM-DD, UTC), the group's columns and its
 	// sums for the rows created in [$1, $2), grouped by day and group.
 	Query func(store.Dialect) string
+	// First selects the day (YYYY-MM-DD, UTC) of the series' earliest row,
+	// NULL when it has none: where storing its days begins.
+	First func(store.Dialect) string
 }
 
 // Row is one group's sums on one day.
@@ -48,24 +52,13 @@ type Row struct {
 	Sums  []decimal.Decimal
 }
 
-// Days maps a day (YYYY-MM-DD) to the sums of its groups. What Keeper
-// returns is shared: never modify it.
+// Days maps a day (YYYY-MM-DD) to the sums of its groups.
 type Days map[string][]Row
 
-// Keeper reads and keeps the closed days of each series.
+// Keeper stores the closed days of each series and tells what changed.
 type Keeper struct {
 	db  *store.DB
 	now func() time.Time
-
-	mu   sync.Mutex
-	kept map[string]kept // by series
-}
-
-// kept is what a node has read of a series: every stored day written at or
-// before version.
-type kept struct {
-	version int64
-	days    Days
 }
 
 // New returns a keeper; now is the clock (nil: time.Now).
@@ -73,50 +66,44 @@ func New(db *store.DB, now func() time.Time) *Keeper {
 	if now == nil {
 		now = time.Now
 	}
-	return &Keeper{db: db, now: func() time.Time { return now().UTC() }, kept: map[string]kept{}}
+	return &Keeper{db: db, now: func() time.Time { return now().UTC() }}
 }
 
-// Closed returns the sums of every day of sr before today (UTC): stored
-// days, after storing the days that closed and summing again the stale ones,
-// and, in the first minutes of a day, yesterday summed straight from the
-// table.
-func (k *Keeper) Closed(ctx context.Context, sr Series) (Days, error) {
+// changes is what a reader of a series lacks since it read version since.
+type changes struct {
+	version int64 // the series' version now: the next read's since
+	stored  Days  // the stored days written after since, each whole
+	recent  Days  // the days before today not stored yet, summed from the table
+}
+
+// changes stores the days of sr that closed and sums again the stale ones,
+// then returns what changed since version since (0: everything), and, in
+// the first minutes of a day, yesterday summed straight from the table.
+func (k *Keeper) changes(ctx context.Context, sr Series, since int64) (changes, error) {
 	now := k.now()
 	today := utc.Midnight(now)
 	st, err := k.store(ctx, sr, utc.Midnight(now.Add(-CloseDelay)))
 	if err != nil {
-		return nil, err
+		return changes{}, err
 	}
-	days, through, err := k.read(ctx, sr, st)
-	if err != nil {
-		return nil, err
-	}
-	end := today.Format(time.DateOnly)
-	if through == end {
-		return days, nil
-	}
-	out := Days{}
-	for day, rows := range days {
-		if day < end {
-			out[day] = rows
+	c := changes{version: st.version}
+	if since != st.version {
+		if c.stored, err = readSince(ctx, k.db, sr, since); err != nil {
+			return changes{}, err
 		}
 	}
 	var from time.Time // nothing stored: from the beginning
-	if through != "" {
-		if from, err = time.Parse(time.DateOnly, through); err != nil {
-			return nil, err
+	if st.through != "" {
+		if from, err = time.Parse(time.DateOnly, st.through); err != nil {
+			return changes{}, err
 		}
 	}
 	if from.Before(today) {
-		recent, err := Sum(ctx, k.db, sr, from, today)
-		if err != nil {
-			return nil, err
-		}
-		for day, rows := range recent {
-			out[day] = rows
+		if c.recent, err = Sum(ctx, k.db, sr, from, today); err != nil {
+			return changes{}, err
 		}
 	}
-	return out, nil
+	return c, nil
 }
 
 // Sum sums sr's rows created in [from, to) by day, straight from its table.
@@ -202,32 +189,57 @@ func (k *Keeper) store(ctx context.Context, sr Series, closeTo time.Time) (state
 	return readState(ctx, k.db, sr.Name)
 }
 
-// advance stores the days of [st.through, closeTo), unless another node
-// moved the watermark meanwhile.
+// AdvanceDays is how many days advance sums and stores at a time: storing a
+// long history for the first time is a series of bounded steps, each kept
+// when it commits, so a step cut short (a timeout, a restart) loses only
+// itself.
+const AdvanceDays = 31
+
+// advance stores the days of [st.through, closeTo), AdvanceDays at a time,
+// unless another node moves the watermark meanwhile.
 func (k *Keeper) advance(ctx context.Context, sr Series, st state, closeTo time.Time) error {
-	var from time.Time
-	if st.through != "" {
-		var err error
-		if from, err = time.Parse(time.DateOnly, st.through); err != nil {
-			return err
-		}
-	}
-	days, err := Sum(ctx, k.db, sr, from, closeTo)
+	from, err := k.firstDay(ctx, sr, st, closeTo)
 	if err != nil {
 		return err
 	}
-	return k.db.Tx(ctx, func(tx *sql.Tx) error {
-		version, ok, err := moveWatermark(ctx, tx, sr.Name, st, closeTo.Format(time.DateOnly))
-		if err != nil || !ok {
+	for {
+		to := utc.Earlier(from.AddDate(0, 0, AdvanceDays), closeTo)
+		days, err := Sum(ctx, k.db, sr, from, to)
+		if err != nil {
 			return err
 		}
-		for day, rows := range days {
-			if err := writeDay(ctx, tx, sr.Name, day, rows, version); err != nil {
+		through := to.Format(time.DateOnly)
+		moved := false
+		if err := k.db.Tx(ctx, func(tx *sql.Tx) error {
+			version, ok, err := moveWatermark(ctx, tx, sr.Name, st, through)
+			if err != nil || !ok {
 				return err
 			}
+			moved, st = true, state{through: through, version: version, exists: true}
+			for day, rows := range days {
+				if err := writeDay(ctx, tx, sr.Name, day, rows, version); err != nil {
+					return err
+				}
+			}
+			return nil
+		}); err != nil || !moved || !to.Before(closeTo) {
+			return err
 		}
-		return nil
-	})
+		from = to
+	}
+}
+
+// firstDay is where advance starts: the watermark, or when nothing is
+// stored yet, the day of the series' first row (closeTo when it has none).
+func (k *Keeper) firstDay(ctx context.Context, sr Series, st state, closeTo time.Time) (time.Time, error) {
+	if st.through != "" {
+		return time.Parse(time.DateOnly, st.through)
+	}
+	var day sql.NullString
+	if err := k.db.QueryRowContext(ctx, sr.First(k.db.Dialect)).Scan(&day); err != nil || !day.Valid {
+		return closeTo, err
+	}
+	return time.Parse(time.DateOnly, day.String)
 }
 
 // moveWatermark sets the series' watermark to through and its version one
@@ -326,39 +338,15 @@ func writeDay(ctx context.Context, tx *sql.Tx, series, day string, rows []Row, v
 	return nil
 }
 
-// read returns every stored day of sr and the watermark of st, reading
-// only the days written since this node's last read.
-func (k *Keeper) read(ctx context.Context, sr Series, st state) (Days, string, error) {
-	k.mu.Lock()
-	have := k.kept[sr.Name]
-	k.mu.Unlock()
-	if have.days != nil && have.version == st.version {
-		return have.days, st.through, nil
-	}
-	changed, err := readSince(ctx, k.db, sr, have.version)
-	if err != nil {
-		return nil, "", err
-	}
-	days := make(Days, len(have.days)+len(changed))
-	for day, rows := range have.days {
-		days[day] = rows
-	}
-	for day, rows := range changed {
-		days[day] = rows
-	}
-	k.mu.Lock()
-	if k.kept[sr.Name].version <= st.version {
-		k.kept[sr.Name] = kept{version: st.version, days: days}
-	}
-	k.mu.Unlock()
-	return days, st.through, nil
-}
-
 // readSince reads every row of the days written after version (a day's
 // rows are written together, so a day is read whole).
 func readSince(ctx context.Context, db *store.DB, sr Series, version int64) (Days, error) {
-	rows, err := db.QueryContext(ctx, `SELECT day, grp, sums FROM day_totals
-		WHERE series = $1 AND day IN (SELECT day FROM day_totals WHERE series = $1 AND version > $2)`, sr.Name, version)
+	q := `SELECT day, grp, sums FROM day_totals WHERE series = $1`
+	args := []any{sr.Name}
+	if version > 0 { // else every day: one pass over the series, not a lookup per day
+		q, args = q+` AND day IN (SELECT day FROM day_totals WHERE series = $1 AND version > $2)`, append(args, version)
+	}
+	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}

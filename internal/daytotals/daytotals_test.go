@@ -45,11 +45,26 @@ func text(days daytotals.Days) string {
 	return strings.Join(lines, "\n")
 }
 
-// expectFresh checks that k's closed days are the sums of the table read now.
-func expectFresh(t *testing.T, db *store.DB, k *daytotals.Keeper, c *clock, what string) {
+// rowsView keeps the stored rows themselves, counting the days it folds.
+type rowsView struct {
+	*daytotals.View[[]daytotals.Row, daytotals.Days]
+	folded int
+}
+
+// node is a reader of the tx series on a node of its own.
+func node(db *store.DB, c *clock) *rowsView {
+	v := &rowsView{}
+	v.View = daytotals.NewView(daytotals.New(db, c.Now), ledger.DaySums,
+		func(rows []daytotals.Row) ([]daytotals.Row, error) { v.folded++; return rows, nil },
+		func(days map[string][]daytotals.Row) daytotals.Days { return days })
+	return v
+}
+
+// expectFresh checks that v's closed days are the sums of the table read now.
+func expectFresh(t *testing.T, db *store.DB, v *rowsView, c *clock, what string) {
 	t.Helper()
 	ctx := context.Background()
-	got, err := k.Closed(ctx, ledger.DaySums)
+	got, err := v.Read(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +105,7 @@ func TestKeptDaysFollowLateWrites(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		c := &clock{now: time.Date(2026, 10, 20, 15, 30, 0, 0, time.UTC)}
 		seed(t, db, c.now)
-		node1, node2 := daytotals.New(db, c.Now), daytotals.New(db, c.Now)
+		node1, node2 := node(db, c), node(db, c)
 		expectFresh(t, db, node1, c, "first read")
 		expectFresh(t, db, node2, c, "first read, second node")
 
@@ -111,8 +126,17 @@ func TestKeptDaysFollowLateWrites(t *testing.T) {
 			t.Fatalf("%d days marked stale, want 5 (10, 20 and 30, 40, 50 days ago)", n)
 		}
 		before := scalar[int64](t, db, `SELECT version FROM day_totals_series WHERE series = 'tx'`)
+		node1.folded, node2.folded = 0, 0
 		expectFresh(t, db, node2, c, "after late writes, second node")
 		expectFresh(t, db, node1, c, "after late writes")
+		// Each reader folded again the changed days alone, not the history.
+		if node1.folded != 5 || node2.folded != 5 {
+			t.Fatalf("the readers folded %d and %d days again, want the 5 changed", node1.folded, node2.folded)
+		}
+		expectFresh(t, db, node1, c, "nothing changed")
+		if node1.folded != 5 {
+			t.Fatalf("a read with nothing changed folded %d days", node1.folded-5)
+		}
 		if n := scalar[int64](t, db, `SELECT count(*) FROM day_totals_stale`); n != 0 {
 			t.Fatalf("%d stale marks left", n)
 		}
@@ -139,7 +163,7 @@ func TestDayMarkedAgainWhileSummedStaysStale(t *testing.T) {
 		ctx := context.Background()
 		c := &clock{now: time.Date(2026, 10, 20, 15, 30, 0, 0, time.UTC)}
 		seed(t, db, c.now)
-		k := daytotals.New(db, c.Now)
+		k := node(db, c)
 		expectFresh(t, db, k, c, "first read")
 		d := utc.Midnight(c.now).AddDate(0, 0, -3)
 		id := scalar[int64](t, db, `SELECT min(id) FROM transactions WHERE created_at >= $1 AND created_at < $2`, d, d.AddDate(0, 0, 1))
@@ -159,5 +183,39 @@ func TestDayMarkedAgainWhileSummedStaysStale(t *testing.T) {
 			t.Fatal("the day marked again lost its mark")
 		}
 		expectFresh(t, db, k, c, "the next read")
+	})
+}
+
+// A long history is stored AdvanceDays at a time, each step kept when it
+// commits: a first read cut short after one step keeps that step, and the
+// next read goes on from there to the same sums as a fresh one.
+func TestFirstStoringKeepsEachStep(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c := &clock{now: time.Date(2026, 10, 20, 15, 30, 0, 0, time.UTC)}
+		seed(t, db, c.now) // 90 days: three steps and a part
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		steps := 0
+		cut := ledger.DaySums
+		cut.Query = func(d store.Dialect) string {
+			if steps++; steps == 2 {
+				cancel() // the second step's sum fails
+			}
+			return ledger.DaySums.Query(d)
+		}
+		v := daytotals.NewView(daytotals.New(db, c.Now), cut,
+			func(rows []daytotals.Row) ([]daytotals.Row, error) { return rows, nil },
+			func(days map[string][]daytotals.Row) daytotals.Days { return days })
+		if _, err := v.Read(ctx); err == nil {
+			t.Fatal("a read cut short reported no error")
+		}
+		first := scalar[string](t, db, `SELECT `+db.Dialect.Day("min(created_at)")+` FROM transactions`)
+		start, _ := time.Parse(time.DateOnly, first)
+		through := scalar[string](t, db, `SELECT through FROM day_totals_series WHERE series = 'tx'`)
+		if want := start.AddDate(0, 0, daytotals.AdvanceDays).Format(time.DateOnly); through != want {
+			t.Fatalf("after one step the series is stored through %q, want %s", through, want)
+		}
+		expectFresh(t, db, node(db, c), c, "the next read")
 	})
 }

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sort"
 	"strings"
 	"time"
 
@@ -500,15 +501,19 @@ func (g *gen) loadTransactions(ctx context.Context, l *store.Loader) error {
 			return nil, false, nil
 		}
 		i++
-		u := &g.users[walletOwners[g.rng.IntN(len(walletOwners))]]
-		w := u.wallets[g.rng.IntN(len(u.wallets))]
-		c := coins[w.coin]
-		// Ids follow time; denser towards now. The newest 40 are minutes old.
+		// Ids follow time, as rows appended when they happen do (a day's
+		// rows lie together in the table); denser towards now. The newest
+		// 40 are minutes old.
 		frac := math.Pow(float64(i)/float64(n+1), 0.6)
 		created := g.now.Add(-span + time.Duration(frac*float64(span)))
 		if fromEnd := n - i; fromEnd < 40 {
 			created = g.now.Add(-time.Duration(fromEnd*45+g.rng.IntN(40)) * time.Second)
 		}
+		// A user who had joined by then (users are planned in the order they join).
+		joined := max(1, sort.Search(len(walletOwners), func(j int) bool { return g.users[walletOwners[j]].created.After(created) }))
+		u := &g.users[walletOwners[g.rng.IntN(joined)]]
+		w := u.wallets[g.rng.IntN(len(u.wallets))]
+		c := coins[w.coin]
 		created = utc.Later(created, u.created)
 		typ, network := "received", "main"
 		if g.rng.IntN(2) == 0 {

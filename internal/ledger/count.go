@@ -3,8 +3,6 @@ package ledger
 import (
 	"context"
 	"fmt"
-	"slices"
-	"sort"
 	"strconv"
 	"time"
 
@@ -24,7 +22,7 @@ type Service struct {
 	db    *store.DB
 	now   func() time.Time
 	cache *memo.Cache
-	days  *daytotals.Keeper
+	days  *daytotals.View[map[countKey]int, *countIndex]
 }
 
 // ClosedDaysTTL is how long per-day and per-hour counts of closed days and
@@ -41,9 +39,10 @@ func New(db *store.DB, now func() time.Time, days *daytotals.Keeper) *Service {
 	}
 	s := &Service{db: db, now: func() time.Time { return now().UTC() }}
 	s.cache = memo.New(s.now)
-	if s.days = days; days == nil {
-		s.days = daytotals.New(db, s.now)
+	if days == nil {
+		days = daytotals.New(db, s.now)
 	}
+	s.days = daytotals.NewView(days, DaySums, dayCounts, index)
 	return s
 }
 
@@ -57,7 +56,7 @@ type countKey struct {
 
 // bucketCounts are counts per bucket (a day YYYY-MM-DD, or an hour
 // YYYY-MM-DD HH), then per network, type and coin.
-type bucketCounts map[string]map[countKey]int
+type bucketCounts = map[string]map[countKey]int
 
 // Count returns how many transactions match f.
 //
@@ -96,11 +95,11 @@ func (s *Service) Count(ctx context.Context, f Filter) (int, error) {
 	}
 	total := 0
 	if p.Before(today) {
-		days, err := memo.Get(ctx, s.cache, "days:"+today.Format(time.DateOnly), ClosedDaysTTL, s.closedDays)
+		days, err := memo.Get(ctx, s.cache, "days:"+today.Format(time.DateOnly), ClosedDaysTTL, s.days.Read)
 		if err != nil {
 			return 0, err
 		}
-		total += days.sum(f, p.Format(time.DateOnly), utc.Earlier(q, today).Format(time.DateOnly))
+		total += matching(days, f, p.Format(time.DateOnly), utc.Earlier(q, today).Format(time.DateOnly))
 	}
 	if q.After(today) {
 		hours, err := memo.Get(ctx, s.cache, "hours:"+hour.Format(hourLayout), ClosedDaysTTL, func(ctx context.Context) (*countIndex, error) {
@@ -110,7 +109,7 @@ func (s *Service) Count(ctx context.Context, f Filter) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		total += hours.sum(f, utc.Later(p, today).Format(hourLayout), q.Format(hourLayout))
+		total += matching(hours, f, utc.Later(p, today).Format(hourLayout), q.Format(hourLayout))
 	}
 	head, err := s.directCount(ctx, f, &from, &p)
 	if err != nil {
@@ -135,52 +134,19 @@ func ceil(t, today time.Time) time.Time {
 	return t
 }
 
-// countIndex holds bucketCounts as running totals: cum[i][j] is the count
-// of keys[j] over buckets[:i]. A range of buckets costs one search and a
-// pass over the keys, however many days the history holds.
-type countIndex struct {
-	buckets []string // sorted
-	keys    []countKey
-	cum     [][]int // len(buckets)+1 rows
-}
+// countIndex is bucketCounts as running totals (daytotals.Index).
+type countIndex = daytotals.Index[countKey, int]
 
-func index(b bucketCounts) *countIndex {
-	x := &countIndex{buckets: make([]string, 0, len(b))}
-	col := map[countKey]int{}
-	for bucket, keys := range b {
-		x.buckets = append(x.buckets, bucket)
-		for k := range keys {
-			if _, ok := col[k]; !ok {
-				col[k] = len(x.keys)
-				x.keys = append(x.keys, k)
-			}
-		}
-	}
-	sort.Strings(x.buckets)
-	x.cum = make([][]int, len(x.buckets)+1)
-	x.cum[0] = make([]int, len(x.keys))
-	for i, bucket := range x.buckets {
-		row := slices.Clone(x.cum[i])
-		for k, n := range b[bucket] {
-			row[col[k]] += n
-		}
-		x.cum[i+1] = row
-	}
-	return x
-}
+func index(b bucketCounts) *countIndex { return daytotals.NewIndex(b, daytotals.Counting) }
 
-// sum adds the counts of buckets in [lo, hi) that match f's filters.
-func (x *countIndex) sum(f Filter, lo, hi string) int {
-	i, j := sort.SearchStrings(x.buckets, lo), sort.SearchStrings(x.buckets, hi)
-	if i >= j {
-		return 0
-	}
+// matching adds the counts of buckets in [lo, hi) that match f's filters.
+func matching(x *countIndex, f Filter, lo, hi string) int {
 	total := 0
-	for c, k := range x.keys {
+	x.Range(lo, hi, func(k countKey, n int) {
 		if (f.Network == "" || f.Network == k.network) && (f.Type == "" || f.Type == k.typ) && (f.CoinID == 0 || f.CoinID == k.coin) {
-			total += x.cum[j][c] - x.cum[i][c]
+			total += n
 		}
-	}
+	})
 	return total
 }
 
@@ -192,28 +158,22 @@ var DaySums = daytotals.Series{Name: "tx", Groups: 4, Sums: 3, Query: func(d sto
 	return `SELECT ` + d.Day("created_at") + `, coin_id, type, network, CASE WHEN status = 'failed' THEN 'failed' ELSE '' END,
 		count(*), ` + d.Sum("amount") + `, ` + d.Sum("commission") + `
 		FROM transactions WHERE created_at >= $1 AND created_at < $2 GROUP BY 1, 2, 3, 4, 5`
+}, First: func(d store.Dialect) string {
+	return `SELECT ` + d.Day("min(created_at)") + ` FROM transactions`
 }}
 
-// closedDays counts the transactions of every closed day per network, type
-// and coin, from the kept day sums.
-func (s *Service) closedDays(ctx context.Context) (*countIndex, error) {
-	days, err := s.days.Closed(ctx, DaySums)
-	if err != nil {
-		return nil, err
-	}
-	out := make(bucketCounts, len(days))
-	for day, rows := range days {
-		counts := map[countKey]int{}
-		for _, r := range rows {
-			coin, err := strconv.ParseInt(r.Group[0], 10, 64)
-			if err != nil {
-				return nil, err
-			}
-			counts[countKey{network: r.Group[2], typ: r.Group[1], coin: coin}] += int(r.Sums[0].IntPart())
+// dayCounts counts a closed day's transactions per network, type and coin,
+// from its kept sums.
+func dayCounts(rows []daytotals.Row) (map[countKey]int, error) {
+	counts := map[countKey]int{}
+	for _, r := range rows {
+		coin, err := strconv.ParseInt(r.Group[0], 10, 64)
+		if err != nil {
+			return nil, err
 		}
-		out[day] = counts
+		counts[countKey{network: r.Group[2], typ: r.Group[1], coin: coin}] += int(r.Sums[0].IntPart())
 	}
-	return index(out), nil
+	return counts, nil
 }
 
 // countBuckets counts the rows of [from, before) per bucket (an SQL

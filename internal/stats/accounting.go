@@ -51,6 +51,9 @@ var userSeries = series{key: "users", kept: daytotals.Series{Name: "users", Grou
 			WHERE created_at >= $1 AND created_at < $2 GROUP BY 1
 		UNION ALL SELECT ` + d.Day("verified_at") + `, 'verified', count(*) FROM users
 			WHERE email_verified = TRUE AND verified_at >= $1 AND verified_at < $2 GROUP BY 1`
+	}, First: func(d store.Dialect) string {
+		return `SELECT min(day) FROM (SELECT ` + d.Day("min(created_at)") + ` AS day FROM users
+			UNION ALL SELECT ` + d.Day("min(verified_at)") + ` FROM users WHERE email_verified = TRUE) first`
 	}}, fold: func(r daytotals.Row) (group, []decimal.Decimal, bool) { return group{kind: r.Group[0]}, r.Sums, true }}
 
 // Bonuses paid per day, already in USD (one group: a kept day's rows need one).
@@ -58,7 +61,8 @@ var bonusSeries = series{key: "bonuses", kept: daytotals.Series{Name: "bonuses",
 	Query: func(d store.Dialect) string {
 		return `SELECT ` + d.Day("created_at") + `, 'usd', ` + d.Sum("usd_amount") + ` FROM bonuses
 			WHERE created_at >= $1 AND created_at < $2 GROUP BY 1`
-	}}, fold: func(r daytotals.Row) (group, []decimal.Decimal, bool) { return group{}, r.Sums, true }}
+	}, First: func(d store.Dialect) string { return `SELECT ` + d.Day("min(created_at)") + ` FROM bonuses` }},
+	fold: func(r daytotals.Row) (group, []decimal.Decimal, bool) { return group{}, r.Sums, true }}
 
 // Users computes the Users card for [from, to].
 func (s *Service) Users(ctx context.Context, from, to time.Time) (UserAccounting, error) {
@@ -210,15 +214,11 @@ type sums map[group][]decimal.Decimal
 
 func (m sums) add(groups map[group][]decimal.Decimal) {
 	for g, v := range groups {
-		if cur, ok := m[g]; ok {
-			for i := range cur {
-				cur[i] = cur[i].Add(v[i])
-			}
-			continue
-		}
-		m[g] = append([]decimal.Decimal(nil), v...)
+		m.addOne(g, v)
 	}
 }
+
+func (m sums) addOne(g group, v []decimal.Decimal) { m[g] = addSums(m[g], v) }
 
 func (m sums) total(g group, col int) decimal.Decimal {
 	if v, ok := m[g]; ok {
@@ -264,12 +264,7 @@ func (s *Service) inRange(ctx context.Context, sr series, from, to time.Time) (s
 		if err != nil {
 			return nil, err
 		}
-		lo, hi := first.Format("2006-01-02"), utc.Earlier(last, today).Format("2006-01-02")
-		for day, groups := range closed {
-			if day >= lo && day < hi {
-				out.add(groups)
-			}
-		}
+		closed.Range(first.Format(time.DateOnly), utc.Earlier(last, today).Format(time.DateOnly), out.addOne)
 	}
 	if !first.After(today) && last.After(today) {
 		live, err := s.liveDay(ctx, sr)

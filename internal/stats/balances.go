@@ -26,10 +26,12 @@ type Balance struct {
 
 // CustomerBalances sums the customers' main-network wallets per coin.
 func (s *Service) CustomerBalances(ctx context.Context) ([]Balance, error) {
+	d := s.db.Dialect
 	return s.balances(ctx, "customer", `SELECT c.id, c.name, c.symbol, c.icon, c.fiat_rate,
 			coalesce(cw.network_fee, 0), '', sums.total
 		FROM coins c LEFT JOIN company_wallets cw ON cw.coin_id = c.id
-		LEFT JOIN (SELECT coin_id, `+s.db.Dialect.Sum("balance")+` AS total FROM wallets WHERE network = 'main' GROUP BY coin_id) sums
+		LEFT JOIN (SELECT `+d.Unindexed("coin_id")+` AS coin_id, `+d.Sum("balance")+` AS total
+			FROM wallets WHERE network = 'main' GROUP BY `+d.Unindexed("coin_id")+`) sums
 			ON sums.coin_id = c.id
 		ORDER BY c.position, c.id`)
 }

@@ -29,7 +29,7 @@ type Service struct {
 	db    *store.DB
 	now   func() time.Time
 	cache *memo.Cache
-	kept  *daytotals.Keeper
+	kept  map[string]*closedView // by series key
 }
 
 // New returns a service; now is the clock (nil: time.Now); days keeps the
@@ -40,8 +40,12 @@ func New(db *store.DB, now func() time.Time, days *daytotals.Keeper) *Service {
 	}
 	s := &Service{db: db, now: func() time.Time { return now().UTC() }}
 	s.cache = memo.New(s.now)
-	if s.kept = days; days == nil {
-		s.kept = daytotals.New(db, s.now)
+	if days == nil {
+		days = daytotals.New(db, s.now)
+	}
+	s.kept = map[string]*closedView{}
+	for _, sr := range allSeries {
+		s.kept[sr.key] = daytotals.NewView(days, sr.kept, sr.foldDay, indexDays)
 	}
 	return s
 }
@@ -158,8 +162,11 @@ func (s *Service) rates(ctx context.Context) (map[int64]decimal.Decimal, error) 
 
 // Warm computes the slow figures ahead of the first viewer.
 func (s *Service) Warm(ctx context.Context) error {
-	for _, sr := range []series{txSeries, exchangeSeries, userSeries, bonusSeries} {
-		if _, err := s.days(ctx, sr); err != nil {
+	for _, sr := range allSeries {
+		if _, err := s.closedDays(ctx, sr); err != nil {
+			return err
+		}
+		if _, err := s.liveDay(ctx, sr); err != nil {
 			return err
 		}
 	}

@@ -2,6 +2,7 @@ package stats
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"time"
 
@@ -64,64 +65,75 @@ var exchangeSeries = series{key: "exchange", kept: daytotals.Series{Name: "excha
 	Query: func(d store.Dialect) string {
 		return `SELECT ` + d.Day("created_at") + `, from_coin_id, ` + d.Sum("fee") + `
 		FROM exchanges WHERE created_at >= $1 AND created_at < $2 GROUP BY 1, 2`
-	}}, fold: func(r daytotals.Row) (group, []decimal.Decimal, bool) {
-	coin, err := strconv.ParseInt(r.Group[0], 10, 64)
-	return group{coin: coin}, r.Sums, err == nil
-}}
+	}, First: func(d store.Dialect) string { return `SELECT ` + d.Day("min(created_at)") + ` FROM exchanges` }},
+	fold: func(r daytotals.Row) (group, []decimal.Decimal, bool) {
+		coin, err := strconv.ParseInt(r.Group[0], 10, 64)
+		return group{coin: coin}, r.Sums, err == nil
+	}}
 
-// days returns the sums of every day: closed days from a long-lived cache,
-// today from a short one.
-func (s *Service) days(ctx context.Context, sr series) (daily, error) {
-	closed, err := s.closedDays(ctx, sr)
-	if err != nil {
-		return nil, err
-	}
-	live, err := s.liveDay(ctx, sr)
-	if err != nil {
-		return nil, err
-	}
-	out := daily{}
-	for _, part := range []daily{closed, live} {
-		for d, groups := range part {
-			out[d] = groups
-		}
-	}
-	return out, nil
+// allSeries are the series whose closed days a Service keeps.
+var allSeries = []series{txSeries, exchangeSeries, userSeries, bonusSeries}
+
+// closedView keeps a series' closed days, each folded into its groups, and
+// reads them through running totals.
+type closedView = daytotals.View[map[group][]decimal.Decimal, *dayIndex]
+
+// dayIndex holds the closed days' sums per group as running totals
+// (daytotals.Index): any range of days, the whole history included, costs
+// two searches and a pass over the groups.
+type dayIndex = daytotals.Index[group, []decimal.Decimal]
+
+func indexDays(days map[string]map[group][]decimal.Decimal) *dayIndex {
+	return daytotals.NewIndex(days, daytotals.Adding[[]decimal.Decimal]{Add: addSums, Sub: subSums})
 }
 
-// closedDays sums every day before today (UTC); they change only by a late
-// write, so they are kept for ClosedTTL.
-func (s *Service) closedDays(ctx context.Context, sr series) (daily, error) {
-	today := s.today()
-	return memo.Get(ctx, s.cache, sr.key+":closed:"+today.Format("2006-01-02"), ClosedTTL, func(ctx context.Context) (daily, error) {
-		days, err := s.kept.Closed(ctx, sr.kept)
-		if err != nil {
-			return nil, err
-		}
-		return sr.daily(days), nil
-	})
+// addSums and subSums add and subtract sums column by column into a new
+// slice (nil is nothing).
+func addSums(a, b []decimal.Decimal) []decimal.Decimal {
+	if a == nil {
+		return slices.Clone(b)
+	}
+	out := make([]decimal.Decimal, len(a))
+	for i := range a {
+		out[i] = a[i].Add(b[i])
+	}
+	return out
 }
 
-// daily adds up the rows of days that fall into one of sr's groups.
+func subSums(a, b []decimal.Decimal) []decimal.Decimal {
+	if b == nil {
+		return a
+	}
+	out := make([]decimal.Decimal, len(a))
+	for i := range a {
+		out[i] = a[i].Sub(b[i])
+	}
+	return out
+}
+
+// closedDays returns every day before today (UTC); they change only by a
+// late write, so they are read again after ClosedTTL, and a read costs the
+// days written since the last one.
+func (s *Service) closedDays(ctx context.Context, sr series) (*dayIndex, error) {
+	return memo.Get(ctx, s.cache, sr.key+":closed:"+s.today().Format(time.DateOnly), ClosedTTL, s.kept[sr.key].Read)
+}
+
+// foldDay adds up a day's rows that fall into one of sr's groups.
+func (sr series) foldDay(rows []daytotals.Row) (map[group][]decimal.Decimal, error) {
+	groups := map[group][]decimal.Decimal{}
+	for _, r := range rows {
+		if g, sums, ok := sr.fold(r); ok {
+			groups[g] = addSums(groups[g], sums)
+		}
+	}
+	return groups, nil
+}
+
+// daily folds each day of days.
 func (sr series) daily(days daytotals.Days) daily {
 	out := make(daily, len(days))
 	for day, rows := range days {
-		groups := map[group][]decimal.Decimal{}
-		for _, r := range rows {
-			g, sums, ok := sr.fold(r)
-			if !ok {
-				continue
-			}
-			if have := groups[g]; have != nil {
-				added := make([]decimal.Decimal, len(sums))
-				for i := range sums {
-					added[i] = have[i].Add(sums[i])
-				}
-				sums = added
-			}
-			groups[g] = sums
-		}
-		if len(groups) > 0 {
+		if groups, _ := sr.foldDay(rows); len(groups) > 0 {
 			out[day] = groups
 		}
 	}
@@ -144,9 +156,15 @@ func (s *Service) sumDays(ctx context.Context, sr series, from, to time.Time) (d
 	return sr.daily(days), nil
 }
 
-// weekly turns per-coin daily sums (column col) into USD at current rates.
+// weekly turns per-coin daily sums (column col) into USD at current rates:
+// all time (the closed days' running total and today) and each day of the
+// last week.
 func (s *Service) weekly(ctx context.Context, sr series, col int) (Weekly, error) {
-	d, err := s.days(ctx, sr)
+	closed, err := s.closedDays(ctx, sr)
+	if err != nil {
+		return Weekly{}, err
+	}
+	live, err := s.liveDay(ctx, sr)
 	if err != nil {
 		return Weekly{}, err
 	}
@@ -154,19 +172,23 @@ func (s *Service) weekly(ctx context.Context, sr series, col int) (Weekly, error
 	if err != nil {
 		return Weekly{}, err
 	}
-	usd := func(groups map[group][]decimal.Decimal) decimal.Decimal {
-		total := decimal.Zero
-		for g, sums := range groups {
-			total = total.Add(sums[col].Mul(rates[g.coin]))
-		}
-		return total
+	usd := func(total *decimal.Decimal) func(group, []decimal.Decimal) {
+		return func(g group, sums []decimal.Decimal) { *total = total.Add(sums[col].Mul(rates[g.coin])) }
 	}
 	w := Weekly{Total: decimal.Zero}
-	for _, groups := range d {
-		w.Total = w.Total.Add(usd(groups))
+	closed.All(usd(&w.Total))
+	for _, groups := range live {
+		for g, sums := range groups {
+			usd(&w.Total)(g, sums)
+		}
 	}
 	for _, day := range s.week() {
-		w.Week = append(w.Week, DayAmount{Day: day, Amount: money.USD(usd(d[day]))})
+		amount := decimal.Zero
+		closed.At(day, usd(&amount))
+		for g, sums := range live[day] {
+			usd(&amount)(g, sums)
+		}
+		w.Week = append(w.Week, DayAmount{Day: day, Amount: money.USD(amount)})
 	}
 	return w, nil
 }
