@@ -173,12 +173,21 @@ type Edit struct {
 // FreshCode checks the actor's current second-factor code (auth.Service.CheckFreshCode).
 type FreshCode func(ctx context.Context, code string) error
 
+// SteppedUp checks that the actor's session gave a second factor lately (the
+// API's step-up): nil, or the refusal to answer.
+type SteppedUp func() error
+
+// errNoStepUpCheck refuses a sensitive edit when the caller gave no step-up check.
+var errNoStepUpCheck = &apperr.Forbidden{Message: "Confirm with your second factor to continue."}
+
 // Update edits a user. The 2FA flags can only be switched off (which clears
 // the secret); disabling a user, a new email and a second factor switched off
-// end their sessions. Changing another staff member's email or second factor
-// needs the actor to hold every key they hold and one more, and a fresh code
-// (checked by fresh); the result says the old address when it changed.
-func (s *Service) Update(ctx context.Context, actor audit.Actor, id int64, e Edit, fresh FreshCode) (User, error) {
+// end their sessions. Changing another user's email, status or second factor
+// needs a fresh step-up (checked by steppedUp). Changing another staff
+// member's email or second factor also needs the actor to hold every key
+// they hold and one more, and a fresh code (checked by fresh); the result
+// says the old address when it changed.
+func (s *Service) Update(ctx context.Context, actor audit.Actor, id int64, e Edit, fresh FreshCode, steppedUp SteppedUp) (User, error) {
 	cur, err := s.LoadUser(ctx, id)
 	if err != nil {
 		return User{}, err
@@ -187,10 +196,24 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, id int64, e Edi
 	if err != nil {
 		return User{}, err
 	}
-	takeover := id != actor.ID && slices.Contains(cur.Roles, "ROLE_ADMIN") &&
-		(!strings.EqualFold(u.next.Email, cur.Email) || (cur.GAEnabled && !u.next.GAEnabled) || (cur.SMS2FaEnabled && !u.next.SMS2FaEnabled))
+	signIn := !strings.EqualFold(u.next.Email, cur.Email) || (cur.GAEnabled && !u.next.GAEnabled) || (cur.SMS2FaEnabled && !u.next.SMS2FaEnabled)
+	sensitive := id != actor.ID && (signIn || cur.Enabled != u.next.Enabled)
+	takeover := id != actor.ID && slices.Contains(cur.Roles, "ROLE_ADMIN") && signIn
+	if takeover { // refused before a step-up or a code is asked
+		if err := roles.EnsureStrictlyAbove(ctx, s.db, actor.ID, id); err != nil {
+			return User{}, err
+		}
+	}
+	if sensitive {
+		if steppedUp == nil {
+			return User{}, errNoStepUpCheck
+		}
+		if err := steppedUp(); err != nil {
+			return User{}, err
+		}
+	}
 	if takeover {
-		if err := checkTakeover(ctx, s.db, actor.ID, id, e.Code, fresh); err != nil {
+		if err := checkTakeoverCode(ctx, e.Code, fresh); err != nil {
 			return User{}, err
 		}
 	}
@@ -306,13 +329,10 @@ func (u userEdit) changed(phoneEdited bool) map[string]any {
 	return changes
 }
 
-// checkTakeover admits a change of another staff member's email or second
-// factor: the actor holds every key they hold and one more, and gives a
-// fresh code of their own.
-func checkTakeover(ctx context.Context, db *store.DB, actorID, id int64, code *string, fresh FreshCode) error {
-	if err := roles.EnsureStrictlyAbove(ctx, db, actorID, id); err != nil { // refused before any code is asked
-		return err
-	}
+// checkTakeoverCode admits a change of another staff member's email or
+// second factor (once the actor is known to hold every key they hold and one
+// more): the actor gives a fresh code of their own.
+func checkTakeoverCode(ctx context.Context, code *string, fresh FreshCode) error {
 	if code == nil || strings.TrimSpace(*code) == "" || fresh == nil {
 		return apperr.Fieldf("code", "Enter a current code from your authenticator app to change another staff member's email or second factor.")
 	}
@@ -349,6 +369,11 @@ func (u userEdit) write(ctx context.Context, d store.Dialect, tx *sql.Tx, actor 
 	// session and every unused reset link of the account ends.
 	if !strings.EqualFold(next.Email, cur.Email) || (cur.GAEnabled && !next.GAEnabled) || (cur.Enabled && !next.Enabled) {
 		if err := auth.EndSessionsAndLinks(ctx, tx, id, now); err != nil {
+			return err
+		}
+	}
+	if cur.GAEnabled && !next.GAEnabled { // recovery codes stand in for the authenticator switched off
+		if err := auth.DeleteRecoveryCodes(ctx, tx, id); err != nil {
 			return err
 		}
 	}

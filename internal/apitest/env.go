@@ -233,3 +233,31 @@ func (e *Env) Code(t testing.TB, u User, steps int64) string {
 	}
 	return c
 }
+
+// StepUp marks token's session as having given a second factor at the
+// environment's time, as POST /api/user/step-up with a right code does: for
+// tests whose clock runs on past auth.StepUpWindow between sensitive calls.
+func (e *Env) StepUp(t testing.TB, token string) {
+	t.Helper()
+	e.setSteppedUp(t, token, e.Clock.Now())
+}
+
+// NotSteppedUp marks token's session as having given no second factor since
+// it was opened more than auth.StepUpWindow ago: its sensitive calls are
+// refused until it steps up.
+func (e *Env) NotSteppedUp(t testing.TB, token string) {
+	t.Helper()
+	e.setSteppedUp(t, token, e.Clock.Now().Add(-auth.StepUpWindow))
+}
+
+func (e *Env) setSteppedUp(t testing.TB, token string, at time.Time) {
+	t.Helper()
+	res, err := e.DB.ExecContext(context.Background(), `UPDATE sessions SET stepped_up_at = $1 WHERE token_hash = $2`,
+		at.UTC().Truncate(time.Microsecond), auth.HashToken(token))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		t.Fatalf("no session for the token")
+	}
+}

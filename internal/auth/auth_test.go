@@ -94,3 +94,28 @@ func TestCaptchaSolutionRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// A recovery code and an authenticator code share one field: their shapes
+// never meet, and a code is read however it is typed.
+func TestRecoveryCodeShape(t *testing.T) {
+	t.Parallel()
+	seen := map[string]bool{}
+	for range 100 {
+		c := newRecoveryCode()
+		read, ok := recoveryCode(c)
+		if !ok || len(c) != 19 || seen[read] {
+			t.Fatalf("code %q: read %q, %v (or seen before)", c, read, ok)
+		}
+		seen[read] = true
+		for _, typed := range []string{strings.ToLower(c), strings.ReplaceAll(c, "-", ""), " " + strings.ReplaceAll(c, "-", " ") + " "} {
+			if again, ok := recoveryCode(typed); !ok || again != read {
+				t.Errorf("%q typed as %q: read %q, %v", c, typed, again, ok)
+			}
+		}
+	}
+	for _, notOne := range []string{"123456", "000000", "", "ABCD-EFGH-JKLM-NPQ", "ABCD-EFGH-JKLM-NPQRS", "ABCD-EFGH-JKLM-NPQ1", "ABCD-EFGH-JKLM-NPQ8"} {
+		if _, ok := recoveryCode(notOne); ok {
+			t.Errorf("%q read as a recovery code", notOne)
+		}
+	}
+}

@@ -30,6 +30,9 @@ const (
 	FullLifetime    = 12 * time.Hour
 	PartialLifetime = 15 * time.Minute
 	touchEvery      = time.Minute // last-seen is written at most this often
+	// StepUpWindow is how long a second factor given on a session (the code
+	// step of sign-in, or a step-up) lets it make sensitive calls.
+	StepUpWindow = 5 * time.Minute
 )
 
 // Principal is the caller behind a token.
@@ -40,12 +43,19 @@ type Principal struct {
 	Email       string
 	FullName    string
 	IsAdmin     bool
-	Permissions []string // sorted; empty unless a staff member holding a role
+	Permissions []string  // sorted; empty unless a staff member holding a role
+	SteppedUpAt time.Time // when this session last gave a second factor (zero: never)
 	perms       map[string]bool
 }
 
 // Can reports whether the caller holds permission key.
 func (p *Principal) Can(key string) bool { return p.perms[key] }
+
+// SteppedUp reports whether the session gave a second factor within
+// StepUpWindow before now: it may make sensitive calls.
+func (p *Principal) SteppedUp(now time.Time) bool {
+	return !p.SteppedUpAt.IsZero() && now.Before(p.SteppedUpAt.Add(StepUpWindow))
+}
 
 // Authenticate resolves a token. Permissions are read on every call, so a
 // changed role reaches its holders at their next call.
@@ -64,18 +74,24 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 	// One round trip, one row: the session, its user and (for staff) the
 	// permissions of their role, read on every call so a role change counts
 	// at once. Keys hold no commas (rbac.Catalogue).
-	var perms sql.NullString
-	err := s.db.QueryRowFixed(ctx, `SELECT s.id, s.kind, s.updated_at, s.expires_at, u.id, u.email, u.full_name,
+	var (
+		perms     sql.NullString
+		steppedUp sql.NullTime
+	)
+	err := s.db.QueryRowFixed(ctx, `SELECT s.id, s.kind, s.updated_at, s.expires_at, s.stepped_up_at, u.id, u.email, u.full_name,
 			u.enabled, u.is_admin, (SELECT `+s.db.Dialect.JoinText("rp.permission")+` FROM role_permissions rp
 				WHERE u.is_admin = TRUE AND rp.role_id = u.role_id)
 		FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = $1 AND s.revoked_at IS NULL`, HashToken(token)).Scan(&p.SessionID, &p.Kind, &updated, &expires,
-		&p.UserID, &p.Email, &p.FullName, &enabled, &p.IsAdmin, &perms)
+		&steppedUp, &p.UserID, &p.Email, &p.FullName, &enabled, &p.IsAdmin, &perms)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrUnauthorized
 	}
 	if err != nil {
 		return nil, err
+	}
+	if steppedUp.Valid {
+		p.SteppedUpAt = steppedUp.Time.UTC()
 	}
 	p.perms = map[string]bool{}
 	if perms.Valid {
@@ -105,12 +121,15 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 	return &p, nil
 }
 
-// createSession stores a new session and returns its token.
+// createSession stores a new session and returns its token. A full
+// session comes from the code step of sign-in (or a tool standing in for
+// it): it starts stepped up.
 func (s *Service) createSession(ctx context.Context, tx *sql.Tx, userID int64, kind Kind, meta ClientMeta) (string, error) {
 	now := s.now()
 	life := FullLifetime
+	var steppedUp any = now
 	if kind != Full {
-		life = PartialLifetime
+		life, steppedUp = PartialLifetime, nil
 	}
 	var earlier int
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM sessions WHERE user_id = $1`, userID).Scan(&earlier); err != nil {
@@ -118,8 +137,9 @@ func (s *Service) createSession(ctx context.Context, tx *sql.Tx, userID int64, k
 	}
 	token, hash := NewToken()
 	_, err := tx.ExecContext(ctx, `INSERT INTO sessions (user_id, token_hash, kind, platform, device_model, ip,
-		first_device, created_at, updated_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)`,
-		userID, hash, string(kind), textutil.Clip(meta.Platform, 40), textutil.Clip(meta.DeviceModel, 200), meta.IP, earlier == 0, now, now.Add(life))
+		first_device, created_at, updated_at, expires_at, stepped_up_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)`,
+		userID, hash, string(kind), textutil.Clip(meta.Platform, 40), textutil.Clip(meta.DeviceModel, 200), meta.IP, earlier == 0, now, now.Add(life),
+		steppedUp)
 	if err == nil && kind == Full {
 		_, err = tx.ExecContext(ctx, `UPDATE users SET last_login = $1, last_seen_at = $1 WHERE id = $2`, now, userID)
 	}

@@ -82,20 +82,35 @@ func (s *Service) VerifyCode(ctx context.Context, p *Principal, code, password s
 	if err != nil {
 		return "", err
 	}
-	step, ok := MatchTOTP(plain, code, s.now(), lastStep)
-	if !ok {
-		return "", s.codeFailure(ctx, p, meta, "wrong_code", ErrInvalidCode)
+	// The code used up in the sign-in's transaction: a recovery code (pending only: a set-up confirms a
+	// new authenticator), else the authenticator's step.
+	var use func(tx *sql.Tx) error
+	if rc, ok := recoveryCode(code); ok && p.Kind == Pending {
+		use = func(tx *sql.Tx) error { return s.useRecoveryCode(ctx, tx, p, rc, "sign-in", meta.IP) }
+	} else {
+		step, ok := MatchTOTP(plain, code, s.now(), lastStep)
+		if !ok {
+			return "", s.codeFailure(ctx, p, meta, "wrong_code", ErrInvalidCode)
+		}
+		use = func(tx *sql.Tx) error {
+			return s.recordStep(ctx, tx, p, step, s.sealGASecret(p.Kind, secret.String, plain))
+		}
 	}
 	var token string
 	err = s.tx(ctx, func(tx *sql.Tx) error {
+		if err := use(tx); err != nil {
+			return err
+		}
 		var err error
-		token, err = s.signInWithCode(ctx, tx, p, step, s.sealGASecret(p.Kind, secret.String, plain), meta)
+		token, err = s.signInWithCode(ctx, tx, p, meta)
 		return err
 	})
-	if errors.Is(err, ErrInvalidCode) {
+	switch {
+	case errors.Is(err, ErrInvalidCode):
 		return "", s.codeFailure(ctx, p, meta, "replayed_code", ErrInvalidCode)
-	}
-	if err != nil {
+	case errors.Is(err, errRecoveryCodeUnknown):
+		return "", s.codeFailure(ctx, p, meta, "wrong_recovery_code", ErrInvalidCode)
+	case err != nil:
 		return "", err
 	}
 	return token, s.limits.Refund(ctx, CodeRule, audit.UserTarget(p.UserID)) // a right code does not count
@@ -116,23 +131,27 @@ func (s *Service) takeCodeAttempt(ctx context.Context, p *Principal, meta Client
 	return err
 }
 
-// signInWithCode records a right code's step (sealed: the users.ga_secret
-// to keep), ends the pending or set-up session and opens a full one, in tx.
-func (s *Service) signInWithCode(ctx context.Context, tx *sql.Tx, p *Principal, step int64, sealed string, meta ClientMeta) (string, error) {
+// recordStep records a right code's step (sealed: the users.ga_secret to
+// keep) in tx, or answers ErrInvalidCode for a step used already.
+func (s *Service) recordStep(ctx context.Context, tx *sql.Tx, p *Principal, step int64, sealed string) error {
 	// Accept each step once per user: a replayed or parallel code loses here. A set-up confirms this
 	// session's secret and discards every other session's.
 	res, err := tx.ExecContext(ctx, `UPDATE users SET ga_last_step = $1, ga_enabled = TRUE, ga_secret = $3
 		WHERE id = $2 AND ga_last_step < $1 AND ga_enabled = $4`, step, p.UserID, sealed, p.Kind == Pending)
 	if err != nil {
-		return "", err
+		return err
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
-		return "", ErrInvalidCode
+		return ErrInvalidCode
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE sessions SET setup_secret = NULL WHERE user_id = $1 AND setup_secret IS NOT NULL`,
-		p.UserID); err != nil {
-		return "", err
-	}
+	_, err = tx.ExecContext(ctx, `UPDATE sessions SET setup_secret = NULL WHERE user_id = $1 AND setup_secret IS NOT NULL`, p.UserID)
+	return err
+}
+
+// signInWithCode ends the pending or set-up session and opens a full one
+// (stepped up: a second factor was just given), in tx, once the code is
+// used up.
+func (s *Service) signInWithCode(ctx context.Context, tx *sql.Tx, p *Principal, meta ClientMeta) (string, error) {
 	if _, err := tx.ExecContext(ctx, `UPDATE sessions SET revoked_at = $1 WHERE id = $2`, s.now(), p.SessionID); err != nil {
 		return "", err
 	}
@@ -212,6 +231,9 @@ func (s *Service) SetGAStatus(ctx context.Context, p *Principal, password, code 
 			return err
 		}
 		if err := EndSessionsAndLinks(ctx, tx, p.UserID, s.now()); err != nil {
+			return err
+		}
+		if err := DeleteRecoveryCodes(ctx, tx, p.UserID); err != nil {
 			return err
 		}
 		return audit.Record(ctx, tx, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "2fa.disabled",

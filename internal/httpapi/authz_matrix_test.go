@@ -22,19 +22,27 @@ type ruleShape struct {
 	kinds  []auth.Kind // token kinds admitted (non-public rules)
 	all    []string    // Perm: every key needed
 	any    []string    // AnyPerm: one of the keys needed
+	stepUp bool        // Fresh: a full token must have stepped up lately (FreshIf is the handler's: not the guard's)
 }
 
 // classify reads a rule into one of the shapes routes.go builds: Public,
-// Tokens(kinds...), SignedIn, Perm(keys...) or AnyPerm(keys...). Anything
-// else (the zero Rule, a public rule with kinds or keys, keys on a partial
-// token, both key lists, an unknown key or kind) is an error, so a route
-// added with a rule this test does not understand fails it.
+// Tokens(kinds...), SignedIn, Perm(keys...) or AnyPerm(keys...), the last
+// three optionally .Fresh() or .FreshIf(when). Anything else (the zero Rule,
+// a public rule with kinds, keys or a step-up, keys or a step-up on a
+// partial token, both key lists, an unknown key or kind) is an error, so a
+// route added with a rule this test does not understand fails it.
 func classify(r httpapi.Rule) (ruleShape, error) {
 	if r.Public {
-		if len(r.Kinds)+len(r.Perms)+len(r.AnyPerm) > 0 {
-			return ruleShape{}, fmt.Errorf("public rule with kinds or keys: %+v", r)
+		if len(r.Kinds)+len(r.Perms)+len(r.AnyPerm) > 0 || r.StepUp || r.StepUpIf != "" {
+			return ruleShape{}, fmt.Errorf("public rule with kinds, keys or a step-up: %+v", r)
 		}
 		return ruleShape{public: true}, nil
+	}
+	if (r.StepUp || r.StepUpIf != "") && !slices.Equal(r.Kinds, []auth.Kind{auth.Full}) {
+		return ruleShape{}, fmt.Errorf("a step-up on a rule admitting %v (only full sessions step up)", r.Kinds)
+	}
+	if r.StepUp && r.StepUpIf != "" {
+		return ruleShape{}, fmt.Errorf("both Fresh and FreshIf: %+v", r)
 	}
 	if len(r.Kinds) == 0 {
 		return ruleShape{}, fmt.Errorf("zero rule: admits nobody (%+v)", r)
@@ -44,7 +52,7 @@ func classify(r httpapi.Rule) (ruleShape, error) {
 			return ruleShape{}, fmt.Errorf("unknown token kind %q", k)
 		}
 	}
-	s := ruleShape{kinds: slices.Clone(r.Kinds), all: slices.Clone(r.Perms), any: slices.Clone(r.AnyPerm)}
+	s := ruleShape{kinds: slices.Clone(r.Kinds), all: slices.Clone(r.Perms), any: slices.Clone(r.AnyPerm), stepUp: r.StepUp}
 	if len(s.all)+len(s.any) == 0 {
 		return s, nil // Tokens(kinds...) or SignedIn
 	}
@@ -66,8 +74,9 @@ func TestClassifyRefusesRulesItDoesNotKnow(t *testing.T) {
 	t.Parallel()
 	// A new kind of condition on Rule needs a new column in the matrix.
 	// Export (the CSV export limits) and Client (calls per client address) restrict how often, not who: orthogonal.
+	// StepUp is the matrix's "not stepped up" column; StepUpIf is checked by its handlers (TestStepUp*).
 	for i := range reflect.TypeFor[httpapi.Rule]().NumField() {
-		if name := reflect.TypeFor[httpapi.Rule]().Field(i).Name; !slices.Contains([]string{"Public", "Kinds", "Perms", "AnyPerm", "Export", "Client"}, name) {
+		if name := reflect.TypeFor[httpapi.Rule]().Field(i).Name; !slices.Contains([]string{"Public", "Kinds", "Perms", "AnyPerm", "Export", "Client", "StepUp", "StepUpIf"}, name) {
 			t.Errorf("Rule.%s: a field the authorisation matrix does not know; teach classify about it", name)
 		}
 	}
@@ -79,21 +88,27 @@ func TestClassifyRefusesRulesItDoesNotKnow(t *testing.T) {
 		{Kinds: []auth.Kind{auth.Full}, Perms: []string{rbac.UsersList}, AnyPerm: []string{rbac.RolesList}},
 		{Kinds: []auth.Kind{auth.Full}, Perms: []string{"ADMIN_NO_SUCH_KEY"}},
 		{Perms: []string{rbac.UsersList}},
+		{Public: true, StepUp: true},
+		httpapi.Public.FreshIf("always"),
+		httpapi.Tokens(auth.Pending).Fresh(),
+		httpapi.Tokens(auth.Setup, auth.Full).FreshIf("always"),
+		httpapi.Perm(rbac.UsersList).Fresh().FreshIf("twice"),
 	} {
 		if _, err := classify(r); err == nil {
 			t.Errorf("rule %+v was understood", r)
 		}
 	}
 	for _, r := range []httpapi.Rule{httpapi.Public, httpapi.SignedIn, httpapi.Tokens(auth.Pending, auth.Setup),
-		httpapi.Perm(rbac.UsersList), httpapi.AnyPerm(rbac.RolesList, rbac.AddUserRole)} {
+		httpapi.Perm(rbac.UsersList), httpapi.AnyPerm(rbac.RolesList, rbac.AddUserRole), httpapi.SignedIn.Fresh(),
+		httpapi.Perm(rbac.EditRole).Fresh(), httpapi.Perm(rbac.EditUser).FreshIf("it does something")} {
 		if _, err := classify(r); err != nil {
 			t.Errorf("rule %+v: %v", r, err)
 		}
 	}
 }
 
-// guardVerdict is what the guard did with a call: "401", "403" (it
-// refused) or "pass" (the handler ran, whatever it answered). The guard's
+// guardVerdict is what the guard did with a call: "401", "403", "step_up"
+// (it refused) or "pass" (the handler ran, whatever it answered). The guard's
 // refusals are told apart from the handlers' own 401/403 (a wrong password
 // at login is a 401 too) by their messages.
 func guardVerdict(t *testing.T, r *apitest.Reply) string {
@@ -113,15 +128,18 @@ func guardVerdict(t *testing.T, r *apitest.Reply) string {
 		return "401"
 	case r.Status == 403 && (e.Message == "Finish signing in first." || strings.HasPrefix(e.Message, "You lack the permission ")):
 		return "403"
+	case r.Status == 403 && e.Message == httpapi.StepUpMessage && len(e.Errors) == 1 && e.Errors[0].Field == "step_up":
+		return "step_up"
 	}
 	return "pass"
 }
 
 // The authorisation matrix, generated from the route table on both
 // databases: every /api route is called with no token, a garbage token, a
-// pending token, a setup token, full tokens lacking the rule's key(s) and
-// full tokens holding exactly the rule's key(s); the guard must answer
-// 401 / 403 / let the call through exactly as the route's Rule says.
+// pending token, a setup token, full tokens lacking the rule's key(s),
+// full tokens holding exactly the rule's key(s), and those again on a
+// session that has not stepped up lately; the guard must answer 401 / 403 /
+// 403 step_up / let the call through exactly as the route's Rule says.
 func TestAuthorisationMatrix(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
@@ -149,6 +167,7 @@ func TestAuthorisationMatrix(t *testing.T) {
 		pending := func() string { return session(auth.Pending, rbac.AllKeys()...) }
 		setup := func() string { return session(auth.Setup, rbac.AllKeys()...) }
 		full := func(keys ...string) string { return session(auth.Full, keys...) }
+		stale := func(keys ...string) string { tok := full(keys...); env.NotSteppedUp(t, tok); return tok }
 		routes := 0
 		for _, rt := range env.Server.Routes() {
 			if !strings.HasPrefix(rt.Path, "/api/") {
@@ -185,6 +204,11 @@ func TestAuthorisationMatrix(t *testing.T) {
 				call("no token", "", "401")
 				call("a garbage token", "not-a-token", "401")
 			}
+			// A full session that holds what the rule needs but has not stepped up lately.
+			notSteppedUp := "pass"
+			if shape.stepUp {
+				notSteppedUp = "step_up"
+			}
 			call("a pending token", pending(), admits(auth.Pending))
 			call("a setup token", setup(), admits(auth.Setup))
 			call("a full token without keys", full(), admits(auth.Full))
@@ -195,11 +219,15 @@ func TestAuthorisationMatrix(t *testing.T) {
 					call("every key but "+k, full(without(rbac.AllKeys(), k)...), "403")
 				}
 				call("exactly "+strings.Join(shape.all, "+"), full(shape.all...), "pass")
+				call("exactly "+strings.Join(shape.all, "+")+", not stepped up", stale(shape.all...), notSteppedUp)
 			case len(shape.any) > 0:
 				call("every key but "+strings.Join(shape.any, "/"), full(without(rbac.AllKeys(), shape.any...)...), "403")
 				for _, k := range shape.any {
 					call("exactly "+k, full(k), "pass")
+					call("exactly "+k+", not stepped up", stale(k), notSteppedUp)
 				}
+			case slices.Contains(shape.kinds, auth.Full):
+				call("a full token not stepped up", stale(), notSteppedUp)
 			}
 		}
 		if routes < 60 {
@@ -244,6 +272,9 @@ func TestRouteRulesAreNoWiderThanReviewed(t *testing.T) {
 		"GET /api/user/sessions":                        "signed in", // one's own sessions only
 		"DELETE /api/user/sessions/{id}":                "signed in", // one's own; anyone else's is a 404
 		"POST /api/user/sessions/revoke-others":         "signed in", // one's own other sessions
+		"POST /api/user/step-up":                        "signed in", // one's own session, with one's own second factor (counted like the code step)
+		"GET /api/user/recovery-codes":                  "signed in", // a count of one's own
+		"POST /api/user/recovery-codes":                 "signed in", // one's own, and only on a session stepped up lately
 	}
 	seen := map[string]bool{}
 	for _, rt := range env.Server.Routes() {
@@ -277,5 +308,42 @@ func TestRouteRulesAreNoWiderThanReviewed(t *testing.T) {
 		if !seen[name] {
 			t.Errorf("%s is reviewed here but not in the route table", name)
 		}
+	}
+}
+
+// The sensitive calls of issue 22 are exactly these: a route that loses its
+// step-up, or gains one unreviewed, fails here. Fresh routes are refused by
+// the guard (the matrix's "not stepped up" column); FreshIf routes by their
+// handlers when the call does what the rule says (TestStepUpGuardsSensitiveCalls).
+func TestStepUpRoutesAreTheReviewedOnes(t *testing.T) {
+	t.Parallel()
+	fresh := []string{
+		"POST /api/admin/roles/new", "POST /api/admin/roles/{id}/edit", "DELETE /api/admin/roles/{id}",
+		"POST /api/admin/roles/{id}/adduser", "PATCH /api/admin/roles/removeMember",
+		"POST /api/admin/coins/new", "POST /api/admin/coins/{id}/edit", "POST /api/admin/promotion",
+		"POST /api/admin/users/{id}/unlock", "DELETE /api/admin/sessions/{id}", "POST /api/user/recovery-codes",
+	}
+	freshIf := map[string]string{
+		"POST /api/admin/users/new":       "it creates a staff member",
+		"POST /api/admin/users/{id}/edit": "it changes another user's email, status or second factor",
+	}
+	var gotFresh []string
+	gotIf := map[string]string{}
+	for _, rt := range new(httpapi.Server).Routes() {
+		name := rt.Method + " " + rt.Path
+		if rt.Rule.StepUp {
+			gotFresh = append(gotFresh, name)
+		}
+		if rt.Rule.StepUpIf != "" {
+			gotIf[name] = rt.Rule.StepUpIf
+		}
+	}
+	slices.Sort(fresh)
+	slices.Sort(gotFresh)
+	if !slices.Equal(gotFresh, fresh) {
+		t.Errorf("routes needing a step-up:\n got %q\nwant %q", gotFresh, fresh)
+	}
+	if !reflect.DeepEqual(gotIf, freshIf) {
+		t.Errorf("routes needing a step-up for some calls:\n got %q\nwant %q", gotIf, freshIf)
 	}
 }

@@ -86,7 +86,7 @@ type sweep struct {
 // (failed sign-ins in the audit log and login attempts, reset mail), as the
 // password change does wrong current passwords.
 func recordsAttempts(path string) bool {
-	for _, p := range []string{"/api/login", "/api/register", "/api/password/", "/api/2fa/", "/api/user/2fa/", "/api/logout", "/api/user/password"} {
+	for _, p := range []string{"/api/login", "/api/register", "/api/password/", "/api/2fa/", "/api/user/2fa/", "/api/logout", "/api/user/password", "/api/user/step-up"} {
 		if strings.HasPrefix(path, p) {
 			return true
 		}
@@ -381,8 +381,14 @@ func newSweepFixture(t *testing.T, env *apitest.Env) sweepFixture {
 
 // writeSpecs describes every write route of the table, by "METHOD path".
 func writeSpecs(t *testing.T, env *apitest.Env, f sweepFixture) map[string]writeSpec {
-	admin := func() string { return f.admin }
+	// The sweep's clock runs on (the export limits): the admin's session steps up again before each call,
+	// as the web app would on a step_up refusal.
+	admin := func() string { env.StepUp(t, f.admin); return f.admin }
 	var n atomic.Int64
+	stepper := func() string { // wrong codes count against the account: one each
+		_, tok := env.Staff(t, fmt.Sprintf("sweep-stepper%d", n.Add(1)))
+		return tok
+	}
 	pending := func() string {
 		_, tok := env.SignInStep(t, fmt.Sprintf("sweep-pending%d", n.Add(1)), auth.Pending)
 		return tok
@@ -467,6 +473,10 @@ func writeSpecs(t *testing.T, env *apitest.Env, f sweepFixture) map[string]write
 			},
 			required: map[string]string{"old": "old", "new": "new"},
 			texts:    []string{"old", "new"}},
+		"POST /api/user/step-up": {path: "/api/user/step-up", token: stepper,
+			body:  func(int) map[string]any { return map[string]any{"code": "000000"} },
+			texts: []string{"code"}},
+		"POST /api/user/recovery-codes":         {path: "/api/user/recovery-codes", token: stepper}, // reads no body
 		"DELETE /api/user/sessions/{id}":        {path: "/api/user/sessions/999999", token: admin},
 		"POST /api/user/sessions/revoke-others": {path: "/api/user/sessions/revoke-others", token: admin}, // reads no body
 		"DELETE /api/admin/sessions/{id}":       {path: "/api/admin/sessions/999999", token: admin},

@@ -45,3 +45,7 @@ type passwordChangeInput struct {
 	Old string `json:"old"`
 	New string `json:"new"`
 }
+
+type stepUpInput struct {
+	Code string `json:"code"`
+}

@@ -26,6 +26,7 @@ var (
 	limitRegister     = ratelimit.Rule{Name: "register", Limit: 20, Window: time.Minute}
 	limitReset        = ratelimit.Rule{Name: "reset", Limit: 20, Window: time.Minute}
 	limitResetConfirm = ratelimit.Rule{Name: "reset-confirm", Limit: 20, Window: time.Minute}
+	limitStepUp       = ratelimit.Rule{Name: "step-up", Limit: 20, Window: time.Minute} // signed in, but a code like the code step's
 )
 
 // PerClient limits the route's calls per client address.

@@ -46,8 +46,41 @@ func (s *Server) guard(rule Rule, next http.Handler) http.Handler {
 			writeError(w, r, Errorf(http.StatusForbidden, "You lack the permission "+missing+"."))
 			return
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), principalKey{}, p)))
+		if rule.StepUp && !p.SteppedUp(s.now()) {
+			writeError(w, r, errStepUp)
+			return
+		}
+		ctx := context.WithValue(r.Context(), principalKey{}, p)
+		if rule.StepUpIf != "" {
+			ctx = context.WithValue(ctx, stepUpIfKey{}, true)
+		}
+		next.ServeHTTP(w, r.WithContext(ctx))
 	})
+}
+
+// StepUpMessage is the refusal of a sensitive call on a session that gave
+// no second factor within auth.StepUpWindow: POST /api/user/step-up, then
+// call again.
+const StepUpMessage = "Confirm with your second factor to continue."
+
+// errStepUp is that refusal: 403 with the field step_up, which tells the
+// web app to ask for a code.
+var errStepUp = Errorf(http.StatusForbidden, StepUpMessage, FieldError{"step_up", StepUpMessage})
+
+type stepUpIfKey struct{}
+
+// requireStepUp is the check of a FreshIf route's handler, once it knows the
+// call is sensitive: nil when the session stepped up within
+// auth.StepUpWindow, else the step_up refusal. On a route whose rule does not
+// declare FreshIf it fails (500): routes.go must say every sensitive call.
+func (s *Server) requireStepUp(r *http.Request) error {
+	if declared, _ := r.Context().Value(stepUpIfKey{}).(bool); !declared {
+		return errors.New("httpapi: a step-up demanded on a route whose rule does not declare FreshIf")
+	}
+	if !principal(r).SteppedUp(s.now()) {
+		return errStepUp
+	}
+	return nil
 }
 
 // clientMeta describes the caller for sessions and the audit log.

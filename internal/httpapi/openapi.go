@@ -41,11 +41,15 @@ type Permission struct {
 	AllOf  []string `json:"all,omitempty"`    // permission keys a token must all hold
 	AnyOf  []string `json:"any,omitempty"`    // or: keys of which it must hold one (not allOf/anyOf: tools read those as schemas)
 	Export bool     `json:"export,omitempty"` // a CSV export, under the export limits
+	// StepUp: a sensitive call, refused (403, field step_up) unless the session gave a second factor in the
+	// last 5 minutes; StepUpIf: the same, when the call does what it says.
+	StepUp   bool   `json:"step_up,omitempty"`
+	StepUpIf string `json:"step_up_if,omitempty"`
 }
 
 // PermissionOf is the x-permission stating rule.
 func PermissionOf(rule Rule) Permission {
-	p := Permission{Public: rule.Public, AllOf: rule.Perms, AnyOf: rule.AnyPerm, Export: rule.Export}
+	p := Permission{Public: rule.Public, AllOf: rule.Perms, AnyOf: rule.AnyPerm, Export: rule.Export, StepUp: rule.StepUp, StepUpIf: rule.StepUpIf}
 	for _, k := range rule.Kinds {
 		p.Tokens = append(p.Tokens, string(k))
 	}
@@ -90,7 +94,9 @@ func buildOpenAPI(s *Server) (*openapi31.Spec, error) {
 	r.Spec.SetTitle("Xapa Back Office API")
 	r.Spec.SetVersion("1")
 	r.Spec.SetDescription("Every non-2xx reply is the Error envelope. x-permission states who may call an operation: " +
-		"public, the token kinds admitted, the permission keys needed (all, or one of any), and whether it is a CSV export. " +
+		"public, the token kinds admitted, the permission keys needed (all, or one of any), whether it is a CSV export, and whether " +
+		"it is a sensitive call (step_up, or step_up_if: when the call does what it says), which a session may make only within " +
+		"5 minutes of giving a second factor (the code step of sign-in, or POST /api/user/step-up); else 403 with the field step_up. " +
 		"A server started with a gateway key also wants it in X-Gateway-Key on every /api call.")
 	r.Spec.SetHTTPBearerTokenSecurity("bearer", "", "The token of POST /api/login (then of the two-factor step).")
 	lists := map[string]ListRoute{}

@@ -36,6 +36,9 @@ func operations() map[string]op {
 		"GET /api/user":                                 {summary: "The signed-in user", reply: new(accounts.User)},
 		"POST /api/logout":                              {summary: "Sign out: the token is revoked", status: http.StatusNoContent},
 		"POST /api/user/password":                       {summary: "Change one's own password: every other session ends", body: new(passwordChangeInput), status: http.StatusNoContent},
+		"POST /api/user/step-up":                        {summary: "Step up: an authenticator or recovery code makes this session's sensitive calls pass for 5 minutes", body: new(stepUpInput), reply: new(stepUpReply)},
+		"GET /api/user/recovery-codes":                  {summary: "How many of one's recovery codes are unused", reply: new(recoveryCodesLeftReply)},
+		"POST /api/user/recovery-codes":                 {summary: "Ten new recovery codes, replacing the old ones (shown this once)", reply: new(recoveryCodesReply)},
 
 		"GET /api/user/sessions":                {summary: "One's own signed-in sessions, newest first", reply: new(ownSessionsReply)},
 		"DELETE /api/user/sessions/{id}":        {summary: "End one of one's own sessions", status: http.StatusNoContent},
@@ -247,5 +250,14 @@ type (
 	}
 	revokedReply struct {
 		Revoked int64 `json:"revoked" minimum:"0"`
+	}
+	stepUpReply struct {
+		SteppedUpUntil accounts.Time `json:"stepped_up_until" description:"Until when the session's sensitive calls pass (5 minutes on)."`
+	}
+	recoveryCodesReply struct {
+		Codes []string `json:"codes" minItems:"10" maxItems:"10" description:"The new recovery codes, shown this once; the earlier ones no longer work."`
+	}
+	recoveryCodesLeftReply struct {
+		Remaining int `json:"remaining" minimum:"0" maximum:"10"`
 	}
 )

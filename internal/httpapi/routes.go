@@ -18,6 +18,12 @@ type Rule struct {
 	AnyPerm []string        // or: permission keys of which a full token must hold one
 	Export  bool            // a CSV export: also limited per staff member (limits.go)
 	Client  *ratelimit.Rule // calls per client address (clients.go), counted before anything else
+	// StepUp: the session must have given a second factor within auth.StepUpWindow (the code step of
+	// sign-in, or POST /api/user/step-up), checked after the keys; else 403 naming step_up (guard.go).
+	StepUp bool
+	// StepUpIf: the handler demands the same when the call does what this says (requireStepUp); a
+	// handler may demand it only on a route declaring it here.
+	StepUpIf string
 }
 
 func (r Rule) allows(k auth.Kind) bool { return slices.Contains(r.Kinds, k) }
@@ -56,6 +62,14 @@ func Perm(keys ...string) Rule { return Rule{Kinds: []auth.Kind{auth.Full}, Perm
 // AnyPerm admits full tokens holding at least one of the keys.
 func AnyPerm(keys ...string) Rule { return Rule{Kinds: []auth.Kind{auth.Full}, AnyPerm: keys} }
 
+// Fresh makes a rule's route sensitive: it needs a fresh step-up of the
+// calling session (guard.go), whatever the call does.
+func (r Rule) Fresh() Rule { r.StepUp = true; return r }
+
+// FreshIf makes a rule's route sensitive when the call does what when says:
+// its handler checks that and demands a fresh step-up (requireStepUp).
+func (r Rule) FreshIf(when string) Rule { r.StepUpIf = when; return r }
+
 // Export marks a rule's route as a CSV export, which runs under the export
 // limits of limits.go (429 with Retry-After beyond them).
 func Export(r Rule) Rule { r.Export = true; return r }
@@ -90,25 +104,30 @@ func (s *Server) Routes() []Route {
 		{"POST", "/api/logout", Tokens(auth.Pending, auth.Setup, auth.Full), s.logout},
 		{"POST", "/api/user/password", SignedIn, s.changePassword}, // the current password is counted like a sign-in's
 
+		// Step-up and recovery codes. Routes marked Fresh (or FreshIf) below are the sensitive calls: they need a
+		// second factor given on the calling session in the last 5 minutes (sign-in's code step, or step-up).
+		{"POST", "/api/user/step-up", SignedIn.PerClient(limitStepUp), s.stepUp}, // codes counted like the code step's
+		{"GET", "/api/user/recovery-codes", SignedIn, s.recoveryCodesLeft},
+		{"POST", "/api/user/recovery-codes", SignedIn.Fresh(), s.newRecoveryCodes},
+
 		// One's own signed-in devices (someone else's session id is a 404), and the staff sessions console.
 		{"GET", "/api/user/sessions", SignedIn, s.ownSessions},
 		{"DELETE", "/api/user/sessions/{id}", SignedIn, revokeSession(s.auth.RevokeOwnSession)},
 		{"POST", "/api/user/sessions/revoke-others", SignedIn, s.revokeOtherSessions},
-		// TODO(issue 22, step-up): ending someone else's session will also need a fresh step-up.
-		{"DELETE", "/api/admin/sessions/{id}", Perm(rbac.Sessions), revokeSession(s.auth.RevokeStaffSession)},
+		{"DELETE", "/api/admin/sessions/{id}", Perm(rbac.Sessions).Fresh(), revokeSession(s.auth.RevokeStaffSession)},
 
 		// Users and members.
-		{"POST", "/api/admin/users/new", Perm(rbac.CreateUser), s.createUser},
-		{"POST", "/api/admin/users/{id}/edit", Perm(rbac.EditUser), s.editUser},
-		{"POST", "/api/admin/users/{id}/unlock", Perm(rbac.EditUser), s.unlockUser},
+		{"POST", "/api/admin/users/new", Perm(rbac.CreateUser).FreshIf("it creates a staff member"), s.createUser},
+		{"POST", "/api/admin/users/{id}/edit", Perm(rbac.EditUser).FreshIf("it changes another user's email, status or second factor"), s.editUser},
+		{"POST", "/api/admin/users/{id}/unlock", Perm(rbac.EditUser).Fresh(), s.unlockUser},
 
 		// Roles.
 		{"GET", "/api/admin/roles/permissions", AnyPerm(rbac.RolesList, rbac.CreateRole, rbac.EditRole), s.permissionCatalogue},
-		{"POST", "/api/admin/roles/new", Perm(rbac.CreateRole), s.createRole},
-		{"POST", "/api/admin/roles/{id}/edit", Perm(rbac.EditRole), s.editRole},
-		{"POST", "/api/admin/roles/{id}/adduser", Perm(rbac.AddUserRole), s.setUsersRole},
-		{"PATCH", "/api/admin/roles/removeMember", Perm(rbac.RemoveUserRoleAdmin), s.removeMembers},
-		{"DELETE", "/api/admin/roles/{id}", Perm(rbac.RemoveRole), s.deleteRole},
+		{"POST", "/api/admin/roles/new", Perm(rbac.CreateRole).Fresh(), s.createRole},
+		{"POST", "/api/admin/roles/{id}/edit", Perm(rbac.EditRole).Fresh(), s.editRole},
+		{"POST", "/api/admin/roles/{id}/adduser", Perm(rbac.AddUserRole).Fresh(), s.setUsersRole},
+		{"PATCH", "/api/admin/roles/removeMember", Perm(rbac.RemoveUserRoleAdmin).Fresh(), s.removeMembers},
+		{"DELETE", "/api/admin/roles/{id}", Perm(rbac.RemoveRole).Fresh(), s.deleteRole},
 
 		// Coins, transactions and the dashboard.
 		{"GET", "/api/cointypes", SignedIn, s.coinTypes},
@@ -125,14 +144,14 @@ func (s *Server) Routes() []Route {
 		// Tokens, the market blacklist (its key is not named by the spec: the tokens key guards it),
 		// app versions and the promotion.
 		{"GET", "/api/admin/coins/tokens", Perm(rbac.CreateToken), s.listTokens},
-		{"POST", "/api/admin/coins/new", Perm(rbac.CreateToken), s.createToken},
-		{"POST", "/api/admin/coins/{id}/edit", Perm(rbac.CreateToken), s.editToken},
+		{"POST", "/api/admin/coins/new", Perm(rbac.CreateToken).Fresh(), s.createToken},
+		{"POST", "/api/admin/coins/{id}/edit", Perm(rbac.CreateToken).Fresh(), s.editToken},
 		{"GET", "/api/admin/exchange/blackList", Perm(rbac.CreateToken), s.blacklist},
 		{"GET", "/api/admin/app_versions/groups", Perm(rbac.AppVersionsList), s.appVersionGroups},
 		{"POST", "/api/admin/app_versions/new", Perm(rbac.AppVersionsList), s.createAppVersion},
 		{"DELETE", "/api/admin/app_versions/{id}", Perm(rbac.AppVersionsList), s.deleteAppVersion},
 		{"GET", "/api/admin/promotion", Perm(rbac.ShowPromotion), s.getPromotion},
-		{"POST", "/api/admin/promotion", Perm(rbac.ShowPromotion), s.savePromotion},
+		{"POST", "/api/admin/promotion", Perm(rbac.ShowPromotion).Fresh(), s.savePromotion},
 
 		// User profile, accounting and reports.
 		{"GET", "/api/admin/users/{id}", Perm(rbac.ShowUser), s.getUser},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 
 	"xapa/backoffice/internal/accounts"
@@ -39,6 +40,12 @@ func (s *Server) createUser(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	if slices.Contains(in.Roles, rbac.RoleAdmin) { // a staff member: a sensitive call
+		if err := s.requireStepUp(r); err != nil {
+			writeError(w, r, err)
+			return
+		}
+	}
 	u, err := s.accounts.Create(r.Context(), actorOf(r), in)
 	if err != nil {
 		writeError(w, r, err)
@@ -64,7 +71,8 @@ func (s *Server) editUser(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	fresh := func(ctx context.Context, code string) error { return s.auth.CheckFreshCode(ctx, principal(r), code) }
-	u, err := s.accounts.Update(r.Context(), actorOf(r), id, in, fresh)
+	steppedUp := func() error { return s.requireStepUp(r) }
+	u, err := s.accounts.Update(r.Context(), actorOf(r), id, in, fresh, steppedUp)
 	if err != nil {
 		writeError(w, r, authError(w, err))
 		return

@@ -29,7 +29,7 @@ func TestMigrationsApplyFromZero(t *testing.T) {
 			"captcha_used", "password_resets", "coins", "market_candles", "wallets", "wallet_addresses",
 			"company_wallets", "transactions", "exchanges", "bonuses", "app_versions", "app_version_groups",
 			"app_version_items", "changelog_group_names", "promotion_settings", "promotion_minimums",
-			"market_blacklist", "outbox", "audit_log", "server_secrets", "email_verifications"} {
+			"market_blacklist", "outbox", "audit_log", "server_secrets", "email_verifications", "recovery_codes"} {
 			var n int
 			if err := db.QueryRowContext(ctx, "SELECT count(*) FROM "+table).Scan(&n); err != nil {
 				t.Errorf("table %s: %v", table, err)

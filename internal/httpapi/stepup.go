@@ -1,0 +1,50 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"xapa/backoffice/internal/accounts"
+)
+
+// Step-up and recovery codes: the session's second factor given again, and
+// the one-time codes that stand in for it (internal/auth/stepup.go,
+// internal/auth/recovery.go). Which calls need a fresh step-up: the rules
+// marked Fresh and FreshIf in routes.go.
+
+// stepUp makes the calling session fresh with {code}, an authenticator code
+// or a recovery code: 200 {stepped_up_until}, the end of the window in which
+// its sensitive calls pass.
+func (s *Server) stepUp(w http.ResponseWriter, r *http.Request) {
+	var in stepUpInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	until, err := s.auth.StepUp(r.Context(), principal(r), in.Code, clientIP(r))
+	if err != nil {
+		writeError(w, r, authError(w, err))
+		return
+	}
+	writeJSON(w, http.StatusOK, stepUpReply{SteppedUpUntil: accounts.Time{Time: until}})
+}
+
+// recoveryCodesLeft answers how many of the caller's recovery codes are unused.
+func (s *Server) recoveryCodesLeft(w http.ResponseWriter, r *http.Request) {
+	n, err := s.auth.RecoveryCodesLeft(r.Context(), principal(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, recoveryCodesLeftReply{Remaining: n})
+}
+
+// newRecoveryCodes makes the caller a new set of recovery codes, replacing
+// the old ones, and shows them: in this reply only.
+func (s *Server) newRecoveryCodes(w http.ResponseWriter, r *http.Request) {
+	codes, err := s.auth.NewRecoveryCodes(r.Context(), principal(r), clientIP(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, recoveryCodesReply{Codes: codes})
+}
