@@ -8,6 +8,7 @@ import (
 
 	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/ratelimit"
+	"xapa/backoffice/internal/rbac"
 	"xapa/backoffice/internal/textutil"
 )
 
@@ -69,6 +70,12 @@ func (s *Service) Login(ctx context.Context, username, password, captchaToken st
 	if !enabled {
 		return fail("disabled", id)
 	}
+	if ok, err := s.networkAdmits(ctx, id, meta.IP); err != nil || !ok {
+		if err != nil {
+			return LoginResult{}, err
+		}
+		return fail("network", id) // the same reply as a wrong password: the rule is not told
+	}
 	if err := s.limits.Reset(ctx, PasswordPairRule, account+"|"+ratelimit.ClientKey(meta.IP)); err != nil {
 		return LoginResult{}, err
 	}
@@ -128,4 +135,16 @@ func userTargetOrName(id int64, name string) string {
 		return audit.UserTarget(id)
 	}
 	return "username:" + textutil.Clip(name, 200)
+}
+
+// networkAdmits reports whether the role of staff member id admits a
+// sign-in from ip (always for a customer, and for a role without networks).
+func (s *Service) networkAdmits(ctx context.Context, id int64, ip string) (bool, error) {
+	var networks string
+	err := s.db.QueryRowContext(ctx, `SELECT r.allowed_networks FROM users u JOIN roles r ON r.id = u.role_id
+		WHERE u.id = $1 AND u.is_admin = TRUE`, id).Scan(&networks)
+	if errors.Is(err, sql.ErrNoRows) {
+		return true, nil
+	}
+	return err == nil && rbac.StoredNetworks(networks).Admits(ip), err
 }

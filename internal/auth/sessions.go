@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/rbac"
 	"xapa/backoffice/internal/textutil"
 )
 
@@ -43,8 +44,9 @@ type Principal struct {
 	Email       string
 	FullName    string
 	IsAdmin     bool
-	Permissions []string  // sorted; empty unless a staff member holding a role
-	SteppedUpAt time.Time // when this session last gave a second factor (zero: never)
+	Permissions []string      // sorted; empty unless a staff member holding a role
+	SteppedUpAt time.Time     // when this session last gave a second factor (zero: never)
+	Networks    rbac.Networks // where a staff member's role admits calls from (none: anywhere)
 	perms       map[string]bool
 }
 
@@ -75,15 +77,16 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 	// permissions of their role, read on every call so a role change counts
 	// at once. Keys hold no commas (rbac.Catalogue).
 	var (
-		perms     sql.NullString
-		steppedUp sql.NullTime
+		perms, networks sql.NullString
+		steppedUp       sql.NullTime
 	)
 	err := s.db.QueryRowFixed(ctx, `SELECT s.id, s.kind, s.updated_at, s.expires_at, s.stepped_up_at, u.id, u.email, u.full_name,
 			u.enabled, u.is_admin, (SELECT `+s.db.Dialect.JoinText("rp.permission")+` FROM role_permissions rp
-				WHERE u.is_admin = TRUE AND rp.role_id = u.role_id)
+				WHERE u.is_admin = TRUE AND rp.role_id = u.role_id),
+			(SELECT r.allowed_networks FROM roles r WHERE u.is_admin = TRUE AND r.id = u.role_id)
 		FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = $1 AND s.revoked_at IS NULL`, HashToken(token)).Scan(&p.SessionID, &p.Kind, &updated, &expires,
-		&steppedUp, &p.UserID, &p.Email, &p.FullName, &enabled, &p.IsAdmin, &perms)
+		&steppedUp, &p.UserID, &p.Email, &p.FullName, &enabled, &p.IsAdmin, &perms, &networks)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrUnauthorized
 	}
@@ -93,6 +96,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 	if steppedUp.Valid {
 		p.SteppedUpAt = steppedUp.Time.UTC()
 	}
+	p.Networks = rbac.StoredNetworks(networks.String)
 	p.perms = map[string]bool{}
 	if perms.Valid {
 		for _, key := range strings.Split(perms.String, ",") {

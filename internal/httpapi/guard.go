@@ -38,6 +38,10 @@ func (s *Server) guard(rule Rule, next http.Handler) http.Handler {
 			writeError(w, r, err)
 			return
 		}
+		if !p.Networks.Admits(clientIP(r)) {
+			writeError(w, r, errNetwork)
+			return
+		}
 		if !rule.allows(p.Kind) {
 			writeError(w, r, Errorf(http.StatusForbidden, "Finish signing in first."))
 			return
@@ -57,6 +61,11 @@ func (s *Server) guard(rule Rule, next http.Handler) http.Handler {
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
+
+// errNetwork refuses every call of a session whose role's networks leave
+// out the caller's address (rbac.Networks; the address as --trusted-proxies
+// resolves it).
+var errNetwork = Errorf(http.StatusForbidden, "Your role does not allow access from this network.")
 
 // StepUpMessage is the refusal of a sensitive call on a session that gave
 // no second factor within auth.StepUpWindow: POST /api/user/step-up, then

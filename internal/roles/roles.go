@@ -30,8 +30,10 @@ type Role struct {
 	Role        string   `json:"role"`
 	Description string   `json:"description"`
 	Permissions []string `json:"permissions"`
-	Builtin     bool     `json:"builtin"`
-	Members     int      `json:"members"` // staff holding it
+	// AllowedNetworks are the client networks its holders may sign in and call from (CIDR); empty: anywhere.
+	AllowedNetworks []string `json:"allowedNetworks"`
+	Builtin         bool     `json:"builtin"`
+	Members         int      `json:"members"` // staff holding it
 }
 
 // Input is a role to create or the new state of one.
@@ -39,6 +41,9 @@ type Input struct {
 	Role        string   `json:"role"`
 	Description string   `json:"description"`
 	Permissions []string `json:"permissions"`
+	// AllowedNetworks: CIDR prefixes or single addresses (at most rbac.MaxNetworks); empty: anywhere; absent:
+	// anywhere for a new role, unchanged for an edited one.
+	AllowedNetworks *[]string `json:"allowedNetworks,omitempty"`
 }
 
 // Limits of role input: a name of 3 characters or more.
@@ -54,7 +59,7 @@ func (s *Service) List(ctx context.Context, limit, offset int) ([]Role, int, err
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM roles`).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT r.id, r.role, r.description, r.builtin,
+	rows, err := s.db.QueryContext(ctx, `SELECT r.id, r.role, r.description, r.builtin, r.allowed_networks,
 			(SELECT count(*) FROM users u WHERE u.role_id = r.id AND u.is_admin = TRUE)
 		FROM roles r ORDER BY lower(r.role), r.id LIMIT $1 OFFSET $2`, limit, offset)
 	if err != nil {
@@ -65,9 +70,11 @@ func (s *Service) List(ctx context.Context, limit, offset int) ([]Role, int, err
 	index := map[int64]int{}
 	for rows.Next() {
 		var r Role
-		if err := rows.Scan(&r.ID, &r.Role, &r.Description, &r.Builtin, &r.Members); err != nil {
+		var networks string
+		if err := rows.Scan(&r.ID, &r.Role, &r.Description, &r.Builtin, &networks, &r.Members); err != nil {
 			return nil, 0, err
 		}
+		r.AllowedNetworks = rbac.StoredNetworks(networks).Strings()
 		r.Permissions = []string{}
 		index[r.ID] = len(out)
 		out = append(out, r)
@@ -102,9 +109,11 @@ func (s *Service) List(ctx context.Context, limit, offset int) ([]Role, int, err
 // Get returns one role.
 func Get(ctx context.Context, q querier, id int64) (Role, error) {
 	r := Role{ID: id, Permissions: []string{}}
-	err := q.QueryRowContext(ctx, `SELECT role, description, builtin,
+	var networks string
+	err := q.QueryRowContext(ctx, `SELECT role, description, builtin, allowed_networks,
 		(SELECT count(*) FROM users u WHERE u.role_id = $1 AND u.is_admin = TRUE) FROM roles WHERE id = $1`, id).Scan(
-		&r.Role, &r.Description, &r.Builtin, &r.Members)
+		&r.Role, &r.Description, &r.Builtin, &networks, &r.Members)
+	r.AllowedNetworks = rbac.StoredNetworks(networks).Strings()
 	if errors.Is(err, sql.ErrNoRows) {
 		return Role{}, &apperr.NotFound{What: "Role"}
 	}
@@ -144,8 +153,8 @@ func (s *Service) Create(ctx context.Context, actor audit.Actor, in Input) (Role
 		}
 		now := store.Now()
 		var id int64
-		err := tx.QueryRowContext(ctx, `INSERT INTO roles (role, description, created_at, updated_at) VALUES ($1, $2, $3, $3)
-			RETURNING id`, in.Role, in.Description, now).Scan(&id)
+		err := tx.QueryRowContext(ctx, `INSERT INTO roles (role, description, allowed_networks, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $4) RETURNING id`, in.Role, in.Description, in.networks(nil), now).Scan(&id)
 		if store.IsUniqueViolation(err) {
 			return nameTaken(in.Role)
 		}
@@ -155,7 +164,8 @@ func (s *Service) Create(ctx context.Context, actor audit.Actor, in Input) (Role
 		if err := setPermissions(ctx, tx, id, in.Permissions); err != nil {
 			return err
 		}
-		if err := actor.Record(ctx, tx, "role.create", target(id), map[string]any{"role": in.Role, "permissions": in.Permissions}); err != nil {
+		if err := actor.Record(ctx, tx, "role.create", target(id), map[string]any{"role": in.Role, "permissions": in.Permissions,
+			"allowedNetworks": rbac.StoredNetworks(in.networks(nil)).Strings()}); err != nil {
 			return err
 		}
 		role, err = Get(ctx, tx, id)
@@ -181,8 +191,12 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, id int64, in In
 		if err := EnsureKeysWithin(ctx, tx, actor.ID, append(before.Permissions, in.Permissions...)); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE roles SET role = $1, description = $2, updated_at = $3 WHERE id = $4`,
-			in.Role, in.Description, store.Now(), id)
+		networks := in.networks(before.AllowedNetworks)
+		if err := ensureNotLockedOut(ctx, tx, actor, id, networks); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE roles SET role = $1, description = $2, allowed_networks = $3, updated_at = $4 WHERE id = $5`,
+			in.Role, in.Description, networks, store.Now(), id)
 		if store.IsUniqueViolation(err) {
 			return nameTaken(in.Role)
 		}
@@ -199,8 +213,10 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, id int64, in In
 			return err
 		}
 		if err := actor.Record(ctx, tx, "role.update", target(id), map[string]any{
-			"before": map[string]any{"role": before.Role, "description": before.Description, "permissions": before.Permissions},
-			"after":  map[string]any{"role": in.Role, "description": in.Description, "permissions": in.Permissions},
+			"before": map[string]any{"role": before.Role, "description": before.Description, "permissions": before.Permissions,
+				"allowedNetworks": before.AllowedNetworks},
+			"after": map[string]any{"role": in.Role, "description": in.Description, "permissions": in.Permissions,
+				"allowedNetworks": rbac.StoredNetworks(networks).Strings()},
 		}); err != nil {
 			return err
 		}
@@ -297,7 +313,39 @@ func clean(in Input) (Input, error) {
 	}
 	sort.Strings(keys)
 	in.Permissions = keys
+	if in.AllowedNetworks != nil {
+		networks, err := rbac.ParseNetworks(*in.AllowedNetworks)
+		if err != nil {
+			return in, apperr.Fieldf("allowedNetworks", "Networks: %s.", err.Error())
+		}
+		list := networks.Strings()
+		in.AllowedNetworks = &list
+	}
 	return in, nil
+}
+
+// networks is the stored form of the input's networks, or of current when
+// the input leaves them out.
+func (in Input) networks(current []string) string {
+	if in.AllowedNetworks != nil {
+		return strings.Join(*in.AllowedNetworks, ",")
+	}
+	return strings.Join(current, ",")
+}
+
+// ensureNotLockedOut refuses a network list for role id that would leave
+// out the address of an editor who holds that role: the change would end
+// their own access at their next call.
+func ensureNotLockedOut(ctx context.Context, q querier, actor audit.Actor, id int64, networks string) error {
+	var holds bool
+	if err := q.QueryRowContext(ctx, `SELECT count(*) > 0 FROM users WHERE id = $1 AND role_id = $2 AND is_admin = TRUE`,
+		actor.ID, id).Scan(&holds); err != nil {
+		return err
+	}
+	if holds && !rbac.StoredNetworks(networks).Admits(actor.IP) {
+		return apperr.Fieldf("allowedNetworks", "These networks leave out your own address (%s): you hold this role and would lose access.", actor.IP)
+	}
+	return nil
 }
 
 func nameTaken(name string) error {

@@ -1747,11 +1747,13 @@ export interface components {
             };
         };
         RolesInput: {
+            allowedNetworks?: null | string[];
             description?: string;
             permissions?: string[];
             role?: string;
         };
         RolesRole: {
+            allowedNetworks: string[];
             builtin: boolean;
             description: string;
             /** Format: int64 */

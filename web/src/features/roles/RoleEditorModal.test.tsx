@@ -87,7 +87,25 @@ describe('RoleEditorModal', () => {
       role: 'Support',
       description: 'Help desk',
       permissions: ['ADMIN_USERS_LIST'],
+      allowedNetworks: [],
     });
+  });
+
+  it('edits the allowed networks: prefilled one per line, sent as a list', async () => {
+    const role = makeRole({ id: 2, allowedNetworks: ['10.0.0.0/8', '198.51.100.7/32'] });
+    const calls = mockApi({ ...withCatalogue(), 'POST /api/admin/roles/2/edit': () => jsonResponse(role) });
+    renderWithProviders(<RoleEditorModal open role={role} onClose={() => {}} />);
+    const networks = await screen.findByLabelText('Allowed networks');
+    expect(networks).toHaveValue('10.0.0.0/8\n198.51.100.7/32');
+    await userEvent.clear(networks);
+    await userEvent.type(networks, '10.1.0.0/16, 2001:db8::/32{Enter}  192.0.2.1 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Modify Role' }));
+    expect(await screen.findByText(ROLE_MODIFIED)).toBeInTheDocument();
+    expect((calls.filter((c) => c.method === 'POST').at(-1)?.body as { allowedNetworks: string[] }).allowedNetworks).toEqual([
+      '10.1.0.0/16',
+      '2001:db8::/32',
+      '192.0.2.1',
+    ]);
   });
 
   it('keeps the permission sections collapsible', async () => {

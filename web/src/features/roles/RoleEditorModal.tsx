@@ -7,7 +7,7 @@ import { USERS_QUERY_ROOT } from '../../lib/queryKeys';
 import { useSession } from '../session/SessionContext';
 import { PermissionGroups } from './PermissionGroups';
 import { roleKeys, usePermissionCatalogue } from './roleQueries';
-import { canApplyRole, keysBeyond } from './roleRules';
+import { canApplyRole, keysBeyond, parseNetworks } from './roleRules';
 import { createRole, editRole } from './rolesApi';
 import type { Role, RoleInput } from './types';
 import './roles.css';
@@ -32,6 +32,9 @@ function saveErrorText(error: unknown): string {
   return isApiError(error) ? error.message : errorMessage(error);
 }
 
+/** The form's values: the role's input, with its networks as the text of one field. */
+type RoleForm = Omit<RoleInput, 'allowedNetworks'> & { networks: string };
+
 interface RoleEditorModalProps {
   open: boolean;
   /** The role to modify; null: a new role. */
@@ -46,7 +49,7 @@ interface RoleEditorModalProps {
 export function RoleEditorModal({ open, role, onClose }: RoleEditorModalProps) {
   const session = useSession();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<RoleInput>();
+  const [form] = Form.useForm<RoleForm>();
   const name = Form.useWatch('role', form);
   const catalogue = usePermissionCatalogue(open);
   const allKeys = Object.values(catalogue.data ?? {}).flatMap((group) => group.map((p) => p.key));
@@ -64,9 +67,9 @@ export function RoleEditorModal({ open, role, onClose }: RoleEditorModalProps) {
     },
   });
 
-  const initial: RoleInput = role
-    ? { role: role.role, description: role.description, permissions: role.permissions }
-    : { role: '', description: '', permissions: [] };
+  const initial: RoleForm = role
+    ? { role: role.role, description: role.description, permissions: role.permissions, networks: role.allowedNetworks.join('\n') }
+    : { role: '', description: '', permissions: [], networks: '' };
 
   return (
     <Modal
@@ -79,13 +82,15 @@ export function RoleEditorModal({ open, role, onClose }: RoleEditorModalProps) {
       destroyOnHidden
       width={640}
       modalRender={(dom) => (
-        <Form<RoleInput>
+        <Form<RoleForm>
           form={form}
           name="role-editor"
           layout="vertical"
           initialValues={initial}
           clearOnDestroy
-          onFinish={(values) => save.mutate({ ...values, permissions: values.permissions ?? [] })}
+          onFinish={({ networks, ...values }) =>
+            save.mutate({ ...values, permissions: values.permissions ?? [], allowedNetworks: parseNetworks(networks ?? '') })
+          }
         >
           {dom}
         </Form>
@@ -98,6 +103,13 @@ export function RoleEditorModal({ open, role, onClose }: RoleEditorModalProps) {
       <Form.Item label="Description" name="description">
         {/* No autoSize: it measures through a style attribute, which the CSP blocks. */}
         <Input.TextArea rows={3} />
+      </Form.Item>
+      <Form.Item
+        label="Allowed networks"
+        name="networks"
+        extra="Holders may sign in and work only from these networks: one per line, as 10.0.0.0/8 or a single address. Empty: from anywhere."
+      >
+        <Input.TextArea rows={2} placeholder="Anywhere" spellCheck={false} />
       </Form.Item>
       <Form.Item label="Permissions" name="permissions">
         {catalogue.data ? <PermissionGroups catalogue={catalogue.data} locked={locked} /> : <CatalogueState catalogue={catalogue} />}

@@ -23,3 +23,8 @@ export function beyondReachReason(missing: readonly string[]): string | undefine
   if (missing.length === 0) return undefined;
   return `This role holds permissions you do not hold (${missing.join(', ')}): only staff holding them can change it.`;
 }
+
+/** A role's allowed networks as typed: one per line (or separated by commas or spaces); none: anywhere. */
+export function parseNetworks(text: string): string[] {
+  return text.split(/[\s,]+/).filter((n) => n !== '');
+}

@@ -2,7 +2,7 @@
 import type { Role } from './types';
 
 export function makeRole(overrides: Partial<Role> = {}): Role {
-  return { id: 2, role: 'Support', description: 'Help desk', permissions: [], builtin: false, members: 1, ...overrides };
+  return { id: 2, role: 'Support', description: 'Help desk', permissions: [], allowedNetworks: [], builtin: false, members: 1, ...overrides };
 }
 
 export const ROLES: Role[] = [
