@@ -9,15 +9,38 @@ import (
 	"strings"
 
 	"xapa/backoffice/internal/auth"
+	"xapa/backoffice/internal/mail"
 	"xapa/backoffice/internal/rbac"
 	"xapa/backoffice/internal/store"
 )
 
 // Service serves users and staff from the database.
-type Service struct{ db *store.DB }
+type Service struct {
+	db     *store.DB
+	notify Notifier
+}
 
-// New returns the service over db.
-func New(db *store.DB) *Service { return &Service{db: db} }
+// Notifier queues a notice by mail in a transaction (auth.Service).
+type Notifier interface {
+	NotifyIn(ctx context.Context, tx mail.Execer, n auth.Notice) error
+}
+
+// New returns the service over db; notify tells account owners of changes
+// made to their accounts (nil: nobody is told, for tools).
+func New(db *store.DB, notify Notifier) *Service { return &Service{db: db, notify: notify} }
+
+// tell queues notices in tx, when the service has a notifier.
+func (s *Service) tell(ctx context.Context, tx *sql.Tx, notices ...auth.Notice) error {
+	for _, n := range notices {
+		if s.notify == nil {
+			return nil
+		}
+		if err := s.notify.NotifyIn(ctx, tx, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // AdministratorRole is the built-in role holding every permission key.
 const AdministratorRole = "Administrator"

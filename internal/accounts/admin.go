@@ -217,10 +217,28 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, id int64, e Edi
 			return User{}, err
 		}
 	}
-	if err := s.db.Tx(ctx, func(tx *sql.Tx) error { return u.write(ctx, s.db.Dialect, tx, actor, takeover) }); err != nil {
+	if err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		if err := u.write(ctx, s.db.Dialect, tx, actor, takeover); err != nil {
+			return err
+		}
+		return s.tell(ctx, tx, u.notices(actor)...)
+	}); err != nil {
 		return User{}, err
 	}
 	return s.LoadUser(ctx, id)
+}
+
+// notices are what the owner of an edited account is told: a new email (at
+// both addresses), the authenticator switched off.
+func (u userEdit) notices(actor audit.Actor) []auth.Notice {
+	var out []auth.Notice
+	if !strings.EqualFold(u.next.Email, u.cur.Email) {
+		out = append(out, auth.EmailChanged(u.cur.Email, u.next.Email, actor.IP, actor.Email)...)
+	}
+	if u.cur.GAEnabled && !u.next.GAEnabled {
+		out = append(out, auth.SecondFactorOff(u.next.Email, actor.IP, actor.Email))
+	}
+	return out
 }
 
 // userEdit is a user as they are (cur) and as an edit leaves them (next).

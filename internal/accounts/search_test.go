@@ -27,7 +27,7 @@ func TestSearchMatchesAFragmentOfOneField(t *testing.T) {
 			{FullName: "Jörg MÜLLER", Username: "jmueller", Email: "joerg@x.example"},
 		} {
 			u.Password, u.Enabled = "Correct-horse-9", &on
-			if _, err := accounts.New(db).Create(ctx, audit.Actor{}, u); err != nil {
+			if _, err := accounts.New(db, nil).Create(ctx, audit.Actor{}, u); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -43,7 +43,7 @@ func TestSearchMatchesAFragmentOfOneField(t *testing.T) {
 			"garcia agarcia":  0,
 			"aria garcia":     1, // within one field, spaces included
 		} {
-			_, total, err := accounts.New(db).List(ctx, accounts.ListFilter{Q: q, Limit: 10})
+			_, total, err := accounts.New(db, nil).List(ctx, accounts.ListFilter{Q: q, Limit: 10})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -65,7 +65,7 @@ func TestSearchPagesNewestFirst(t *testing.T) {
 		for i := range 7 {
 			u := accounts.NewUser{FullName: fmt.Sprintf("Pager %d", i), Username: fmt.Sprintf("pager%d", i),
 				Email: fmt.Sprintf("pager%d@example.com", i), Password: "Correct-horse-9", Enabled: &on}
-			if _, err := accounts.New(db).Create(ctx, audit.Actor{}, u); err != nil {
+			if _, err := accounts.New(db, nil).Create(ctx, audit.Actor{}, u); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -74,7 +74,7 @@ func TestSearchPagesNewestFirst(t *testing.T) {
 		for _, q := range []string{"pager", "example", ""} {
 			var ids []int64
 			for offset := 0; offset < 10; offset += 3 {
-				page, total, err := accounts.New(db).List(ctx, accounts.ListFilter{Q: q, Limit: 3, Offset: offset})
+				page, total, err := accounts.New(db, nil).List(ctx, accounts.ListFilter{Q: q, Limit: 3, Offset: offset})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -110,7 +110,7 @@ func TestSearchTakesEveryCharacterLiterally(t *testing.T) {
 			{FullName: "Plain User", Username: "annx50y", Email: "plain@example.com"},
 		} {
 			u.Password, u.Enabled = "Correct-horse-9", &on
-			if _, err := accounts.New(db).Create(ctx, audit.Actor{}, u); err != nil {
+			if _, err := accounts.New(db, nil).Create(ctx, audit.Actor{}, u); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -118,7 +118,7 @@ func TestSearchTakesEveryCharacterLiterally(t *testing.T) {
 			`"quote"`: 1, `o'neil`: 1, `"Quote" O'`: 1, `_50%`: 1, `n_5`: 1, `50%`: 1,
 			`and carol`: 1, `bob*`: 1, `ob*`: 1, `b*`: 1, `NOT`: 0, `" OR "`: 0, `^ann`: 0, `ann`: 2,
 		} {
-			_, total, err := accounts.New(db).List(ctx, accounts.ListFilter{Q: q, Limit: 10})
+			_, total, err := accounts.New(db, nil).List(ctx, accounts.ListFilter{Q: q, Limit: 10})
 			if err != nil {
 				t.Fatalf("q=%q: %v", q, err)
 			}
@@ -137,21 +137,21 @@ func TestSearchFollowsEditsRemovalsAndBulkLoads(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		on := true
-		u, err := accounts.New(db).Create(ctx, audit.Actor{}, accounts.NewUser{FullName: "Wilma Oldname", Username: "wilma",
+		u, err := accounts.New(db, nil).Create(ctx, audit.Actor{}, accounts.NewUser{FullName: "Wilma Oldname", Username: "wilma",
 			Email: "wilma@example.com", Password: "Correct-horse-9", Enabled: &on})
 		if err != nil {
 			t.Fatal(err)
 		}
 		total := func(q string) int {
 			t.Helper()
-			_, n, err := accounts.New(db).List(ctx, accounts.ListFilter{Q: q, Limit: 10})
+			_, n, err := accounts.New(db, nil).List(ctx, accounts.ListFilter{Q: q, Limit: 10})
 			if err != nil {
 				t.Fatal(err)
 			}
 			return n
 		}
 		name, email := "Wilma Newname", "wilma.new@example.org"
-		if _, err := accounts.New(db).Update(ctx, audit.Actor{}, u.ID, accounts.Edit{FullName: &name, Email: &email}, nil, func() error { return nil }); err != nil {
+		if _, err := accounts.New(db, nil).Update(ctx, audit.Actor{}, u.ID, accounts.Edit{FullName: &name, Email: &email}, nil, func() error { return nil }); err != nil {
 			t.Fatal(err)
 		}
 		for q, want := range map[string]int{"oldname": 0, "newname": 1, "wilma@example.com": 0, "example.org": 1, "wilma": 1} {

@@ -121,11 +121,3 @@ func (s *Service) ConfirmReset(ctx context.Context, token, password string, meta
 			Target: audit.UserTarget(userID), IP: meta.IP})
 	})
 }
-
-// NotifyEmailChanged tells the old address that the account's email was
-// changed (by a colleague): its owner learns of a takeover attempt.
-func (s *Service) NotifyEmailChanged(ctx context.Context, oldEmail, newEmail string) error {
-	return s.mailer.Send(ctx, mail.Message{To: oldEmail, Subject: "The email of your Xapa Back Office account was changed",
-		Body: "The email address of your Xapa Back Office account was changed from this address to " + newEmail + ".\n\n" +
-			"If you did not expect this, tell your administrator at once.\n"})
-}

@@ -155,6 +155,9 @@ func (s *Service) signInWithCode(ctx context.Context, tx *sql.Tx, p *Principal, 
 	if _, err := tx.ExecContext(ctx, `UPDATE sessions SET revoked_at = $1 WHERE id = $2`, s.now(), p.SessionID); err != nil {
 		return "", err
 	}
+	if err := s.notifyNewPlace(ctx, tx, p, meta); err != nil { // before this sign-in's own session exists
+		return "", err
+	}
 	token, err := s.createSession(ctx, tx, p.UserID, Full, meta)
 	if err != nil {
 		return "", err
@@ -162,6 +165,10 @@ func (s *Service) signInWithCode(ctx context.Context, tx *sql.Tx, p *Principal, 
 	if p.Kind == Setup {
 		if err := audit.Record(ctx, tx, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "2fa.enabled",
 			Target: audit.UserTarget(p.UserID), IP: meta.IP}); err != nil {
+			return "", err
+		}
+		if err := s.NotifyIn(ctx, tx, Notice{To: p.Email, Subject: "A second factor was added to your Xapa Back Office account",
+			IP: meta.IP, What: "Google Authenticator was switched on for your Xapa Back Office account."}); err != nil {
 			return "", err
 		}
 	}
@@ -234,6 +241,9 @@ func (s *Service) SetGAStatus(ctx context.Context, p *Principal, password, code 
 			return err
 		}
 		if err := DeleteRecoveryCodes(ctx, tx, p.UserID); err != nil {
+			return err
+		}
+		if err := s.NotifyIn(ctx, tx, SecondFactorOff(p.Email, ip, "")); err != nil {
 			return err
 		}
 		return audit.Record(ctx, tx, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "2fa.disabled",

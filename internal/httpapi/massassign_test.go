@@ -251,7 +251,7 @@ func checkEditUserAndRoleGuard(t *testing.T, env *apitest.Env) {
 func checkBuiltinRole(t *testing.T, env *apitest.Env) {
 	db := env.DB
 	_, tok := env.Staff(t, "remover", rbac.AllKeys()...)
-	if _, err := accounts.New(db).CreateAdministrator(context.Background(), accounts.NewStaff{Username: "boss",
+	if _, err := accounts.New(db, nil).CreateAdministrator(context.Background(), accounts.NewStaff{Username: "boss",
 		Email: "boss@example.com", Password: apitest.TestPassword}); err != nil {
 		t.Fatal(err)
 	}

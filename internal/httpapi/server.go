@@ -68,8 +68,8 @@ type domain struct {
 	audit       *audit.Service
 }
 
-func newDomain(db *store.DB) domain {
-	return domain{accounts: accounts.New(db), roles: roles.New(db), profile: profile.New(db), reports: reports.New(db),
+func newDomain(db *store.DB, notify accounts.Notifier) domain {
+	return domain{accounts: accounts.New(db, notify), roles: roles.New(db), profile: profile.New(db), reports: reports.New(db),
 		tokens: tokens.New(db), appversions: appversions.New(db), promotion: promotion.New(db), audit: audit.New(db)}
 }
 
@@ -89,7 +89,11 @@ func NewServer(o Options) *Server {
 	}
 	s := &Server{now: func() time.Time { return o.Now().UTC() }, db: o.DB, auth: o.Auth, stats: o.Stats, ledger: o.Ledger, mux: http.NewServeMux(), gatewayKey: o.GatewayKey}
 	s.limits, s.proxies, s.metrics = ratelimit.New(o.DB, o.Now), o.TrustedProxies, o.Metrics
-	s.domain = newDomain(o.DB)
+	var notify accounts.Notifier // account owners are told of changes to their accounts (auth.Service's mail)
+	if o.Auth != nil {
+		notify = o.Auth
+	}
+	s.domain = newDomain(o.DB, notify)
 	s.exports = newExportLimiter(s.limits, o.DB.Stats().MaxOpenConnections)
 	s.exports.metrics = o.Metrics
 	s.watch()
