@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input } from 'antd';
-import type { Rule } from 'antd/es/form';
+import type { FormRule } from 'antd';
 import { useState } from 'react';
 import { FormError } from '../../components/FormError';
 import { errorMessage } from '../../lib/api';
@@ -20,7 +20,7 @@ interface PasswordValues {
 /** The server's field names (`old`, `new`) are the form's. */
 const SERVER_FIELDS = { old: 'old', new: 'new' } as const;
 
-const NEW_RULES: Rule[] = [
+const NEW_RULES: FormRule[] = [
   { required: true, message: 'Enter a new password.' },
   {
     validator: (_, value: string | undefined) => {
@@ -36,7 +36,7 @@ const NEW_RULES: Rule[] = [
   }),
 ];
 
-const CONFIRM_RULES: Rule[] = [
+const CONFIRM_RULES: FormRule[] = [
   { required: true, message: 'Enter the new password again.' },
   ({ getFieldValue }) => ({
     validator: (_, value: string | undefined) =>

@@ -35,6 +35,7 @@ export function RevokeSessionButton({ session, revoke, owner, onSettled }: Revok
       okText="Revoke"
       okButtonProps={{ danger: true }}
       cancelText="Cancel"
+      rootClassName="session-confirm"
       onConfirm={() => end.mutateAsync().catch(() => undefined)}
     >
       <Button size="small" danger loading={end.isPending} aria-label={`Revoke the session signed in ${signedIn} from ${session.ip || 'an unknown address'}`}>
