@@ -200,18 +200,18 @@ describe('<SecurityPage>', () => {
     const submit = screen.getByRole('button', { name: 'Change password' });
     await user.click(submit);
     expect(await screen.findByText('Enter your current password.')).toBeInTheDocument();
-    expect(screen.getByText('Enter a new password.')).toBeInTheDocument();
+    expect(await screen.findByText('Enter a new password.')).toBeInTheDocument();
 
     await fillPassword(user, 'old-secret-1', 'short', 'shorter');
     await user.click(submit);
     expect(await screen.findByText('The password needs at least 8 characters.')).toBeInTheDocument();
-    expect(screen.getByText('The two passwords differ.')).toBeInTheDocument();
+    expect(await screen.findByText('The two passwords differ.')).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('New password'));
     await user.type(screen.getByLabelText('New password'), 'old-secret-1');
     await user.click(submit);
     expect(await screen.findByText('The new password must differ from the current one.')).toBeInTheDocument();
-    expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true'));
     expect(calls.some((c) => c.path === '/api/user/password')).toBe(false);
   });
 
@@ -224,7 +224,7 @@ describe('<SecurityPage>', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     const message = await screen.findByText('That is not your current password.');
     expect(message.closest('.ant-form-item')).toContainElement(screen.getByLabelText('Current password'));
-    expect(screen.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.queryByText(PASSWORD_CHANGED)).not.toBeInTheDocument();
 
     reply = () =>
