@@ -15,7 +15,7 @@ describe('visibleMenu', () => {
     expect(titles(ALL_PERMISSIONS)).toEqual({
       '-': ['Dashboard', 'History', 'User Management'],
       Wallet: ['Exchange', 'My Wallet', 'Security'],
-      Setting: ['Members', 'Roles and Permissions', 'ChangeLog', 'Promotion', 'Tokens', 'Black List', 'Audit Log'],
+      Setting: ['Members', 'Roles and Permissions', 'ChangeLog', 'Promotion', 'Tokens', 'Black List', 'Audit Log', 'Sessions'],
       Report: ['Accounting Report', 'Bonus Report', 'Exchange Report'],
     });
   });
@@ -37,6 +37,7 @@ describe('visibleMenu', () => {
 
   it('gates each entry on its own key', () => {
     expect(titles([Permission.AUDIT_LOG]).Setting).toEqual(['Audit Log']);
+    expect(titles([Permission.SESSIONS]).Setting).toEqual(['Sessions']);
     expect(titles([Permission.CREATE_TOKEN]).Setting).toEqual(['Tokens', 'Black List']);
     expect(titles([Permission.TRANSACTION_EXCHANGE]).Report).toEqual(['Exchange Report']);
     expect(titles([Permission.BONUS_REPORT]).Report).toEqual(['Bonus Report']);
@@ -53,7 +54,7 @@ describe('visibleMenu', () => {
 });
 
 describe('the route table', () => {
-  it('has every signed-in route of the product, plus /audit', () => {
+  it('has every signed-in route of the product, plus /audit and /sessions', () => {
     expect(APP_ROUTES.map((r) => r.path).sort()).toEqual(
       [
         '/',
@@ -73,6 +74,7 @@ describe('the route table', () => {
         '/blacklist',
         '/tokens',
         '/audit',
+        '/sessions',
       ].sort(),
     );
   });
@@ -92,6 +94,7 @@ describe('breadcrumbFor', () => {
     expect(breadcrumbFor('/history')).toEqual(['Home', 'History']);
     expect(breadcrumbFor('/roles')).toEqual(['Home', 'Setting', 'Roles and Permissions']);
     expect(breadcrumbFor('/audit')).toEqual(['Home', 'Setting', 'Audit Log']);
+    expect(breadcrumbFor('/sessions')).toEqual(['Home', 'Setting', 'Sessions']);
     expect(breadcrumbFor('/bonusreport')).toEqual(['Home', 'Report', 'Bonus Report']);
     expect(breadcrumbFor('/exchange')).toEqual(['Home', 'Exchange']);
     expect(breadcrumbFor('/nowhere')).toEqual(['Home', 'Page not found']);

@@ -29,7 +29,15 @@ const SCREEN_CALLS: Record<string, ScreenCalls> = {
   '/usermanagement': { calls: ['get /api/admin/users'] },
   '/exchange': { calls: [] },
   '/mywallet': { calls: [] },
-  '/security': { calls: [] },
+  '/security': {
+    calls: [
+      'get /api/user/sessions',
+      'delete /api/user/sessions/{id}',
+      'post /api/user/sessions/revoke-others',
+      'post /api/user/password',
+      'post /api/user/2fa/googleAuthenticator/status',
+    ],
+  },
   '/members': { calls: ['get /api/admin/users'] },
   // GET /api/admin/roles also fills the set-role choice of the member lists, so it opens to ADMIN_ADD_USER_ROLE too.
   '/roles': { calls: ['get /api/admin/roles', 'get /api/admin/roles/permissions'], narrower: true },
@@ -38,6 +46,7 @@ const SCREEN_CALLS: Record<string, ScreenCalls> = {
   '/tokens': { calls: ['get /api/admin/coins/tokens'] },
   '/blacklist': { calls: ['get /api/admin/exchange/blackList'] },
   '/audit': { calls: ['get /api/admin/audit', 'get /api/admin/audit/CSV'] },
+  '/sessions': { calls: ['get /api/admin/sessions', 'delete /api/admin/sessions/{id}'] },
   '/xapareport': { calls: ['get /api/admin/transactions/accounting', 'get /api/admin/users/accounting'] },
   '/bonusreport': { calls: ['get /api/admin/wallets/report', 'get /api/admin/wallets/report/CSV'] },
   '/exchangereport': { calls: ['get /api/admin/exchange/history', 'get /api/admin/exchange/history/CSV'] },

@@ -8,6 +8,7 @@ import {
   AuditOutlined,
   BarChartOutlined,
   DashboardOutlined,
+  DesktopOutlined,
   DollarOutlined,
   FileTextOutlined,
   GiftOutlined,
@@ -64,7 +65,7 @@ export interface AppRoute {
 
 const ExchangePage = lazy(() => import('../features/placeholders/ExchangePage'));
 const MyWalletPage = lazy(() => import('../features/placeholders/MyWalletPage'));
-const SecurityPage = lazy(() => import('../features/placeholders/SecurityPage'));
+const SecurityPage = lazy(() => import('../features/security/SecurityPage'));
 // The first screen after a sign-in, loaded at the code step: it renders without suspending then (dashboardLoader.ts).
 const DashboardPage = lazyComponent(loadDashboardPage);
 const HistoryPage = lazy(() => import('../features/history/HistoryPage'));
@@ -80,6 +81,7 @@ const BonusReportPage = lazy(() => import('../features/reports/bonus/BonusReport
 const ExchangeReportPage = lazy(() => import('../features/reports/exchange/ExchangeReportPage'));
 const UserProfilePage = lazy(() => import('../features/profile/UserProfilePage'));
 const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
+const StaffSessionsPage = lazy(() => import('../features/security/StaffSessionsPage'));
 
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', title: 'Dashboard', rule: null, inMenu: true, icon: DashboardOutlined, component: DashboardPage },
@@ -99,8 +101,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
     icon: UserSwitchOutlined,
     component: UserManagementPage,
   },
-  // Static previews: the product names no permission for them, so any signed-in staff
-  // member may open them. They sit in a "Wallet" group of their own.
+  // The product names no permission for these, so any signed-in staff member may open them. They sit in a
+  // "Wallet" group of their own: Exchange and My Wallet are static previews; Security is one's own password,
+  // authenticator and sessions.
   {
     path: '/exchange',
     title: 'Exchange',
@@ -192,6 +195,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
     inMenu: true,
     icon: AuditOutlined,
     component: AuditLogPage,
+  },
+  {
+    // The staff sessions console: every staff member's signed-in devices, each one can be revoked.
+    path: '/sessions',
+    title: 'Sessions',
+    rule: Permission.SESSIONS,
+    group: 'Setting',
+    inMenu: true,
+    icon: DesktopOutlined,
+    component: StaffSessionsPage,
   },
   {
     path: '/xapareport',

@@ -43,7 +43,7 @@ describe('the shell', () => {
 
   it('lists every entry for an administrator', async () => {
     const { menu } = await openShell('/', makeUser({ permissions: [...ALL_PERMISSIONS] }));
-    expect(menuLinks(menu)).toHaveLength(16);
+    expect(menuLinks(menu)).toHaveLength(17);
     expect(within(menu).getByText('Report')).toBeInTheDocument();
   });
 

@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/api';
 import { confirmPasswordReset } from './authApi';
 import { AuthCard } from './AuthCard';
 import { NEW_PASSWORD_MIN } from './rules';
+import { NEW_PASSWORD_HELP } from '../../lib/passwordPolicy';
 import { PasswordInput } from '../../components/TextInput';
 
 export const RESET_DONE = 'Your password has been changed. You can sign in with it now.';
@@ -65,7 +66,7 @@ export default function ResetPasswordPage() {
         <Field
           id="new-password"
           label="New password"
-          help={`At least ${NEW_PASSWORD_MIN} characters; not a common password.`}
+          help={NEW_PASSWORD_HELP}
         >
           <PasswordInput
             id="new-password"

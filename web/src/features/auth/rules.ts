@@ -4,8 +4,8 @@ export const REGISTER_PASSWORD_MIN = 5;
 export const REGISTER_EMAIL_MIN = 10;
 /** Google Authenticator set-up: the code field needs a password of at least this many characters. */
 export const SETUP_PASSWORD_MIN = 4;
-/** New passwords (reset): the server needs 8+ characters, not a common password. */
-export const NEW_PASSWORD_MIN = 8;
+/** New passwords (reset): the server needs 8+ characters, not a common password (lib/passwordPolicy.ts). */
+export { NEW_PASSWORD_MIN } from '../../lib/passwordPolicy';
 
 export function canLogIn(input: { identifier: string; password: string; captchaSolved: boolean }): boolean {
   return input.identifier.trim() !== '' && input.password.length >= LOGIN_PASSWORD_MIN && input.captchaSolved;

@@ -1,0 +1,12 @@
+import type { SessionRow } from './types';
+
+/** The platform and device of a session in words ("Web, Mozilla/5.0 …"). */
+export function deviceName(session: Pick<SessionRow, 'platform' | 'deviceModel'>): string {
+  return [session.platform, session.deviceModel].filter(Boolean).join(', ') || 'An unknown device';
+}
+
+/** What "Sign out all other sessions" reports. */
+export function othersRevokedText(revoked: number): string {
+  if (revoked === 0) return 'No other session was signed in.';
+  return revoked === 1 ? '1 other session was signed out.' : `${revoked} other sessions were signed out.`;
+}
