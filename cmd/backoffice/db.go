@@ -169,7 +169,7 @@ func adminCreate(ctx context.Context, args []string) error {
 	fullName := fs.String("full-name", "", "full name (defaults to the username)")
 	fs.Usage = config.Usage(fs, "backoffice admin create --username U --email E --password P [--db URL]")
 	return withDB(ctx, fs, dbURL, args, func(db *store.DB) error {
-		id, err := accounts.New(db).CreateAdministrator(ctx, accounts.NewStaff{
+		id, err := accounts.New(db, nil).CreateAdministrator(ctx, accounts.NewStaff{
 			Username: *username, Email: *email, Password: *password, FullName: *fullName})
 		if err != nil {
 			return err
