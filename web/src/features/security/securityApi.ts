@@ -12,6 +12,7 @@ import type { StaffSessionsPage } from './types';
 
 export const securityKeys = {
   own: ['own-sessions'] as const,
+  recoveryCodes: ['recovery-codes'] as const,
   staff: ['staff-sessions'] as const,
 };
 
@@ -53,4 +54,15 @@ export function staffSessionsQuery(query: Query) {
 /** Ends any staff member's live session (the sessions console). */
 export function revokeStaffSession(id: number): Promise<void> {
   return apiDelete(`/admin/sessions/${id}`);
+}
+
+/** How many of the caller's recovery codes are unused. */
+export const recoveryCodesQuery = queryOptions({
+  queryKey: securityKeys.recoveryCodes,
+  queryFn: ({ signal }) => apiGet<GetReply<'/api/user/recovery-codes'>>('/user/recovery-codes', undefined, { signal }),
+});
+
+/** Ten new recovery codes, replacing the old ones: shown in this reply only (a fresh step-up is needed). */
+export function newRecoveryCodes(): Promise<PostReply<'/api/user/recovery-codes'>> {
+  return apiPost('/user/recovery-codes');
 }
