@@ -3,7 +3,8 @@
  * signs in (the old one no longer does) and signs the other sessions out; one's own sessions list tags this device
  * and revokes another one after a confirmation; an administrator has the Sessions screen under Setting and revokes a
  * colleague's session there, while a staff member without ADMIN_SESSIONS has no menu entry and gets Access Denied.
- * Both screens pass axe-core with no critical or serious violation.
+ * Recovery codes made on the page sign in once each in place of the authenticator code. Both screens pass axe-core
+ * with no critical or serious violation.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
@@ -193,4 +194,45 @@ test('the Sessions screen: support has no entry and gets Access Denied; an admin
   await expect(page.getByText('No signed-in staff sessions')).toBeVisible();
   expect(await userStatus(request, support)).toBe(401);
   expect(await userStatus(request, admin)).toBe(200);
+});
+
+test('recovery codes: made on the Security page, one signs in in place of the authenticator code, once', async ({
+  page,
+  server,
+  pageProblems,
+}) => {
+  const support = server.login('support');
+  await signInThroughPage(page, support);
+  await page.goto('/security');
+  const card = page.getByRole('region', { name: 'Recovery codes' });
+  await expect(card.getByText('You have no recovery codes.')).toBeVisible();
+  await card.getByRole('button', { name: 'Make recovery codes' }).click();
+  await confirm(page, 'Make new codes');
+  const list = card.getByRole('list', { name: 'Your new recovery codes' });
+  await expect(list.getByRole('listitem')).toHaveCount(10);
+  const codes = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
+  expect(codes[0]).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
+  await expect(card.getByText('10 unused recovery codes left.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Sign out, then in with a recovery code; the same code a second time is refused.
+  const signInWith = async (code: string) => {
+    await page.goto('/admin/login');
+    await submitCredentials(page, support);
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+  };
+  await page.getByRole('button', { name: /^Account menu of / }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await signInWith(codes[0]!);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.goto('/security');
+  await expect(page.getByRole('region', { name: 'Recovery codes' }).getByText('9 unused recovery codes left.')).toBeVisible();
+  await page.getByRole('button', { name: /^Account menu of / }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await signInWith(codes[0]!);
+  await expect(page.getByText('That recovery code is not valid, or was used already.')).toBeVisible();
+  expect(pageProblems.cspViolations, pageProblems.summary()).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { RECOVERY_CODE_REFUSED } from './twofactor/CodeStep';
 import { AppRoutes } from '../../app/routes';
 import { getToken } from '../../lib/api';
 import type { ApiCall } from '../../test/mockApi';
@@ -226,6 +227,37 @@ describe('/admin/login: Google Authenticator code', () => {
       screen.getByText('Too many wrong codes, or the sign-in took too long. Please sign in again.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Solve captcha' })).toBeInTheDocument();
+  });
+
+  it('takes a recovery code in place of the authenticator code, and says so when it is refused', async () => {
+    let attempts = 0;
+    const calls = await reachCodeStep({
+      'POST /api/2fa/googleAuthenticator': () => {
+        attempts += 1;
+        return attempts === 1 ? apiError(400, 'Invalid Code') : jsonResponse({ token: 'full-token' });
+      },
+      'GET /api/user': () => jsonResponse(makeUser()),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    const field = await screen.findByLabelText('Recovery code');
+    expect(field).toHaveFocus();
+    await userEvent.type(field, 'abcd-efgh{Enter}');
+    expect(await screen.findByText('Enter a recovery code as XXXX-XXXX-XXXX-XXXX.')).toBeInTheDocument();
+    expect(codeCalls(calls)).toHaveLength(0);
+
+    await userEvent.type(field, '-jkmn-pqrs{Enter}');
+    expect(await screen.findByText(RECOVERY_CODE_REFUSED)).toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'ABCD-EFGH-JKMN-PQRT{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    expect(codeCalls(calls).map((c) => (c.body as { code: string }).code)).toEqual(['abcd-efgh-jkmn-pqrs', 'ABCD-EFGH-JKMN-PQRT']);
+  });
+
+  it('goes back from the recovery code to the authenticator code', async () => {
+    await reachCodeStep({});
+    await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Use the authenticator code' }));
+    expect(await screen.findByLabelText('Code')).toHaveFocus();
   });
 
   it('"Back to sign-in" revokes the pending token', async () => {

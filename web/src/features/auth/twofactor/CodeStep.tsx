@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import type { FormEvent, Ref } from 'react';
 import { useRef, useState } from 'react';
 import { Field } from '../../../components/Field';
 import { LightButton } from '../../../components/LightButton';
+import { TextInput } from '../../../components/TextInput';
 import { fieldMessageId } from '../../../components/fieldMessageId';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { verifyGoogleAuthenticator } from '../authApi';
@@ -11,6 +12,12 @@ import { CodeInput } from './CodeInput';
 
 /** The text the sign-in code step shows for a wrong code (lower-case i, as the product has it). */
 export const LOGIN_INVALID_CODE = 'invalid Code';
+
+/** What the step says of a recovery code refused (wrong, or used already). */
+export const RECOVERY_CODE_REFUSED = 'That recovery code is not valid, or was used already.';
+
+/** A recovery code as issued: 16 letters and digits in four groups (dashes, spaces and case do not matter). */
+const RECOVERY_CODE = /^[A-Za-z0-9]{4}([- ]?[A-Za-z0-9]{4}){3}$/;
 
 interface CodeStepProps {
   /** The pending token from the login reply (kept in memory only). */
@@ -23,10 +30,15 @@ interface CodeStepProps {
   onCancel: () => void;
 }
 
-/** Sign-in step two when Google Authenticator is on: the 6-digit code, sent by itself at the 6th digit. */
+/**
+ * Sign-in step two when Google Authenticator is on: the 6-digit code, sent by itself at the 6th digit, or (the
+ * phone lost) one of the account's recovery codes.
+ */
 export function CodeStep({ pendingToken, onVerified, onExpired, onCancel }: CodeStepProps) {
   const [code, setCode] = useState('');
   const [incomplete, setIncomplete] = useState(false);
+  const [recovery, setRecovery] = useState(false);
+  const [recoveryCode, setRecoveryCode] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
 
   const verify = useMutation({
@@ -50,15 +62,45 @@ export function CodeStep({ pendingToken, onVerified, onExpired, onCancel }: Code
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (recovery) {
+      const value = recoveryCode.trim();
+      setIncomplete(!RECOVERY_CODE.test(value));
+      if (RECOVERY_CODE.test(value) && !verify.isPending) verify.mutate(value);
+      return;
+    }
     setIncomplete(code.length !== CODE_LENGTH);
     submit(code);
   };
 
+  const switchTo = (useRecovery: boolean) => {
+    setRecovery(useRecovery);
+    setIncomplete(false);
+    verify.reset();
+  };
+
   let problem: string | undefined;
-  if (incomplete) problem = CODE_INCOMPLETE;
+  if (incomplete) problem = recovery ? 'Enter a recovery code as XXXX-XXXX-XXXX-XXXX.' : CODE_INCOMPLETE;
   if (verify.isError) {
-    problem =
-      isApiError(verify.error) && verify.error.status === 400 ? LOGIN_INVALID_CODE : errorMessage(verify.error);
+    const refused = recovery ? RECOVERY_CODE_REFUSED : LOGIN_INVALID_CODE;
+    problem = isApiError(verify.error) && verify.error.status === 400 ? refused : errorMessage(verify.error);
+  }
+
+  if (recovery) {
+    return (
+      <RecoveryCodeForm
+        value={recoveryCode}
+        onChange={(value) => {
+          setRecoveryCode(value);
+          setIncomplete(false);
+          if (verify.isError) verify.reset();
+        }}
+        problem={problem}
+        pending={verify.isPending}
+        inputRef={inputRef}
+        onSubmit={onSubmit}
+        onBack={() => switchTo(false)}
+      />
+    );
   }
 
   return (
@@ -85,8 +127,52 @@ export function CodeStep({ pendingToken, onVerified, onExpired, onCancel }: Code
       <LightButton variant="primary" type="submit" block size="large" loading={verify.isPending}>
         Verify
       </LightButton>
+      <LightButton variant="link" block onClick={() => switchTo(true)} disabled={verify.isPending}>
+        Use a recovery code
+      </LightButton>
       <LightButton variant="link" block onClick={onCancel} disabled={verify.isPending}>
         Back to sign-in
+      </LightButton>
+    </form>
+  );
+}
+
+interface RecoveryCodeFormProps {
+  value: string;
+  onChange: (value: string) => void;
+  problem: string | undefined;
+  pending: boolean;
+  inputRef: Ref<HTMLInputElement>;
+  onSubmit: (event: FormEvent) => void;
+  onBack: () => void;
+}
+
+/** The code step with a recovery code in place of the authenticator's. */
+function RecoveryCodeForm({ value, onChange, problem, pending, inputRef, onSubmit, onBack }: RecoveryCodeFormProps) {
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Two-step verification">
+      <p className="auth-form__intro">Enter one of your recovery codes. Each works once.</p>
+      <Field id="signin-recovery-code" label="Recovery code" error={problem}>
+        <TextInput
+          id="signin-recovery-code"
+          ref={inputRef}
+          size="large"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          autoComplete="off"
+          placeholder="XXXX-XXXX-XXXX-XXXX"
+          status={problem ? 'error' : undefined}
+          aria-invalid={Boolean(problem)}
+          aria-describedby={problem ? fieldMessageId('signin-recovery-code') : undefined}
+          readOnly={pending}
+          autoFocus
+        />
+      </Field>
+      <LightButton variant="primary" type="submit" block size="large" loading={pending}>
+        Verify
+      </LightButton>
+      <LightButton variant="link" block onClick={onBack} disabled={pending}>
+        Use the authenticator code
       </LightButton>
     </form>
   );
