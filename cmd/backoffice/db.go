@@ -181,13 +181,17 @@ func adminCreate(ctx context.Context, args []string) error {
 }
 
 // adminToken prints a full session token for a staff member: for load
-// tests and scripts. Whoever can run it already holds the database.
+// tests and scripts. Whoever can run it already holds the database. The
+// session starts stepped up, as a sign-in's does, unless --stepped-up=false
+// (a script that must not make sensitive calls, a test of the step-up).
 func adminToken(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("admin token", flag.ContinueOnError)
 	dbURL := config.DBFlag(fs)
 	keyFile := config.SecretsKeyFlag(fs)
 	username := fs.String("username", "", "staff member's username (required)")
-	fs.Usage = config.Usage(fs, "backoffice admin token --username U [--db URL]")
+	steppedUp := fs.Bool("stepped-up", true,
+		"the session starts stepped up, as after a sign-in (false: its sensitive calls need POST /api/user/step-up first)")
+	fs.Usage = config.Usage(fs, "backoffice admin token --username U [--stepped-up=false] [--db URL]")
 	return withSecrets(ctx, fs, dbURL, keyFile, args, func(db *store.DB, box *secrets.Box) error {
 		var id int64
 		if err := db.QueryRowContext(ctx, `SELECT id FROM users WHERE lower(username) = lower($1) AND is_admin = TRUE AND enabled = TRUE`,
@@ -198,7 +202,7 @@ func adminToken(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		token, err := svc.IssueToolSession(ctx, id, "backoffice admin token")
+		token, err := svc.IssueToolSession(ctx, id, "backoffice admin token", *steppedUp)
 		if err != nil {
 			return err
 		}

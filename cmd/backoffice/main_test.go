@@ -70,6 +70,15 @@ func TestCommands(t *testing.T) {
 				AND target = (SELECT 'user:' || id FROM users WHERE username = 'root')`).Scan(&n); err != nil || n != 1 {
 			t.Fatalf("audit rows of the tool's session = %d, %v; want 1", n, err)
 		}
+		// It starts stepped up, as a sign-in's session does; --stepped-up=false opens one that must step up first.
+		if err := run(ctx, []string{"admin", "token", "--username", "root", "--stepped-up=false"}); err != nil {
+			t.Fatalf("admin token --stepped-up=false: %v", err)
+		}
+		var fresh, stale int
+		if err := s.QueryRowContext(ctx, `SELECT count(stepped_up_at), count(*) - count(stepped_up_at) FROM sessions
+				WHERE user_id = (SELECT id FROM users WHERE username = 'root')`).Scan(&fresh, &stale); err != nil || fresh != 1 || stale != 1 {
+			t.Fatalf("stepped-up sessions %d, not stepped up %d, %v; want 1 and 1", fresh, stale, err)
+		}
 
 		// The secrets are sealed: no TOTP secret in plain text; rotation and retirement keep them readable.
 		if err := s.QueryRowContext(ctx, `SELECT count(*) FROM users WHERE ga_secret IS NOT NULL AND ga_secret NOT LIKE 'enc:v1:%'`).Scan(&n); err != nil || n != 0 {

@@ -8,6 +8,7 @@ import type { APIRequestContext, Locator, Page, Request, Response } from '@playw
 import { chooseOption } from '../fixtures/antd';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer } from '../fixtures/server';
+import { sensitiveCall } from '../fixtures/step-up';
 import { signInByApi, useToken } from '../fixtures/sign-in';
 
 // A server of its own: the tests count audit entries, which other files' writes and sign-ins would move.
@@ -116,10 +117,12 @@ test.describe('audit log', () => {
     const token = await demoToken(server, request);
     if (!demoEmail) demoEmail = (await api<{ email: string }>(request, token, '/user')).email;
     if (!roleId) {
-      const created = await request.post('/api/admin/roles/new', {
-        headers: { Authorization: `Bearer ${token}` },
-        data: { role: roleName, description: 'Reads the audit log', permissions: ['ADMIN_AUDIT_LOG', 'ADMIN_USERS_LIST'] },
-      });
+      const created = await sensitiveCall(request, token, server.creds, (headers) =>
+        request.post('/api/admin/roles/new', {
+          headers,
+          data: { role: roleName, description: 'Reads the audit log', permissions: ['ADMIN_AUDIT_LOG', 'ADMIN_USERS_LIST'] },
+        }),
+      );
       expect(created.status(), await created.text()).toBe(201);
       roleId = ((await created.json()) as { id: number }).id;
     }
@@ -188,10 +191,9 @@ test.describe('audit log', () => {
     const token = await ensureRole(server, request);
     // Two more role writes, and a sign-in by another staff member (so there are several actors).
     for (const description of ['First edit', 'Second edit with a much longer description, to be cut in the table']) {
-      const res = await request.post(`/api/admin/roles/${roleId}/edit`, {
-        headers: { Authorization: `Bearer ${token}` },
-        data: { role: roleName, description, permissions: ['ADMIN_AUDIT_LOG'] },
-      });
+      const res = await sensitiveCall(request, token, server.creds, (headers) =>
+        request.post(`/api/admin/roles/${roleId}/edit`, { headers, data: { role: roleName, description, permissions: ['ADMIN_AUDIT_LOG'] } }),
+      );
       expect(res.status(), await res.text()).toBe(200);
     }
     await tokenFor(server, request, 'compliance');
@@ -259,10 +261,12 @@ test.describe('audit log', () => {
     const token = await ensureRole(server, request);
     // Enough entries for two pages of 25: role edits.
     for (let i = 0; i < 30; i += 1) {
-      const res = await request.post(`/api/admin/roles/${roleId}/edit`, {
-        headers: { Authorization: `Bearer ${token}` },
-        data: { role: roleName, description: `Edit ${i}`, permissions: ['ADMIN_AUDIT_LOG'] },
-      });
+      const res = await sensitiveCall(request, token, server.creds, (headers) =>
+        request.post(`/api/admin/roles/${roleId}/edit`, {
+          headers,
+          data: { role: roleName, description: `Edit ${i}`, permissions: ['ADMIN_AUDIT_LOG'] },
+        }),
+      );
       expect(res.status(), await res.text()).toBe(200);
     }
 

@@ -5,6 +5,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer } from '../fixtures/server';
+import { sensitiveCall } from '../fixtures/step-up';
 import { signInByApi, solveCaptcha, useToken } from '../fixtures/sign-in';
 
 test.use({ serverOptions: { label: 'layout' } });
@@ -241,10 +242,12 @@ test.describe('small things', () => {
       roles: { id: number; role: string; description: string }[];
     };
     const compliance = roles.find((r) => r.role === 'Compliance')!;
-    const edited = await request.post(`/api/admin/roles/${compliance.id}/edit`, {
-      headers,
-      data: { role: 'Compliance', description: compliance.description, permissions: ['ADMIN_TOTAL_ONLINE_USER'] },
-    });
+    const edited = await sensitiveCall(request, token, server.creds, (stepUpHeaders) =>
+      request.post(`/api/admin/roles/${compliance.id}/edit`, {
+        headers: stepUpHeaders,
+        data: { role: 'Compliance', description: compliance.description, permissions: ['ADMIN_TOTAL_ONLINE_USER'] },
+      }),
+    );
     expect(edited.status(), await edited.text()).toBe(200);
 
     await page.setViewportSize({ width: 1440, height: 900 });

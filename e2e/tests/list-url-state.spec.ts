@@ -8,6 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { chooseOption } from '../fixtures/antd';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer } from '../fixtures/server';
+import { sensitiveCall } from '../fixtures/step-up';
 import { signInByApi, useToken } from '../fixtures/sign-in';
 
 // The sign-in through the API waits for a fresh TOTP code (up to 30 s).
@@ -51,10 +52,12 @@ async function createMembers(request: APIRequestContext, server: BackofficeServe
   const token = await adminToken(request, server);
   for (let n = 1; n <= count; n++) {
     const name = `${prefix}-${String(n).padStart(2, '0')}`;
-    const reply = await request.post('/api/admin/users/new', {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { email: `${name}@example.test`, username: name, full_name: `Member ${n}`, password: 'Member-Passw0rd!', enabled: true, roles: ['ROLE_ADMIN'] },
-    });
+    const reply = await sensitiveCall(request, token, server.creds, (headers) =>
+      request.post('/api/admin/users/new', {
+        headers,
+        data: { email: `${name}@example.test`, username: name, full_name: `Member ${n}`, password: 'Member-Passw0rd!', enabled: true, roles: ['ROLE_ADMIN'] },
+      }),
+    );
     expect(reply.status(), await reply.text()).toBe(201);
   }
 }

@@ -6,6 +6,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { chooseOption } from '../fixtures/antd';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer } from '../fixtures/server';
+import { ensureSteppedUp } from '../fixtures/step-up';
 import { signInByApi, submitCredentials, useToken } from '../fixtures/sign-in';
 import { freshTotp } from '../fixtures/totp';
 
@@ -17,6 +18,7 @@ let token = '';
 /** Opens `path` signed in as the demo staff member (one API sign-in per file). */
 async function openAsDemo(page: Page, request: APIRequestContext, server: BackofficeServer, path: string): Promise<void> {
   if (!token) token = await signInByApi(request, server.creds);
+  await ensureSteppedUp(request, token, server.creds); // creating staff and setting roles need a recent second factor
   await page.goto('/admin/login');
   await useToken(page, token);
   await page.goto(path);

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page, Response } from '@playwright/test';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer } from '../fixtures/server';
+import { ensureSteppedUp } from '../fixtures/step-up';
 import { signInByApi, useToken } from '../fixtures/sign-in';
 
 // A server of its own: the resend action writes mail to the outbox.
@@ -57,6 +58,7 @@ let token = '';
 
 async function signIn(page: Page, server: BackofficeServer, request: APIRequestContext): Promise<void> {
   if (!token) token = await signInByApi(request, server.creds);
+  await ensureSteppedUp(request, token, server.creds); // the profile's edits need a recent second factor
   await page.goto('/admin/login');
   await useToken(page, token);
 }

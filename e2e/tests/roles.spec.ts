@@ -6,6 +6,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer } from '../fixtures/server';
+import { ensureSteppedUp, sensitiveCall } from '../fixtures/step-up';
 import { signInByApi, useToken } from '../fixtures/sign-in';
 
 // A server of its own: these tests add, change and delete roles.
@@ -22,6 +23,7 @@ let token = '';
 
 async function openRoles(page: Page, request: APIRequestContext, server: BackofficeServer): Promise<void> {
   if (!token) token = await signInByApi(request, server.creds);
+  await ensureSteppedUp(request, token, server.creds); // the page's role writes need a recent second factor
   await page.goto('/admin/login');
   await useToken(page, token);
   await page.goto('/roles');
@@ -111,10 +113,10 @@ test.describe('roles', () => {
   test('delete: Cancel keeps the role, Yes deletes it, a held role shows the 409 message', async ({ page, request, server }) => {
     test.setTimeout(90_000);
     const name = `Temp ${Date.now().toString(36)}`;
-    const made = await request.post('/api/admin/roles/new', {
-      headers: { Authorization: `Bearer ${token || (token = await signInByApi(request, server.creds))}` },
-      data: { role: name, description: 'to delete', permissions: ['ADMIN_CANDLES'] },
-    });
+    if (!token) token = await signInByApi(request, server.creds);
+    const made = await sensitiveCall(request, token, server.creds, (headers) =>
+      request.post('/api/admin/roles/new', { headers, data: { role: name, description: 'to delete', permissions: ['ADMIN_CANDLES'] } }),
+    );
     expect(made.status()).toBe(201);
     await openRoles(page, request, server);
     const cell = page.getByRole('cell', { name, exact: true });

@@ -202,8 +202,9 @@ func (s *Service) IssueSession(ctx context.Context, userID int64, kind Kind, met
 
 // IssueToolSession is IssueSession for a command-line tool (backoffice admin
 // token): the session is audited as minted by the tool, with no password or
-// code given.
-func (s *Service) IssueToolSession(ctx context.Context, userID int64, tool string) (string, error) {
+// code given. steppedUp false opens it without a step-up (as if its window
+// had passed): its sensitive calls need POST /api/user/step-up first.
+func (s *Service) IssueToolSession(ctx context.Context, userID int64, tool string, steppedUp bool) (string, error) {
 	var token string
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		var email string
@@ -214,8 +215,15 @@ func (s *Service) IssueToolSession(ctx context.Context, userID int64, tool strin
 		if token, err = s.createSession(ctx, tx, userID, Full, ClientMeta{Platform: "Web", DeviceModel: tool}); err != nil {
 			return err
 		}
+		details := map[string]any{"tool": tool}
+		if !steppedUp {
+			if _, err := tx.ExecContext(ctx, `UPDATE sessions SET stepped_up_at = NULL WHERE token_hash = $1`, HashToken(token)); err != nil {
+				return err
+			}
+			details["stepped_up"] = false
+		}
 		return audit.Record(ctx, tx, audit.Entry{ActorID: userID, ActorEmail: email, Action: "session.issued_by_tool",
-			Target: audit.UserTarget(userID), Details: map[string]any{"tool": tool}})
+			Target: audit.UserTarget(userID), Details: details})
 	})
 	return token, err
 }

@@ -140,7 +140,7 @@ func TestClusterRollingRestart(t *testing.T) {
 	db := c.CreateDB(t, "cluster_rolling")
 	token := prepare(t, db, 200, 2000)
 	nodes, lb := startNodes(t, db)
-	w := newWorkload(t, newClient(lb.base, token, 30*time.Second), "rolling")
+	w := newWorkload(t, newClient(lb.base, token, 30*time.Second).renewing(db, "root"), "rolling")
 	w.noReads = true
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
@@ -179,7 +179,7 @@ func TestClusterKillNode(t *testing.T) {
 	db := c.CreateDB(t, "cluster_kill")
 	token := prepare(t, db, 200, 2000)
 	nodes, lb := startNodes(t, db)
-	w := newWorkload(t, newClient(lb.base, token, 30*time.Second), "killed")
+	w := newWorkload(t, newClient(lb.base, token, 30*time.Second).renewing(db, "root"), "killed")
 	w.noReads = true
 	stop := make(chan struct{})
 	var wg sync.WaitGroup

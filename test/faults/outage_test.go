@@ -49,7 +49,7 @@ func TestPostgresOutageUnderLoad(t *testing.T) {
 	c := needCluster(t)
 	dbURL, token := seededPostgres(t)
 	srv := startServer(t, dbURL)
-	cl := newClient(srv.base, token, 15*time.Second)
+	cl := newClient(srv.base, token, 15*time.Second).renewing(dbURL, "root")
 	w := newWorkload(t, cl, "outage")
 	health := newClient(srv.base, "", 15*time.Second)
 

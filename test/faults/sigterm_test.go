@@ -46,7 +46,7 @@ func TestSIGTERM(t *testing.T) {
 func sigterm(t *testing.T, dbURL, token, prefix string, grace time.Duration, stall bool) {
 	// No drain delay: this test is about the grace period that follows it (the cluster test drains).
 	srv := startServer(t, dbURL, "--shutdown-timeout", grace.String(), "--drain-delay", "0s")
-	cl := newClient(srv.base, token, 30*time.Second)
+	cl := newClient(srv.base, token, 30*time.Second).renewing(dbURL, "root")
 	r := cl.do("count", "GET", "/api/admin/transactions/history?page=1&maxPerPage=1", nil)
 	var page struct {
 		Total int `json:"total_items"`

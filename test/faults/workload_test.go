@@ -569,3 +569,37 @@ func countAudit(t *testing.T, db *store.DB, action, target string) int {
 	}
 	return n
 }
+
+// TestWorkloadOutlivesTheStepUpWindow: a workload client whose session is
+// past its step-up window (as after 5 minutes of a long run) gets a new one
+// for its sensitive calls, which then pass; calls refused meanwhile share it.
+func TestWorkloadOutlivesTheStepUpWindow(t *testing.T) {
+	db := "sqlite:" + t.TempDir() + "/faults.db"
+	prepare(t, db, 20, 100)
+	stale := backoffice(t, "admin", "token", "--db", db, "--username", "root", "--stepped-up=false")
+	srv := startServer(t, db)
+	if r := newClient(srv.base, stale, 15*time.Second).do("write", "POST", "/api/admin/roles/new",
+		map[string]any{"role": "Stale", "permissions": []string{"ADMIN_CANDLES"}}); !refusedForStepUp(r) {
+		t.Fatalf("a role created on a session that has not stepped up: %d %.300s; want the step_up refusal", r.status, r.body)
+	}
+	cl := newClient(srv.base, stale, 15*time.Second).renewing(db, "root")
+	var wg sync.WaitGroup
+	replies := make([]reply, 4)
+	for i := range replies {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			replies[i] = cl.do("write", "POST", "/api/admin/roles/new",
+				map[string]any{"role": fmt.Sprintf("Renewed %d", i), "permissions": []string{"ADMIN_CANDLES"}})
+		}()
+	}
+	wg.Wait()
+	for _, r := range replies {
+		if r.status != 201 {
+			t.Fatalf("a role created through a renewing client: %d %.300s; want 201", r.status, r.body)
+		}
+	}
+	if token := cl.token.Load().(string); token == stale {
+		t.Fatal("the client kept its stale session")
+	}
+}

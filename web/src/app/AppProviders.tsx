@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { SessionProvider } from '../features/session/SessionProvider';
+import { StepUpHost } from './StepUpHost';
 import { ToastHost } from './ToastHost';
 
 interface AppProvidersProps {
@@ -10,7 +11,7 @@ interface AppProvidersProps {
 }
 
 /**
- * What every page needs around it (query client, the session, the toasts), except the router (tests bring a
+ * What every page needs around it (query client, the session, the toasts, the step-up prompt), except the router (tests bring a
  * MemoryRouter) and Ant Design's settings: those wrap only the screens built with it (AntdScope.tsx), so that
  * the sign-in page loads no Ant Design.
  */
@@ -19,6 +20,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
     <QueryClientProvider client={queryClient}>
       <SessionProvider>{children}</SessionProvider>
       <ToastHost />
+      <StepUpHost />
     </QueryClientProvider>
   );
 }

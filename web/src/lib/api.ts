@@ -8,10 +8,14 @@
  *   and `Content-Type: application/json` when there is a body.
  * - Every failure (non-2xx reply, unreadable reply, network failure) is thrown as an ApiError.
  * - 204 replies resolve to undefined.
+ * - Step-up: a call refused with 403 naming `step_up` (a sensitive call on a session that gave no second factor in
+ *   the last 5 minutes) waits for the step-up prompt (stepUp.ts), then is sent again once; when the prompt is
+ *   cancelled it fails with a StepUpCancelledError (nothing was changed).
  */
 
 import type { components } from './api.gen';
 import type { ApiDeletePath, ApiDownloadPath, ApiGetPath, ApiPatchPath, ApiPostPath, GetReply } from './apiTypes';
+import { StepUpPromptCancelled, stepUpFor, stepUpGeneration } from './stepUp';
 
 export const API_BASE = '/api';
 export const APP_VERSION = '90000';
@@ -78,6 +82,26 @@ export function errorMessage(error: unknown): string {
   return 'Something went wrong.';
 }
 
+/** The field of the 403 that asks for a step-up (the server's errStepUp). */
+export const STEP_UP_FIELD = 'step_up';
+
+/** What a sensitive call says when its step-up was cancelled (the screens show it where they show any failure). */
+export const STEP_UP_CANCELLED =
+  'Nothing was changed: this needs a code from your authenticator app. Try again and enter the code when asked.';
+
+/** A sensitive call whose step-up the user cancelled: it was not sent again, and nothing was changed. */
+export class StepUpCancelledError extends ApiError {
+  constructor() {
+    super(403, STEP_UP_CANCELLED);
+    this.name = 'StepUpCancelledError';
+  }
+}
+
+/** Whether `error` is the server's refusal of a sensitive call for want of a step-up. */
+export function isStepUpRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 403 && error.errors.some((e) => e.field === STEP_UP_FIELD);
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -130,6 +154,8 @@ export interface RequestOptions {
    * keeps in memory only (it serves just the code check and logout, so it is never stored).
    */
   token?: string;
+  /** false: a step-up refusal is thrown as it is, without the prompt (the step-up call itself). Default true. */
+  stepUp?: boolean;
 }
 
 /** `query` becomes the query string; undefined, null and empty-string values are left out. */
@@ -185,13 +211,31 @@ async function request<T>(
   options: RequestOptions | undefined,
 ): Promise<T> {
   const hasBody = body !== undefined;
-  const response = await send(buildUrl(path, query), {
-    method,
-    headers: buildHeaders(hasBody, options?.token),
-    body: hasBody ? JSON.stringify(body) : undefined,
-    signal: options?.signal,
-  });
-  return readJson<T>(response);
+  const once = async () => {
+    const response = await send(buildUrl(path, query), {
+      method,
+      headers: buildHeaders(hasBody, options?.token),
+      body: hasBody ? JSON.stringify(body) : undefined,
+      signal: options?.signal,
+    });
+    return readJson<T>(response);
+  };
+  // A call with a token of its own (the sign-in's pending one) has no session to step up.
+  if (options?.stepUp === false || options?.token !== undefined) return once();
+  const sentAt = stepUpGeneration();
+  try {
+    return await once();
+  } catch (error) {
+    if (!isStepUpRefusal(error)) throw error;
+    try {
+      await stepUpFor(sentAt);
+    } catch (cancelled) {
+      if (cancelled instanceof StepUpPromptCancelled) throw new StepUpCancelledError();
+      throw cancelled;
+    }
+    options?.signal?.throwIfAborted();
+    return once(); // once only: a second refusal is thrown as it is
+  }
 }
 
 export function apiGet<T>(path: ApiGetPath, query?: Query, options?: RequestOptions): Promise<T> {

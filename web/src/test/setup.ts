@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { loadToasts } from '../app/toastsLoader';
+import { stepUpCancelled, stepUpPromptOpen } from '../lib/stepUp';
 
 // jsdom has no matchMedia; antd's responsive helpers (Grid, Table, Layout.Sider...) need it.
 if (!window.matchMedia) {
@@ -35,6 +36,8 @@ if (!('ResizeObserver' in window)) {
 }
 
 afterEach(() => {
+  // A step-up prompt left open (a test that failed half-way) must not be the next test's.
+  if (stepUpPromptOpen()) stepUpCancelled();
   cleanup();
   window.localStorage.clear();
 });

@@ -6,7 +6,7 @@ import { dayjs } from '../../lib/dates';
 import { Permission } from '../../lib/permissions';
 import { UserEmailLink } from '../session/UserEmailLink';
 import { useCan } from '../session/useCan';
-import { actionColour } from './auditActions';
+import { ACTION_LABELS, actionColour } from './auditActions';
 import { compactDetails, DETAILS_PREVIEW_CHARS, NONE, prettyDetails, truncate } from './auditDetails';
 import type { AuditRow } from './types';
 
@@ -39,7 +39,7 @@ export function ActorCell({ actor }: { actor: AuditRow['actor'] }) {
 
 export function ActionTag({ action }: { action: string }) {
   return (
-    <Tag color={actionColour(action)} className="audit__action">
+    <Tag color={actionColour(action)} className="audit__action" title={ACTION_LABELS[action]}>
       {action}
     </Tag>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionOption, ActionOptionGroup } from './auditActions';
-import { actionColour, actionFamily, actionOptions } from './auditActions';
+import { ACTION_FAMILIES, ACTION_LABELS, actionColour, actionFamily, actionOptions } from './auditActions';
 
 const values = (options: (ActionOption | ActionOptionGroup)[]) =>
   options.flatMap((o) => ('options' in o ? o.options.map((x) => x.value) : [o.value]));
@@ -30,5 +30,35 @@ describe('audit actions', () => {
     expect(new Set(known).size).toBe(known.length);
     expect(values(actionOptions('role.'))).toEqual(known);
     expect(values(actionOptions(' demo. '))).toEqual(['demo.', ...known]);
+  });
+
+  it('offers the step-up, session, recovery-code and password actions, each with words beside it', () => {
+    const known = values(actionOptions());
+    for (const action of [
+      'session.step_up',
+      'session.step_up_failure',
+      'session.revoke',
+      'session.revoke_others',
+      'session.issued_by_tool',
+      'recovery_codes.issue',
+      '2fa.recovery_code_used',
+      '2fa.locked',
+      'password.change',
+      'password.change_failure',
+      'user.unlock',
+      'session.',
+      'recovery_codes.',
+    ]) {
+      expect(known).toContain(action);
+    }
+    const actions = ACTION_FAMILIES.flatMap((f) => f.actions);
+    expect(actions.filter((a) => !ACTION_LABELS[a])).toEqual([]);
+    const step = actionOptions()
+      .flatMap((o) => ('options' in o ? o.options : [o]))
+      .find((o) => o.value === 'session.step_up');
+    expect(step).toEqual({ value: 'session.step_up', title: 'session.step_up', label: 'session.step_up · Second factor confirmed for sensitive changes' });
+    expect(actionColour('session.step_up_failure')).toBe('red');
+    expect(actionColour('session.step_up')).toBe('blue');
+    expect(actionColour('2fa.recovery_code_used')).toBe('geekblue');
   });
 });

@@ -18,14 +18,29 @@ export const ACTION_FAMILIES: readonly ActionFamily[] = [
     actions: ['login.password_accepted', 'login.success', 'login.failure', 'login.locked'],
   },
   { value: 'logout', label: 'Sign-out', actions: ['logout'] },
-  { value: '2fa.', label: 'Two-factor', actions: ['2fa.enabled', '2fa.disabled', '2fa.failure'] },
-  { value: 'password.', label: 'Password', actions: ['password.reset_requested', 'password.reset'] },
+  {
+    value: 'session.',
+    label: 'Sessions',
+    actions: ['session.step_up', 'session.step_up_failure', 'session.revoke', 'session.revoke_others', 'session.issued_by_tool'],
+  },
+  {
+    value: '2fa.',
+    label: 'Two-factor',
+    actions: ['2fa.enabled', '2fa.disabled', '2fa.failure', '2fa.locked', '2fa.recovery_code_used'],
+  },
+  { value: 'recovery_codes.', label: 'Recovery codes', actions: ['recovery_codes.issue'] },
+  {
+    value: 'password.',
+    label: 'Password',
+    actions: ['password.change', 'password.change_failure', 'password.reset_requested', 'password.reset_throttled', 'password.reset'],
+  },
   {
     value: 'user.',
     label: 'Users',
     actions: [
       'user.create',
       'user.update',
+      'user.unlock',
       'user.set_role',
       'user.remove_staff',
       'user.register',
@@ -37,7 +52,50 @@ export const ACTION_FAMILIES: readonly ActionFamily[] = [
   { value: 'token.', label: 'Tokens', actions: ['token.create', 'token.update'] },
   { value: 'app_version.', label: 'App versions', actions: ['app_version.create', 'app_version.delete'] },
   { value: 'promotion.', label: 'Promotion', actions: ['promotion.update'] },
+  { value: 'throttled', label: 'Throttled', actions: ['throttled'] },
 ];
+
+/** What each action means, in words: beside it in the filter, and as its tag's tooltip in the table. */
+export const ACTION_LABELS: Readonly<Record<string, string>> = {
+  'login.password_accepted': 'Password accepted, code next',
+  'login.success': 'Signed in',
+  'login.failure': 'Sign-in refused',
+  'login.locked': 'Sign-in locked after wrong passwords',
+  logout: 'Signed out',
+  'session.step_up': 'Second factor confirmed for sensitive changes',
+  'session.step_up_failure': 'Wrong code at a step-up',
+  'session.revoke': 'Session ended',
+  'session.revoke_others': 'Other sessions ended',
+  'session.issued_by_tool': 'Session made by the command-line tool',
+  '2fa.enabled': 'Authenticator set up',
+  '2fa.disabled': 'Authenticator switched off',
+  '2fa.failure': 'Wrong code at sign-in',
+  '2fa.locked': 'Code checks locked after wrong codes',
+  '2fa.recovery_code_used': 'Recovery code used',
+  'recovery_codes.issue': 'New recovery codes made',
+  'password.change': 'Password changed',
+  'password.change_failure': 'Wrong current password at a change',
+  'password.reset_requested': 'Password reset asked for',
+  'password.reset_throttled': 'Password reset asked for too often',
+  'password.reset': 'Password reset',
+  'user.create': 'Staff member or user created',
+  'user.update': 'User edited',
+  'user.unlock': 'Account unlocked',
+  'user.set_role': 'Role set',
+  'user.remove_staff': 'Removed from staff',
+  'user.register': 'Registered',
+  'user.verification_mail': 'Verification mail sent',
+  'user.email_verified': 'Email verified',
+  'role.create': 'Role created',
+  'role.update': 'Role edited',
+  'role.delete': 'Role deleted',
+  'token.create': 'Token created',
+  'token.update': 'Token edited',
+  'app_version.create': 'App version added',
+  'app_version.delete': 'App version deleted',
+  'promotion.update': 'Promotion saved',
+  throttled: 'Calls throttled from an address',
+};
 
 /** The family of an action: the text up to and including the first dot (`role.`), or the action itself. */
 export function actionFamily(action: string): string {
@@ -45,14 +103,16 @@ export function actionFamily(action: string): string {
   return dot < 0 ? action : action.slice(0, dot + 1);
 }
 
-/** Refusals and lock-outs: red whatever the family. */
-const ALARMING = /(^|[._])(failure|failed|locked)$/;
+/** Refusals, lock-outs and throttling: red whatever the family. */
+const ALARMING = /(^|[._])(failure|failed|locked|throttled)$/;
 
 /** antd Tag preset colour per family. */
 const FAMILY_COLOURS: Record<string, string> = {
   'login.': 'blue',
   logout: 'blue',
+  'session.': 'blue',
   '2fa.': 'geekblue',
+  'recovery_codes.': 'geekblue',
   'password.': 'orange',
   'user.': 'cyan',
   'role.': 'purple',
@@ -70,6 +130,8 @@ export function actionColour(action: string): string {
 export interface ActionOption {
   value: string;
   label: string;
+  /** The option's title (what tests and tooltips name it by): the action itself. */
+  title?: string;
 }
 
 export interface ActionOptionGroup {
@@ -88,7 +150,11 @@ export function actionOptions(typed = ''): (ActionOption | ActionOptionGroup)[] 
     value: f.value,
     label: `${f.label} (${f.value}*)`,
   }));
-  const actions: ActionOption[] = ACTION_FAMILIES.flatMap((f) => f.actions).map((a) => ({ value: a, label: a }));
+  const actions: ActionOption[] = ACTION_FAMILIES.flatMap((f) => f.actions).map((a) => ({
+    value: a,
+    label: ACTION_LABELS[a] ? `${a} · ${ACTION_LABELS[a]}` : a,
+    title: a,
+  }));
   const text = typed.trim();
   const known = text === ALL_ACTIONS || families.some((o) => o.value === text) || actions.some((o) => o.value === text);
   return [

@@ -8,6 +8,9 @@ import { ALL_PERMISSIONS, signedInAs } from '../../test/users';
 import { LOCKED_KEY_TITLE } from './PermissionGroups';
 import { ROLE_CREATED, ROLE_MODIFIED, RoleEditorModal } from './RoleEditorModal';
 import { CATALOGUE_REPLY, makeRole } from './roleTestData';
+import { STEP_UP_CANCELLED } from '../../lib/api';
+import { stepUpPromptOpen } from '../../lib/stepUp';
+import { STEP_UP_TITLE } from '../stepup/StepUpModal';
 
 const catalogueReply = { 'GET /api/admin/roles/permissions': () => jsonResponse(CATALOGUE_REPLY) };
 
@@ -106,6 +109,44 @@ describe('RoleEditorModal', () => {
       '2001:db8::/32',
       '192.0.2.1',
     ]);
+  });
+
+  it('Modify Role on a session that has not stepped up: the code is asked for, then the edit is sent again', async () => {
+    const role = makeRole({ id: 2, role: 'Support', description: 'Help desk', permissions: ['ADMIN_USERS_LIST'] });
+    const refused = 'Confirm with your second factor to continue.';
+    let fresh = false;
+    const calls = mockApi({
+      ...withCatalogue(),
+      'POST /api/admin/roles/2/edit': () => (fresh ? jsonResponse(role) : apiError(403, refused, [{ field: 'step_up', message: refused }])),
+      'POST /api/user/step-up': () => {
+        fresh = true;
+        return jsonResponse({ stepped_up_until: '2026-11-24T14:00:00Z' });
+      },
+    });
+    const onClose = vi.fn();
+    renderWithProviders(<RoleEditorModal open role={role} onClose={onClose} />);
+    await screen.findByRole('button', { name: 'Users (1/2)' });
+    const edits = () => calls.filter((c) => c.path === '/api/admin/roles/2/edit');
+
+    // (Under jsdom every antd dialog is labelled by the same id: the prompt is found by its title.)
+    const prompt = async () => (await screen.findByText(STEP_UP_TITLE)).closest<HTMLElement>('[role="dialog"]')!;
+
+    // Cancelled: the editor says nothing was changed, and stays open.
+    await userEvent.click(screen.getByRole('button', { name: 'Modify Role' }));
+    await userEvent.click(within(await prompt()).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText(STEP_UP_CANCELLED)).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(edits()).toHaveLength(1);
+
+    // Confirmed: the same edit goes again, and is saved. (The button's leaving spinner stays in its name: no
+    // animation ends under jsdom.)
+    await userEvent.click(screen.getByRole('button', { name: /Modify Role$/ }));
+    await waitFor(() => expect(stepUpPromptOpen()).toBe(true));
+    await userEvent.type(within(await prompt()).getByLabelText('Authenticator code'), '123456');
+    expect(await screen.findByText(ROLE_MODIFIED)).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+    expect(edits()).toHaveLength(3);
+    expect(edits()[2].body).toEqual(edits()[1].body);
   });
 
   it('keeps the permission sections collapsible', async () => {
