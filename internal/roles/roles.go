@@ -164,8 +164,11 @@ func (s *Service) Create(ctx context.Context, actor audit.Actor, in Input) (Role
 		if err := setPermissions(ctx, tx, id, in.Permissions); err != nil {
 			return err
 		}
-		if err := actor.Record(ctx, tx, "role.create", target(id), map[string]any{"role": in.Role, "permissions": in.Permissions,
-			"allowedNetworks": rbac.StoredNetworks(in.networks(nil)).Strings()}); err != nil {
+		details := map[string]any{"role": in.Role, "permissions": in.Permissions}
+		if networks := rbac.StoredNetworks(in.networks(nil)); len(networks) > 0 { // none: anywhere, said by leaving it out
+			details["allowedNetworks"] = networks.Strings()
+		}
+		if err := actor.Record(ctx, tx, "role.create", target(id), details); err != nil {
 			return err
 		}
 		role, err = Get(ctx, tx, id)
