@@ -391,7 +391,7 @@ func (u userEdit) write(ctx context.Context, d store.Dialect, tx *sql.Tx, actor 
 		}
 	}
 	if cur.GAEnabled && !next.GAEnabled { // recovery codes stand in for the authenticator switched off
-		if err := auth.DeleteRecoveryCodes(ctx, tx, id); err != nil {
+		if err := auth.DropSecondFactors(ctx, tx, id); err != nil {
 			return err
 		}
 	}

@@ -15,7 +15,8 @@ import (
 // snapshotTables are the tables a refused write must leave alone, each with
 // the columns compared. Columns every authenticated call moves by design
 // are left out: sessions.updated_at and users.last_seen_at (last seen), the
-// failed-code counter of sessions (a wrong 2FA code is counted). Tables
+// failed-code counter of sessions (a wrong 2FA code is counted), the
+// session's open passkey challenge (an answer, right or wrong, closes it). Tables
 // that record attempts by design (audit_log, login_attempts, captcha_used,
 // outbox) are compared by SnapshotAll only.
 var snapshotTables = map[string]string{
@@ -31,6 +32,7 @@ var snapshotTables = map[string]string{
 	"promotion_minimums":  "id, coin_id, amount, position",
 	"sessions":            "id, user_id, token_hash, kind, revoked_at, stepped_up_at",
 	"recovery_codes":      "id, user_id, code_hash, used_at",
+	"passkeys":            "id, user_id, credential_id, name, credential, last_used_at",
 	"wallets":             "id, user_id, coin_id, name, balance",
 	"password_resets":     "id, user_id, token_hash",
 	"email_verifications": "id, user_id, token_hash",

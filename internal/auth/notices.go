@@ -100,7 +100,7 @@ func SecondFactorOff(to, ip, by string) Notice {
 	}
 	return Notice{To: to, Subject: "A second factor was removed from your Xapa Back Office account", IP: ip,
 		What: "Google Authenticator was switched off for your Xapa Back Office account" + who + ". Your sessions were " +
-			"signed out, your recovery codes no longer work, and your next sign-in sets an authenticator up again."}
+			"signed out, your recovery codes and passkeys no longer work, and your next sign-in sets an authenticator up again."}
 }
 
 // EmailChanged are the notices of an account's email changed from old to

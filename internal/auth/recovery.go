@@ -155,11 +155,14 @@ func (s *Service) recoveryCodeUsedMail(to, purpose, ip string, left int) mail.Me
 			"and tell your administrator.\n"}
 }
 
-// DeleteRecoveryCodes drops every recovery code of a user whose
-// authenticator is switched off: codes stand in for that authenticator
-// only, and a later set-up must not bring them back. Call it in the
-// transaction of that change.
-func DeleteRecoveryCodes(ctx context.Context, tx audit.Execer, userID int64) error {
-	_, err := tx.ExecContext(ctx, `DELETE FROM recovery_codes WHERE user_id = $1`, userID)
+// DropSecondFactors drops every recovery code and passkey of a user whose
+// authenticator is switched off (by the owner, or reset by an editor): a
+// reset second factor is reset whole, and a later set-up must not bring
+// them back. Call it in the transaction of that change.
+func DropSecondFactors(ctx context.Context, tx audit.Execer, userID int64) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM recovery_codes WHERE user_id = $1`, userID); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `DELETE FROM passkeys WHERE user_id = $1`, userID)
 	return err
 }

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/go-webauthn/webauthn/webauthn"
+
 	"xapa/backoffice/internal/mail"
 	"xapa/backoffice/internal/ratelimit"
 	"xapa/backoffice/internal/secrets"
@@ -22,8 +24,10 @@ type Service struct {
 	mailer    *mail.Mailer
 	secrets   *secrets.Box
 	publicURL string
-	now       func() time.Time
-	dummyHash string // checked for unknown users, so they cost what known ones do
+	// relyingParty checks passkeys for the app at publicURL (nil: passkeys off, passkeys.go).
+	relyingParty *webauthn.WebAuthn
+	now          func() time.Time
+	dummyHash    string // checked for unknown users, so they cost what known ones do
 }
 
 // Options configures the service.
@@ -58,7 +62,7 @@ func NewService(ctx context.Context, db *store.DB, o Options) (*Service, error) 
 		o.Mailer = mail.New(db, o.Secrets, mail.SMTPConfig{}, o.Now)
 	}
 	s := &Service{db: db, captcha: &Captcha{db: db, key: key}, limits: ratelimit.New(db, o.Now), mailer: o.Mailer, secrets: o.Secrets,
-		publicURL: o.PublicURL, now: func() time.Time { return o.Now().UTC().Truncate(time.Microsecond) }, dummyHash: dummy}
+		publicURL: o.PublicURL, relyingParty: newRelyingParty(o.PublicURL), now: func() time.Time { return o.Now().UTC().Truncate(time.Microsecond) }, dummyHash: dummy}
 	o.Mailer.Handle(ResetMailKind, s.writeResetMail)
 	return s, nil
 }

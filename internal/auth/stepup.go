@@ -48,11 +48,7 @@ func (s *Service) StepUp(ctx context.Context, p *Principal, code, ip string) (ti
 		return time.Time{}, err
 	}
 	fail := func(reason string, reply error) (time.Time, error) {
-		if err := audit.Record(ctx, s.db, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "session.step_up_failure",
-			Target: audit.UserTarget(p.UserID), Details: map[string]any{"reason": reason}, IP: ip}); err != nil {
-			return time.Time{}, err
-		}
-		return time.Time{}, reply
+		return time.Time{}, s.stepUpFailure(ctx, p, ip, reason, reply)
 	}
 	method := "authenticator"
 	var use func(tx *sql.Tx) error
@@ -80,6 +76,20 @@ func (s *Service) StepUp(ctx context.Context, p *Principal, code, ip string) (ti
 			return nil
 		}
 	}
+	until, err := s.steppedUp(ctx, p, method, ip, use)
+	switch {
+	case errors.Is(err, ErrInvalidCode):
+		return fail("replayed_code", errStepUpUsedCode)
+	case errors.Is(err, errRecoveryCodeUnknown):
+		return fail("wrong_recovery_code", errStepUpRecovery)
+	}
+	return until, err
+}
+
+// steppedUp makes p's session fresh once use (the factor's use, recorded
+// in the same transaction) succeeds: audited as session.step_up with the
+// method. A given code or passkey does not count against the limit.
+func (s *Service) steppedUp(ctx context.Context, p *Principal, method, ip string, use func(*sql.Tx) error) (time.Time, error) {
 	now := s.now()
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		if err := use(tx); err != nil {
@@ -91,13 +101,18 @@ func (s *Service) StepUp(ctx context.Context, p *Principal, code, ip string) (ti
 		return audit.Record(ctx, tx, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "session.step_up",
 			Target: audit.UserTarget(p.UserID), Details: map[string]any{"method": method}, IP: ip})
 	})
-	switch {
-	case errors.Is(err, ErrInvalidCode):
-		return fail("replayed_code", errStepUpUsedCode)
-	case errors.Is(err, errRecoveryCodeUnknown):
-		return fail("wrong_recovery_code", errStepUpRecovery)
-	case err != nil:
+	if err != nil {
 		return time.Time{}, err
 	}
 	return now.Add(StepUpWindow), s.limits.Refund(ctx, CodeRule, audit.UserTarget(p.UserID))
+}
+
+// stepUpFailure audits a refused step-up (session.step_up_failure, with
+// why) and returns reply.
+func (s *Service) stepUpFailure(ctx context.Context, p *Principal, ip, reason string, reply error) error {
+	if err := audit.Record(ctx, s.db, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "session.step_up_failure",
+		Target: audit.UserTarget(p.UserID), Details: map[string]any{"reason": reason}, IP: ip}); err != nil {
+		return err
+	}
+	return reply
 }

@@ -240,7 +240,7 @@ func (s *Service) SetGAStatus(ctx context.Context, p *Principal, password, code 
 		if err := EndSessionsAndLinks(ctx, tx, p.UserID, s.now()); err != nil {
 			return err
 		}
-		if err := DeleteRecoveryCodes(ctx, tx, p.UserID); err != nil {
+		if err := DropSecondFactors(ctx, tx, p.UserID); err != nil {
 			return err
 		}
 		if err := s.NotifyIn(ctx, tx, SecondFactorOff(p.Email, ip, "")); err != nil {

@@ -275,6 +275,12 @@ func TestRouteRulesAreNoWiderThanReviewed(t *testing.T) {
 		"POST /api/user/step-up":                        "signed in", // one's own session, with one's own second factor (counted like the code step)
 		"GET /api/user/recovery-codes":                  "signed in", // a count of one's own
 		"POST /api/user/recovery-codes":                 "signed in", // one's own, and only on a session stepped up lately
+		"POST /api/user/step-up/passkey/begin":          "signed in", // one's own session, with one's own passkeys
+		"POST /api/user/step-up/passkey/finish":         "signed in", // one's own session's challenge (counted like the code step)
+		"GET /api/user/passkeys":                        "signed in", // one's own
+		"POST /api/user/passkeys/register/begin":        "signed in", // one's own, and only on a session stepped up lately
+		"POST /api/user/passkeys/register/finish":       "signed in", // answers that session's own challenge
+		"DELETE /api/user/passkeys/{id}":                "signed in", // one's own (anyone else's is a 404), on a stepped-up session
 	}
 	seen := map[string]bool{}
 	for _, rt := range env.Server.Routes() {
@@ -322,6 +328,7 @@ func TestStepUpRoutesAreTheReviewedOnes(t *testing.T) {
 		"POST /api/admin/roles/{id}/adduser", "PATCH /api/admin/roles/removeMember",
 		"POST /api/admin/coins/new", "POST /api/admin/coins/{id}/edit", "POST /api/admin/promotion",
 		"POST /api/admin/users/{id}/unlock", "DELETE /api/admin/sessions/{id}", "POST /api/user/recovery-codes",
+		"POST /api/user/passkeys/register/begin", "DELETE /api/user/passkeys/{id}",
 	}
 	freshIf := map[string]string{
 		"POST /api/admin/users/new":       "it creates a staff member",

@@ -476,7 +476,22 @@ func writeSpecs(t *testing.T, env *apitest.Env, f sweepFixture) map[string]write
 		"POST /api/user/step-up": {path: "/api/user/step-up", token: stepper,
 			body:  func(int) map[string]any { return map[string]any{"code": "000000"} },
 			texts: []string{"code"}},
-		"POST /api/user/recovery-codes":         {path: "/api/user/recovery-codes", token: stepper}, // reads no body
+		"POST /api/user/recovery-codes":        {path: "/api/user/recovery-codes", token: stepper},        // reads no body
+		"POST /api/user/step-up/passkey/begin": {path: "/api/user/step-up/passkey/begin", token: stepper}, // reads no body
+		"POST /api/user/step-up/passkey/finish": {path: "/api/user/step-up/passkey/finish", token: stepper,
+			body: passkeyAnswer, required: map[string]string{"credential": "credential"}, texts: []string{"credential.id"}},
+		"POST /api/user/passkeys/register/begin": {path: "/api/user/passkeys/register/begin", token: stepper}, // reads no body
+		"POST /api/user/passkeys/register/finish": {path: "/api/user/passkeys/register/finish", token: stepper,
+			body: func(i int) map[string]any {
+				b := passkeyAnswer(i)
+				b["name"] = fmt.Sprintf("Key %d", i)
+				return b
+			},
+			required: map[string]string{"credential": "credential"}, texts: []string{"name", "credential.id"}},
+		"DELETE /api/user/passkeys/{id}": {path: "/api/user/passkeys/999999", token: stepper},
+		"POST /api/2fa/passkey/begin":    {path: "/api/2fa/passkey/begin", token: pending}, // reads no body
+		"POST /api/2fa/passkey/finish": {path: "/api/2fa/passkey/finish", token: pending,
+			body: passkeyAnswer, required: map[string]string{"credential": "credential"}, texts: []string{"credential.id"}},
 		"DELETE /api/user/sessions/{id}":        {path: "/api/user/sessions/999999", token: admin},
 		"POST /api/user/sessions/revoke-others": {path: "/api/user/sessions/revoke-others", token: admin}, // reads no body
 		"DELETE /api/admin/sessions/{id}":       {path: "/api/admin/sessions/999999", token: admin},
@@ -560,6 +575,13 @@ func writeSpecs(t *testing.T, env *apitest.Env, f sweepFixture) map[string]write
 				"waiting_time.days": {-1, 3651, 99999999999999999, 1.5}, "minimum": {make([]any, 1001)},
 				"range.end_date": {"2025-01-01 00:00:00", "2026-13-45 00:00:00", "2027-01-01 00:00:00.5"}}},
 	}
+}
+
+// passkeyAnswer is a passkey finish's body, well formed but answering no
+// ceremony: refused whatever its fields hold.
+func passkeyAnswer(i int) map[string]any {
+	return map[string]any{"credential": map[string]any{"id": fmt.Sprintf("key%d", i), "rawId": fmt.Sprintf("key%d", i),
+		"type": "public-key", "response": map[string]any{}}}
 }
 
 // Every write route (POST, PATCH, DELETE of the route table) given bad input

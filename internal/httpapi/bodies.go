@@ -3,6 +3,8 @@ package httpapi
 // The request bodies of the sign-in routes, named so that the OpenAPI
 // document (openapi.go) describes the very types the handlers decode.
 
+import "encoding/json"
+
 type loginInput struct {
 	Username     string `json:"username"`
 	Password     string `json:"password"`
@@ -48,4 +50,12 @@ type passwordChangeInput struct {
 
 type stepUpInput struct {
 	Code string `json:"code"`
+}
+
+// passkeyInput answers a passkey ceremony: credential is what the browser's
+// WebAuthn call gave (a RegistrationResponseJSON or AuthenticationResponseJSON);
+// name names a passkey being registered.
+type passkeyInput struct {
+	Name       string          `json:"name,omitempty"`
+	Credential json.RawMessage `json:"credential" required:"true"`
 }

@@ -39,6 +39,14 @@ func operations() map[string]op {
 		"POST /api/user/step-up":                        {summary: "Step up: an authenticator or recovery code makes this session's sensitive calls pass for 5 minutes", body: new(stepUpInput), reply: new(stepUpReply)},
 		"GET /api/user/recovery-codes":                  {summary: "How many of one's recovery codes are unused", reply: new(recoveryCodesLeftReply)},
 		"POST /api/user/recovery-codes":                 {summary: "Ten new recovery codes, replacing the old ones (shown this once)", reply: new(recoveryCodesReply)},
+		"POST /api/user/step-up/passkey/begin":          {summary: "Step up with a passkey: the options for navigator.credentials.get", reply: new(passkeyOptionsReply)},
+		"POST /api/user/step-up/passkey/finish":         {summary: "Step up with a passkey: the browser's answer makes this session's sensitive calls pass for 5 minutes", body: new(passkeyInput), reply: new(stepUpReply)},
+		"GET /api/user/passkeys":                        {summary: "One's own passkeys, oldest first", reply: new(passkeysReply)},
+		"POST /api/user/passkeys/register/begin":        {summary: "Add a passkey: the options for navigator.credentials.create", reply: new(passkeyOptionsReply)},
+		"POST /api/user/passkeys/register/finish":       {summary: "Add a passkey: the browser's answer, and the passkey's name", body: new(passkeyInput), reply: new(passkeyReply), status: http.StatusCreated},
+		"DELETE /api/user/passkeys/{id}":                {summary: "Remove one of one's own passkeys", status: http.StatusNoContent},
+		"POST /api/2fa/passkey/begin":                   {summary: "The two-factor step by passkey: the options for navigator.credentials.get", reply: new(passkeyOptionsReply)},
+		"POST /api/2fa/passkey/finish":                  {summary: "The two-factor step by passkey: the browser's answer gives a full token", body: new(passkeyInput), reply: new(tokenReply)},
 
 		"GET /api/user/sessions":                {summary: "One's own signed-in sessions, newest first", reply: new(ownSessionsReply)},
 		"DELETE /api/user/sessions/{id}":        {summary: "End one of one's own sessions", status: http.StatusNoContent},
@@ -256,6 +264,15 @@ type (
 	}
 	recoveryCodesReply struct {
 		Codes []string `json:"codes" minItems:"10" maxItems:"10" description:"The new recovery codes, shown this once; the earlier ones no longer work."`
+	}
+	passkeyOptionsReply struct {
+		PublicKey map[string]any `json:"publicKey" required:"true" description:"PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON: binary fields in base64url."`
+	}
+	passkeysReply struct {
+		Passkeys []auth.Passkey `json:"passkeys" maxItems:"10"`
+	}
+	passkeyReply struct {
+		Passkey auth.Passkey `json:"passkey"`
 	}
 	recoveryCodesLeftReply struct {
 		Remaining int `json:"remaining" minimum:"0" maximum:"10"`

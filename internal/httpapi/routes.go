@@ -109,6 +109,17 @@ func (s *Server) Routes() []Route {
 		{"POST", "/api/user/step-up", SignedIn.PerClient(limitStepUp), s.stepUp}, // codes counted like the code step's
 		{"GET", "/api/user/recovery-codes", SignedIn, s.recoveryCodesLeft},
 		{"POST", "/api/user/recovery-codes", SignedIn.Fresh(), s.newRecoveryCodes},
+		{"POST", "/api/user/step-up/passkey/begin", SignedIn.PerClient(limitStepUp), passkeyBegin(s.auth.BeginPasskeyStepUp)},
+		{"POST", "/api/user/step-up/passkey/finish", SignedIn.PerClient(limitStepUp), s.finishPasskeyStepUp},
+
+		// Passkeys: one's own, added on a fresh session (the finish answers the fresh session's begin, within 5
+		// minutes); at the code step of sign-in, a passkey in place of the code (counted like a code).
+		{"GET", "/api/user/passkeys", SignedIn, s.passkeys},
+		{"POST", "/api/user/passkeys/register/begin", SignedIn.Fresh(), passkeyBegin(s.auth.BeginPasskeyRegistration)},
+		{"POST", "/api/user/passkeys/register/finish", SignedIn, s.finishPasskeyRegistration},
+		{"DELETE", "/api/user/passkeys/{id}", SignedIn.Fresh(), s.deletePasskey},
+		{"POST", "/api/2fa/passkey/begin", Tokens(auth.Pending).PerClient(limitCode), passkeyBegin(s.auth.BeginPasskeySignIn)},
+		{"POST", "/api/2fa/passkey/finish", Tokens(auth.Pending).PerClient(limitCode), s.finishPasskeySignIn},
 
 		// One's own signed-in devices (someone else's session id is a 404), and the staff sessions console.
 		{"GET", "/api/user/sessions", SignedIn, s.ownSessions},

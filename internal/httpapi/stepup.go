@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"time"
 
 	"xapa/backoffice/internal/accounts"
 )
@@ -25,6 +26,11 @@ func (s *Server) stepUp(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, authError(w, err))
 		return
 	}
+	writeStepUp(w, until)
+}
+
+// writeStepUp answers a step-up that made the session fresh until then.
+func writeStepUp(w http.ResponseWriter, until time.Time) {
 	writeJSON(w, http.StatusOK, stepUpReply{SteppedUpUntil: accounts.Time{Time: until}})
 }
 

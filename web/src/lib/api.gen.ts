@@ -21,6 +21,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/2fa/passkey/begin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The two-factor step by passkey: the options for navigator.credentials.get */
+        post: operations["post2faPasskeyBegin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/2fa/passkey/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The two-factor step by passkey: the browser's answer gives a full token */
+        post: operations["post2faPasskeyFinish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/app_versions": {
         parameters: {
             query?: never;
@@ -1076,6 +1110,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One's own passkeys, oldest first */
+        get: operations["getUserPasskeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/passkeys/register/begin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a passkey: the options for navigator.credentials.create */
+        post: operations["postUserPasskeysRegisterBegin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/passkeys/register/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a passkey: the browser's answer, and the passkey's name */
+        post: operations["postUserPasskeysRegisterFinish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of one's own passkeys */
+        delete: operations["deleteUserPasskeysById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/password": {
         parameters: {
             query?: never;
@@ -1173,6 +1275,40 @@ export interface paths {
         put?: never;
         /** Step up: an authenticator or recovery code makes this session's sensitive calls pass for 5 minutes */
         post: operations["postUserStepUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/step-up/passkey/begin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Step up with a passkey: the options for navigator.credentials.get */
+        post: operations["postUserStepUpPasskeyBegin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/step-up/passkey/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Step up with a passkey: the browser's answer makes this session's sensitive calls pass for 5 minutes */
+        post: operations["postUserStepUpPasskeyFinish"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1335,6 +1471,14 @@ export interface components {
             platform: string;
             updatedAt: string;
         };
+        AuthPasskey: {
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            /** @description null: never used */
+            last_used_at: null | string;
+            name: string;
+        };
         AuthSetupData: {
             account: string;
             issuer: string;
@@ -1439,6 +1583,22 @@ export interface components {
         };
         HttpapiOwnSessionsReply: {
             sessions: components["schemas"]["AuthOwnSession"][];
+        };
+        HttpapiPasskeyInput: {
+            credential: unknown;
+            name?: string;
+        };
+        HttpapiPasskeyOptionsReply: {
+            /** @description PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON: binary fields in base64url. */
+            publicKey: {
+                [key: string]: unknown;
+            };
+        };
+        HttpapiPasskeyReply: {
+            passkey: components["schemas"]["AuthPasskey"];
+        };
+        HttpapiPasskeysReply: {
+            passkeys: components["schemas"]["AuthPasskey"][];
         };
         HttpapiPasswordChangeInput: {
             new?: string;
@@ -1863,6 +2023,106 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["HttpapiCodeInput"] | null;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiTokenReply"];
+                };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    post2faPasskeyBegin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiPasskeyOptionsReply"];
+                };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    post2faPasskeyFinish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["HttpapiPasskeyInput"] | null;
             };
         };
         responses: {
@@ -5266,6 +5526,202 @@ export interface operations {
             };
         };
     };
+    getUserPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiPasskeysReply"];
+                };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    postUserPasskeysRegisterBegin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiPasskeyOptionsReply"];
+                };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    postUserPasskeysRegisterFinish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["HttpapiPasskeyInput"] | null;
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiPasskeyReply"];
+                };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    deleteUserPasskeysById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
     postUserPassword: {
         parameters: {
             query?: never;
@@ -5566,6 +6022,106 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["HttpapiStepUpInput"] | null;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiStepUpReply"];
+                };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    postUserStepUpPasskeyBegin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiPasskeyOptionsReply"];
+                };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    postUserStepUpPasskeyFinish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["HttpapiPasskeyInput"] | null;
             };
         };
         responses: {

@@ -3,15 +3,15 @@ import { Button, Col, Form, Input, Row, Space } from 'antd';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { GoogleAuthenticatorCard } from './GoogleAuthenticatorCard';
 import { OwnSessionsCard } from './OwnSessionsCard';
+import { PasskeysCard } from './PasskeysCard';
 import { RecoveryCodesCard } from './RecoveryCodesCard';
 import { UnavailableCard } from './UnavailableCard';
 import './security.css';
 
 /**
  * /security: the signed-in staff member's own security settings. Each section is a card of its own: Change
- * password, Google Authenticator, Recovery codes, Your sessions, then the product's SMS and identity sections, which
- * staff accounts do not have (shown disabled, with the reason). Passkeys will be a card of their own here, once the
- * server offers them.
+ * password, Google Authenticator, Passkeys, Recovery codes, Your sessions, then the product's SMS and identity
+ * sections, which staff accounts do not have (shown disabled, with the reason).
  */
 export default function SecurityPage() {
   return (
@@ -21,6 +21,9 @@ export default function SecurityPage() {
       </Col>
       <Col xs={24} xl={12}>
         <GoogleAuthenticatorCard />
+      </Col>
+      <Col xs={24} xl={12}>
+        <PasskeysCard />
       </Col>
       <Col xs={24} xl={12}>
         <RecoveryCodesCard />

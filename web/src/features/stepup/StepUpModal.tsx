@@ -3,6 +3,7 @@ import { Button, Form, Input, Modal, Typography } from 'antd';
 import type { InputRef } from 'antd';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { errorMessage, isApiError } from '../../lib/api';
+import { PasskeyStepUp } from './PasskeyStepUp';
 import { stepUp } from './stepUpApi';
 import { otherMethod, STEP_UP_METHODS, type StepUpMethod } from './stepUpCode';
 import './stepUp.css';
@@ -30,7 +31,8 @@ interface StepUpModalProps {
  * The step-up prompt: a sensitive call was refused for want of a second factor given in the last 5 minutes. It
  * asks for a current authenticator code (six digits, sent by itself at the sixth) or, behind a link, a recovery
  * code, and calls `POST /api/user/step-up`; a refusal (wrong or used code, too many tries) shows under the field.
- * Enter confirms, Esc cancels.
+ * Where the account has a passkey, "Use a passkey" above the field answers instead (PasskeyStepUp). Enter
+ * confirms, Esc cancels.
  */
 export function StepUpModal({ open, onSteppedUp, onCancel }: StepUpModalProps) {
   const inputRef = useRef<InputRef>(null);
@@ -97,6 +99,7 @@ function StepUpForm({ inputRef, onSteppedUp, onCancel }: StepUpFormProps) {
       onFinish={() => submit(code)}
       aria-label="Confirm with your second factor"
     >
+      <PasskeyStepUp onSteppedUp={onSteppedUp} disabled={confirm.isPending} />
       <Typography.Paragraph>{spec.intro}</Typography.Paragraph>
       <Form.Item
         label={spec.label}

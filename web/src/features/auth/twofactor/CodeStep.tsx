@@ -6,6 +6,7 @@ import { LightButton } from '../../../components/LightButton';
 import { TextInput } from '../../../components/TextInput';
 import { fieldMessageId } from '../../../components/fieldMessageId';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { passkeyErrorMessage, passkeysSupported, signInWithPasskey } from '../../../lib/passkeys';
 import { verifyGoogleAuthenticator } from '../authApi';
 import { CODE_INCOMPLETE, CODE_LENGTH } from './code';
 import { CodeInput } from './CodeInput';
@@ -31,8 +32,8 @@ interface CodeStepProps {
 }
 
 /**
- * Sign-in step two when Google Authenticator is on: the 6-digit code, sent by itself at the 6th digit, or (the
- * phone lost) one of the account's recovery codes.
+ * Sign-in step two when Google Authenticator is on: the 6-digit code, sent by itself at the 6th digit, a passkey
+ * of the account (where the browser offers passkeys), or (the phone lost) one of the account's recovery codes.
  */
 export function CodeStep({ pendingToken, onVerified, onExpired, onCancel }: CodeStepProps) {
   const [code, setCode] = useState('');
@@ -55,8 +56,18 @@ export function CodeStep({ pendingToken, onVerified, onExpired, onCancel }: Code
     },
   });
 
+  const passkey = useMutation({
+    mutationFn: () => signInWithPasskey(pendingToken),
+    onSuccess: onVerified,
+    onError: (error) => {
+      if (isApiError(error) && error.status === 401) onExpired();
+    },
+  });
+  const busy = verify.isPending || passkey.isPending;
+
   const submit = (value: string) => {
-    if (value.length !== CODE_LENGTH || verify.isPending) return;
+    if (value.length !== CODE_LENGTH || busy) return;
+    passkey.reset();
     verify.mutate(value);
   };
 
@@ -84,6 +95,7 @@ export function CodeStep({ pendingToken, onVerified, onExpired, onCancel }: Code
     const refused = recovery ? RECOVERY_CODE_REFUSED : LOGIN_INVALID_CODE;
     problem = isApiError(verify.error) && verify.error.status === 400 ? refused : errorMessage(verify.error);
   }
+  if (passkey.isError) problem = passkeyErrorMessage(passkey.error);
 
   if (recovery) {
     return (
@@ -115,11 +127,12 @@ export function CodeStep({ pendingToken, onVerified, onExpired, onCancel }: Code
             setCode(value);
             setIncomplete(false);
             if (verify.isError) verify.reset();
+            if (passkey.isError) passkey.reset();
           }}
           onComplete={submit}
           invalid={Boolean(problem)}
           describedBy={problem ? fieldMessageId('signin-code') : undefined}
-          readOnly={verify.isPending}
+          readOnly={busy}
           autoFocus
         />
       </Field>
@@ -127,10 +140,25 @@ export function CodeStep({ pendingToken, onVerified, onExpired, onCancel }: Code
       <LightButton variant="primary" type="submit" block size="large" loading={verify.isPending}>
         Verify
       </LightButton>
-      <LightButton variant="link" block onClick={() => switchTo(true)} disabled={verify.isPending}>
+      {passkeysSupported() && (
+        <LightButton
+          block
+          size="large"
+          loading={passkey.isPending}
+          disabled={verify.isPending}
+          onClick={() => {
+            verify.reset();
+            setIncomplete(false);
+            passkey.mutate();
+          }}
+        >
+          Use a passkey
+        </LightButton>
+      )}
+      <LightButton variant="link" block onClick={() => switchTo(true)} disabled={busy}>
         Use a recovery code
       </LightButton>
-      <LightButton variant="link" block onClick={onCancel} disabled={verify.isPending}>
+      <LightButton variant="link" block onClick={onCancel} disabled={busy}>
         Back to sign-in
       </LightButton>
     </form>
