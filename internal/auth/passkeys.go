@@ -61,6 +61,8 @@ var (
 	errNoPasskeys      = apperr.Fieldf("passkey", "This account has no passkey. Enter the code from your authenticator app.")
 	errPasskeyExpired  = apperr.Fieldf("credential", "This passkey request expired or was answered already. Try again.")
 	errPasskeyRejected = apperr.Fieldf("credential", "That passkey was not accepted. Try again, or use the code from your authenticator app.")
+	// errPasskeyCloned: the signature counter went back (a copied authenticator?); the same reply, audited apart.
+	errPasskeyCloned   = apperr.Fieldf("credential", "That passkey was not accepted. Try again, or use the code from your authenticator app.")
 	errPasskeyName     = apperr.Fieldf("name", "Give the passkey a name of 1 to %d characters.", maxPasskeyName)
 	errPasskeyTooMany  = apperr.Fieldf("passkey", "An account holds at most %d passkeys. Remove one first.", MaxPasskeys)
 	errPasskeyNotFound = &apperr.NotFound{What: "Passkey"}
@@ -76,14 +78,18 @@ func newRelyingParty(publicURL string) *webauthn.WebAuthn {
 	if err != nil || u.Hostname() == "" {
 		return nil
 	}
-	host, origins := u.Hostname(), []string{u.Scheme + "://" + u.Host}
+	host := strings.ToLower(u.Hostname())
 	if ip := net.ParseIP(host); ip != nil {
 		if !ip.IsLoopback() {
 			return nil
 		}
 		host = "localhost"
-		origins = []string{u.Scheme + "://" + net.JoinHostPort(host, u.Port())}
 	}
+	origin := u.Scheme + "://" + host
+	if u.Port() != "" {
+		origin = u.Scheme + "://" + net.JoinHostPort(host, u.Port())
+	}
+	origins := []string{origin}
 	w, err := webauthn.New(&webauthn.Config{RPID: host, RPDisplayName: "Xapa Back Office", RPOrigins: origins})
 	if err != nil {
 		return nil
@@ -223,6 +229,10 @@ func (s *Service) FinishPasskeyRegistration(ctx context.Context, p *Principal, n
 	}
 	var pk Passkey
 	err = s.tx(ctx, func(tx *sql.Tx) error {
+		// The account's row first: two registrations at once count one after the other (MaxPasskeys).
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET updated_at = updated_at WHERE id = $1`, p.UserID); err != nil {
+			return err
+		}
 		u, err := s.loadPasskeyUser(ctx, tx, p)
 		if err != nil {
 			return err
@@ -249,23 +259,21 @@ func (s *Service) FinishPasskeyRegistration(ctx context.Context, p *Principal, n
 }
 
 // insertPasskey keeps cred as a passkey of userID; a credential registered
-// already (to any account) is refused.
+// already (to any account) is refused. The registration's attestation
+// (client data, authenticator data: up to the body's size) is not kept.
 func (s *Service) insertPasskey(ctx context.Context, tx *sql.Tx, userID int64, name string, cred *webauthn.Credential) (int64, error) {
+	cred.Attestation = webauthn.CredentialAttestation{}
 	raw, err := json.Marshal(cred)
 	if err != nil {
 		return 0, err
 	}
-	credID := base64.RawURLEncoding.EncodeToString(cred.ID)
-	var taken bool
-	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM passkeys WHERE credential_id = $1)`, credID).Scan(&taken); err != nil {
-		return 0, err
-	}
-	if taken {
+	var id int64
+	err = tx.QueryRowContext(ctx, `INSERT INTO passkeys (user_id, credential_id, name, credential, sign_count, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (credential_id) DO NOTHING RETURNING id`,
+		userID, base64.RawURLEncoding.EncodeToString(cred.ID), name, string(raw), int64(cred.Authenticator.SignCount), s.now()).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
 		return 0, errPasskeyRejected
 	}
-	var id int64
-	err = tx.QueryRowContext(ctx, `INSERT INTO passkeys (user_id, credential_id, name, credential, created_at)
-		VALUES ($1, $2, $3, $4, $5) RETURNING id`, userID, credID, name, string(raw), s.now()).Scan(&id)
 	return id, err
 }
 
@@ -316,8 +324,9 @@ func (s *Service) DeletePasskey(ctx context.Context, p *Principal, id int64, ip 
 }
 
 // beginPasskeyAssertion opens an assertion ceremony (sign-in or step-up) on
-// p's session, for the account's passkeys.
-func (s *Service) beginPasskeyAssertion(ctx context.Context, p *Principal, purpose string) (PasskeyOptions, error) {
+// p's session, for the account's passkeys, asking uv of the user's
+// verification (the device's PIN, fingerprint or face).
+func (s *Service) beginPasskeyAssertion(ctx context.Context, p *Principal, purpose string, uv protocol.UserVerificationRequirement) (PasskeyOptions, error) {
 	if s.relyingParty == nil {
 		return nil, ErrPasskeysOff
 	}
@@ -328,7 +337,7 @@ func (s *Service) beginPasskeyAssertion(ctx context.Context, p *Principal, purpo
 	if len(u.creds) == 0 {
 		return nil, errNoPasskeys
 	}
-	assertion, data, err := s.relyingParty.BeginLogin(u)
+	assertion, data, err := s.relyingParty.BeginLogin(u, webauthn.WithUserVerification(uv))
 	if err != nil {
 		return nil, err
 	}
@@ -341,9 +350,6 @@ func (s *Service) beginPasskeyAssertion(ctx context.Context, p *Principal, purpo
 // signature counter and last use. A credential whose counter went back (a
 // cloned authenticator) is refused.
 func (s *Service) checkPasskeyAssertion(ctx context.Context, p *Principal, purpose string, raw []byte) (func(*sql.Tx) error, error) {
-	if s.relyingParty == nil {
-		return nil, ErrPasskeysOff
-	}
 	data, err := s.takeCeremony(ctx, p, purpose)
 	if err != nil {
 		return nil, err
@@ -357,77 +363,120 @@ func (s *Service) checkPasskeyAssertion(ctx context.Context, p *Principal, purpo
 		return nil, err
 	}
 	cred, err := s.relyingParty.ValidateLogin(u, data, parsed)
-	if err != nil || cred.Authenticator.CloneWarning {
+	if err != nil {
 		return nil, errPasskeyRejected
+	}
+	if cred.Authenticator.CloneWarning {
+		return nil, errPasskeyCloned
 	}
 	stored, err := json.Marshal(cred)
 	if err != nil {
 		return nil, err
 	}
+	count := int64(cred.Authenticator.SignCount)
 	return func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE passkeys SET credential = $1, last_used_at = $2 WHERE credential_id = $3 AND user_id = $4`,
-			string(stored), s.now(), base64.RawURLEncoding.EncodeToString(cred.ID), p.UserID)
+		// The counter only moves on (or stays 0 on authenticators that keep none): of two uses read at the
+		// same count, the second loses here, as a copy would.
+		res, err := tx.ExecContext(ctx, `UPDATE passkeys SET credential = $1, sign_count = $2, last_used_at = $3
+			WHERE credential_id = $4 AND user_id = $5 AND (sign_count < $2 OR ($2 = 0 AND sign_count = 0))`,
+			string(stored), count, s.now(), base64.RawURLEncoding.EncodeToString(cred.ID), p.UserID)
 		if err != nil {
 			return err
 		}
 		if n, _ := res.RowsAffected(); n != 1 {
-			return errPasskeyRejected // removed meanwhile
+			return errPasskeyRejected // removed meanwhile, or the counter went back
 		}
 		return nil
 	}, nil
 }
 
+// passkeyRefusal is the audited reason of a refused passkey answer, "" for
+// an error that is no refusal.
+func passkeyRefusal(err error) string {
+	switch {
+	case errors.Is(err, errPasskeyCloned):
+		return "passkey_clone_warning"
+	case errors.Is(err, errPasskeyRejected):
+		return "passkey_rejected"
+	case errors.Is(err, errPasskeyExpired):
+		return "passkey_expired"
+	}
+	return ""
+}
+
 // BeginPasskeySignIn opens the code step's passkey ceremony on p's pending
 // session. Counted like a code (CodeRule): the finish is the guess.
 func (s *Service) BeginPasskeySignIn(ctx context.Context, p *Principal) (PasskeyOptions, error) {
-	return s.beginPasskeyAssertion(ctx, p, ceremonySignIn)
+	return s.beginPasskeyAssertion(ctx, p, ceremonySignIn, protocol.VerificationPreferred)
 }
 
 // FinishPasskeySignIn completes a sign-in with a passkey in place of the
 // code: counted and failed like a wrong code (the session ends after five),
 // and on success a full token, as VerifyCode gives.
 func (s *Service) FinishPasskeySignIn(ctx context.Context, p *Principal, raw []byte, meta ClientMeta) (string, error) {
+	if s.relyingParty == nil {
+		return "", ErrPasskeysOff
+	}
 	if err := s.takeCodeAttempt(ctx, p, meta); err != nil {
 		return "", err
 	}
-	use, err := s.checkPasskeyAssertion(ctx, p, ceremonySignIn, raw)
-	if errors.Is(err, errPasskeyRejected) || errors.Is(err, errPasskeyExpired) {
-		return "", s.codeFailure(ctx, p, meta, "passkey_rejected", err)
-	}
-	if err != nil {
-		return "", err
-	}
 	var token string
-	err = s.tx(ctx, func(tx *sql.Tx) error {
-		if err := use(tx); err != nil {
+	use, err := s.checkPasskeyAssertion(ctx, p, ceremonySignIn, raw)
+	if err == nil {
+		err = s.tx(ctx, func(tx *sql.Tx) error {
+			if err := use(tx); err != nil {
+				return err
+			}
+			token, err = s.signInWithCode(ctx, tx, p, meta, "passkey")
 			return err
-		}
-		token, err = s.signInWithCode(ctx, tx, p, meta)
-		return err
-	})
+		})
+	}
+	if reason := passkeyRefusal(err); reason != "" {
+		return "", s.codeFailure(ctx, p, meta, reason, s.passkeyRefused(ctx, p, meta.IP, err))
+	}
 	if err != nil {
 		return "", err
 	}
 	return token, s.limits.Refund(ctx, CodeRule, audit.UserTarget(p.UserID))
 }
 
-// BeginPasskeyStepUp opens a step-up's passkey ceremony on p's session.
+// passkeyRefused tells the owner when a passkey was refused for a counter
+// that went back (a copied authenticator?), and returns err.
+func (s *Service) passkeyRefused(ctx context.Context, p *Principal, ip string, err error) error {
+	if !errors.Is(err, errPasskeyCloned) {
+		return err
+	}
+	if mailErr := s.NotifyIn(ctx, s.db, Notice{To: p.Email, Subject: "A passkey of your Xapa Back Office account was refused",
+		IP: ip, What: "A passkey of your Xapa Back Office account was refused because its signature counter went back, " +
+			"which may mean it was copied. Remove it on the Security page and add it again."}); mailErr != nil {
+		return mailErr
+	}
+	return err
+}
+
+// BeginPasskeyStepUp opens a step-up's passkey ceremony on p's session. The
+// user must be verified, not only present: a security key left in an
+// unlocked computer does not open five minutes of sensitive calls.
 func (s *Service) BeginPasskeyStepUp(ctx context.Context, p *Principal) (PasskeyOptions, error) {
-	return s.beginPasskeyAssertion(ctx, p, ceremonyStepUp)
+	return s.beginPasskeyAssertion(ctx, p, ceremonyStepUp, protocol.VerificationRequired)
 }
 
 // FinishPasskeyStepUp makes p's session fresh with a passkey, as StepUp
 // does with a code, and returns when the window ends.
 func (s *Service) FinishPasskeyStepUp(ctx context.Context, p *Principal, raw []byte, ip string) (time.Time, error) {
+	if s.relyingParty == nil {
+		return time.Time{}, ErrPasskeysOff
+	}
 	if err := s.takeCodeAttempt(ctx, p, ClientMeta{IP: ip}); err != nil {
 		return time.Time{}, err
 	}
+	var until time.Time
 	use, err := s.checkPasskeyAssertion(ctx, p, ceremonyStepUp, raw)
-	if errors.Is(err, errPasskeyRejected) || errors.Is(err, errPasskeyExpired) {
-		return time.Time{}, s.stepUpFailure(ctx, p, ip, "passkey_rejected", err)
+	if err == nil {
+		until, err = s.steppedUp(ctx, p, "passkey", ip, use)
 	}
-	if err != nil {
-		return time.Time{}, err
+	if reason := passkeyRefusal(err); reason != "" {
+		return time.Time{}, s.stepUpFailure(ctx, p, ip, reason, s.passkeyRefused(ctx, p, ip, err))
 	}
-	return s.steppedUp(ctx, p, "passkey", ip, use)
+	return until, err
 }

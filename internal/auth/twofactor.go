@@ -85,7 +85,9 @@ func (s *Service) VerifyCode(ctx context.Context, p *Principal, code, password s
 	// The code used up in the sign-in's transaction: a recovery code (pending only: a set-up confirms a
 	// new authenticator), else the authenticator's step.
 	var use func(tx *sql.Tx) error
+	method := "authenticator"
 	if rc, ok := recoveryCode(code); ok && p.Kind == Pending {
+		method = "recovery_code"
 		use = func(tx *sql.Tx) error { return s.useRecoveryCode(ctx, tx, p, rc, "sign-in", meta.IP) }
 	} else {
 		step, ok := MatchTOTP(plain, code, s.now(), lastStep)
@@ -102,7 +104,7 @@ func (s *Service) VerifyCode(ctx context.Context, p *Principal, code, password s
 			return err
 		}
 		var err error
-		token, err = s.signInWithCode(ctx, tx, p, meta)
+		token, err = s.signInWithCode(ctx, tx, p, meta, method)
 		return err
 	})
 	switch {
@@ -151,9 +153,14 @@ func (s *Service) recordStep(ctx context.Context, tx *sql.Tx, p *Principal, step
 // signInWithCode ends the pending or set-up session and opens a full one
 // (stepped up: a second factor was just given), in tx, once the code is
 // used up.
-func (s *Service) signInWithCode(ctx context.Context, tx *sql.Tx, p *Principal, meta ClientMeta) (string, error) {
-	if _, err := tx.ExecContext(ctx, `UPDATE sessions SET revoked_at = $1 WHERE id = $2`, s.now(), p.SessionID); err != nil {
+func (s *Service) signInWithCode(ctx context.Context, tx *sql.Tx, p *Principal, meta ClientMeta, method string) (string, error) {
+	// Ended once: of two answers to one pending sign-in (a code and a passkey at once), one opens a session.
+	res, err := tx.ExecContext(ctx, `UPDATE sessions SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL`, s.now(), p.SessionID)
+	if err != nil {
 		return "", err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return "", ErrUnauthorized
 	}
 	if err := s.notifyNewPlace(ctx, tx, p, meta); err != nil { // before this sign-in's own session exists
 		return "", err
@@ -173,7 +180,7 @@ func (s *Service) signInWithCode(ctx context.Context, tx *sql.Tx, p *Principal, 
 		}
 	}
 	return token, audit.Record(ctx, tx, audit.Entry{ActorID: p.UserID, ActorEmail: p.Email, Action: "login.success",
-		Target: audit.UserTarget(p.UserID), IP: meta.IP})
+		Target: audit.UserTarget(p.UserID), Details: map[string]any{"method": method}, IP: meta.IP})
 }
 
 // sealGASecret is the users.ga_secret to store after a right code: a

@@ -265,3 +265,54 @@ func TestPasskeysBounded(t *testing.T) {
 			Status: 400, JSON: `{"errors":[{"field":"passkey"}]}`}})
 	})
 }
+
+// A passkey whose signature counter goes back (a copied authenticator, or
+// the same answer's count used twice) is refused at sign-in and at a
+// step-up, counted like a wrong code, audited apart and mailed to the owner.
+func TestPasskeyCounterGoingBack(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		u, tok := env.Staff(t, "carla", rbac.UsersList)
+		key := newPasskeyDevice(testOrigin)
+		key.register(t, env, tok, "Key")
+		assertAt := func(token, path string, counter uint32) *apitest.Reply {
+			t.Helper()
+			o, err := virtualwebauthn.ParseAssertionOptions(begin(t, env, token, path+"/begin"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cred := key.auth.FindAllowedCredential(*o)
+			cred.Counter = counter
+			return env.Do(t, apitest.Case{Method: "POST", Path: path + "/finish", Token: token,
+				Body: answer(virtualwebauthn.CreateAssertionResponse(key.rp, key.auth, *cred, *o))})
+		}
+		if r := assertAt(env.Token(t, u, auth.Pending), "/api/2fa/passkey", 7); r.Status != http.StatusOK {
+			t.Fatalf("sign-in at count 7: %d %s", r.Status, r.Body)
+		}
+		if got := queryInt64(t, env, `SELECT sign_count FROM passkeys WHERE user_id = $1`, u.ID); got != 7 {
+			t.Fatalf("sign_count after a use at 7: %d", got)
+		}
+		pending := env.Token(t, u, auth.Pending)
+		if r := assertAt(pending, "/api/2fa/passkey", 7); r.Status != http.StatusBadRequest {
+			t.Fatalf("sign-in at count 7 again: %d %s", r.Status, r.Body)
+		}
+		if got := queryInt64(t, env, `SELECT failed_codes FROM sessions WHERE token_hash = $1`, auth.HashToken(pending)); got != 1 {
+			t.Fatalf("failed_codes after a copied passkey: %d", got)
+		}
+		env.NotSteppedUp(t, tok)
+		if r := assertAt(tok, "/api/user/step-up/passkey", 3); r.Status != http.StatusBadRequest {
+			t.Fatalf("step-up at count 3: %d %s", r.Status, r.Body)
+		}
+		if got := queryInt64(t, env, `SELECT count(*) FROM audit_log WHERE details LIKE '%passkey_clone_warning%'`); got != 2 {
+			t.Fatalf("refusals audited as passkey_clone_warning: %d", got)
+		}
+		mails := env.Mails(t, u.Email)
+		if refused := strings.Count(strings.Join(mails, "\n"), "its signature counter went back"); refused != 2 {
+			t.Fatalf("mails of a refused passkey: %d", refused)
+		}
+		if r := assertAt(tok, "/api/user/step-up/passkey", 8); r.Status != http.StatusOK {
+			t.Fatalf("step-up at count 8: %d %s", r.Status, r.Body)
+		}
+	})
+}

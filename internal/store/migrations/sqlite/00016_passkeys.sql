@@ -1,13 +1,14 @@
 -- +goose Up
 -- Passkeys (issue 22): WebAuthn credentials, a second factor beside the authenticator app. credential_id is the
 -- credential's id in base64url (what an assertion names), credential the library's record as JSON (public key,
--- signature counter, flags); nothing here is secret.
+-- flags), sign_count the authenticator's signature counter (an update only moves it on); nothing here is secret.
 CREATE TABLE passkeys (
     id            INTEGER PRIMARY KEY,
     user_id       BIGINT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     credential_id TEXT NOT NULL,
     name          TEXT NOT NULL,
     credential    TEXT NOT NULL,
+    sign_count    BIGINT NOT NULL DEFAULT 0,
     created_at    TIMESTAMP NOT NULL,
     last_used_at  TIMESTAMP
 );

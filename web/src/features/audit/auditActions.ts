@@ -26,7 +26,7 @@ export const ACTION_FAMILIES: readonly ActionFamily[] = [
   {
     value: '2fa.',
     label: 'Two-factor',
-    actions: ['2fa.enabled', '2fa.disabled', '2fa.failure', '2fa.locked', '2fa.recovery_code_used'],
+    actions: ['2fa.enabled', '2fa.disabled', '2fa.failure', '2fa.locked', '2fa.recovery_code_used', '2fa.passkey_added', '2fa.passkey_removed'],
   },
   { value: 'recovery_codes.', label: 'Recovery codes', actions: ['recovery_codes.issue'] },
   {
@@ -72,6 +72,8 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   '2fa.failure': 'Wrong code at sign-in',
   '2fa.locked': 'Code checks locked after wrong codes',
   '2fa.recovery_code_used': 'Recovery code used',
+  '2fa.passkey_added': 'Passkey added',
+  '2fa.passkey_removed': 'Passkey removed',
   'recovery_codes.issue': 'New recovery codes made',
   'password.change': 'Password changed',
   'password.change_failure': 'Wrong current password at a change',

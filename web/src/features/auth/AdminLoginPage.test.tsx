@@ -10,6 +10,8 @@ import { currentPath, jsonResponse, renderWithProviders } from '../../test/rende
 import { makeUser } from '../../test/users';
 
 vi.mock('./captcha/Captcha', () => import('../../test/FakeCaptcha'));
+const browser = vi.hoisted(() => ({ startRegistration: vi.fn(), startAuthentication: vi.fn() }));
+vi.mock('@simplewebauthn/browser', () => browser);
 
 const health = () => jsonResponse({ status: 'ok', database: 'ok' });
 
@@ -251,6 +253,43 @@ describe('/admin/login: Google Authenticator code', () => {
     await userEvent.type(field, 'ABCD-EFGH-JKMN-PQRT{Enter}');
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
     expect(codeCalls(calls).map((c) => (c.body as { code: string }).code)).toEqual(['abcd-efgh-jkmn-pqrs', 'ABCD-EFGH-JKMN-PQRT']);
+  });
+
+  it('signs in with a passkey where the browser offers them: begin and finish with the pending token', async () => {
+    Object.defineProperty(window, 'PublicKeyCredential', { value: function PublicKeyCredential() {}, configurable: true });
+    Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+    try {
+      const answer = { id: 'k1', rawId: 'k1', type: 'public-key', response: { signature: 's' } };
+      let begun = 0;
+      const calls = await reachCodeStep({
+        'POST /api/2fa/passkey/begin': () => {
+          begun += 1;
+          return begun === 1
+            ? apiError(400, 'This account has no passkey.', [{ field: 'passkey', message: 'This account has no passkey.' }])
+            : jsonResponse({ publicKey: { challenge: 'c2' } });
+        },
+        'POST /api/2fa/passkey/finish': () => jsonResponse({ token: 'full-token' }),
+        'GET /api/user': () => jsonResponse(makeUser()),
+      });
+      browser.startAuthentication.mockResolvedValue(answer);
+      await userEvent.click(screen.getByRole('button', { name: 'Use a passkey' }));
+      expect(await screen.findByText('This account has no passkey.')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Use a passkey' }));
+      expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+      expect(getToken()).toBe('full-token');
+      const finish = calls.find((c) => c.path === '/api/2fa/passkey/finish');
+      expect(finish?.body).toEqual({ credential: answer });
+      expect(finish?.headers.get('Authorization')).toBe('Bearer pending-token');
+      expect(browser.startAuthentication).toHaveBeenCalledWith({ optionsJSON: { challenge: 'c2' } });
+    } finally {
+      Reflect.deleteProperty(window, 'PublicKeyCredential');
+      Reflect.deleteProperty(window, 'isSecureContext');
+    }
+  });
+
+  it('offers no passkey where the browser has none', async () => {
+    await reachCodeStep({});
+    expect(screen.queryByRole('button', { name: 'Use a passkey' })).toBeNull();
   });
 
   it('goes back from the recovery code to the authenticator code', async () => {

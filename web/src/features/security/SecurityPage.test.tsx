@@ -32,6 +32,7 @@ function setUp(routes: Record<string, ApiHandler> = {}, sessions = [THIS_ONE, PH
     ...signedInAs(SUPPORT_PERMISSIONS),
     'GET /api/user/sessions': () => jsonResponse({ sessions }),
     'GET /api/user/recovery-codes': () => jsonResponse({ remaining: 10 }),
+    'GET /api/user/passkeys': () => jsonResponse({ passkeys: [] }),
     ...routes,
   });
 }
@@ -55,17 +56,16 @@ async function fillPassword(user: ReturnType<typeof userEvent.setup>, old: strin
 }
 
 describe('<SecurityPage>', () => {
-  it('shows each section in a card of its own: password, authenticator, recovery codes, sessions, and the two staff do not have', async () => {
+  it('shows each section in a card of its own: password, authenticator, passkeys, recovery codes, sessions, and the two staff do not have', async () => {
     setUp();
     await openPage();
-    for (const name of ['Change password', 'Google Authenticator', 'Recovery codes', 'Your sessions']) {
+    for (const name of ['Change password', 'Google Authenticator', 'Passkeys', 'Recovery codes', 'Your sessions']) {
       expect(region(name)).toBeInTheDocument();
     }
     expect(screen.queryByText('This page is a static preview.')).not.toBeInTheDocument();
     expect(within(region('Google Authenticator')).getByText('Each sign-in asks for a code from the authenticator app on your phone.')).toBeInTheDocument();
     expect(await within(region('Recovery codes')).findByText('10 unused recovery codes left.')).toBeInTheDocument();
-    // No passkeys yet: no section for them at all.
-    expect(screen.queryByText(/passkey/i)).not.toBeInTheDocument();
+    expect(await within(region('Passkeys')).findByText('No passkeys yet.')).toBeInTheDocument();
   });
 
   it('marks SMS and identity "Not available for staff accounts", every control disabled, with the reason', async () => {

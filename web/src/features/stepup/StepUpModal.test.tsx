@@ -8,6 +8,15 @@ import { jsonResponse, renderWithProviders } from '../../test/render';
 import { STEP_UP_TITLE } from './StepUpModal';
 import { formatRecoveryCode } from './stepUpCode';
 
+const browser = vi.hoisted(() => ({ startRegistration: vi.fn(), startAuthentication: vi.fn() }));
+vi.mock('@simplewebauthn/browser', () => browser);
+
+/** A browser that offers passkeys (jsdom has no WebAuthn); undone after each test. */
+function offerPasskeys() {
+  Object.defineProperty(window, 'PublicKeyCredential', { value: function PublicKeyCredential() {}, configurable: true });
+  Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+}
+
 const STEP_UP_MESSAGE = 'Confirm with your second factor to continue.';
 const refusedForStepUp = () => apiError(403, STEP_UP_MESSAGE, [{ field: 'step_up', message: STEP_UP_MESSAGE }]);
 const steppedUp = () => jsonResponse({ stepped_up_until: '2026-11-24T14:00:00Z' });
@@ -49,6 +58,8 @@ async function dialog() {
 afterEach(() => {
   // A test that failed half-way must not leave its prompt open for the next one.
   if (stepUpPromptOpen()) act(() => stepUpCancelled());
+  Reflect.deleteProperty(window, 'PublicKeyCredential');
+  Reflect.deleteProperty(window, 'isSecureContext');
   vi.useRealTimers();
 });
 
@@ -96,6 +107,45 @@ describe('the step-up prompt', () => {
     await userEvent.type(field, '3456');
     expect(await result).toEqual({ value: undefined });
     expect(callsTo(calls, 'DELETE', '/api/admin/roles/7')).toHaveLength(2);
+  });
+
+  it('offers the passkey where the account has one: the browser answers, the session steps up, the call goes again', async () => {
+    offerPasskeys();
+    let fresh = false;
+    const answer = { id: 'k1', rawId: 'k1', type: 'public-key', response: { signature: 's' } };
+    const calls = mockApi({
+      'DELETE /api/user/passkeys/4': () => (fresh ? new Response(null, { status: 204 }) : refusedForStepUp()),
+      'GET /api/user/passkeys': () => jsonResponse({ passkeys: [{ id: 4, name: 'Laptop', created_at: '2026-11-20 09:30:00', last_used_at: null }] }),
+      'POST /api/user/step-up/passkey/begin': () => jsonResponse({ publicKey: { challenge: 'c1', allowCredentials: [] } }),
+      'POST /api/user/step-up/passkey/finish': () => {
+        fresh = true;
+        return steppedUp();
+      },
+    });
+    browser.startAuthentication.mockRejectedValueOnce(Object.assign(new Error('closed'), { name: 'NotAllowedError' }));
+    browser.startAuthentication.mockResolvedValueOnce(answer);
+    renderWithProviders(<div />);
+    const result = outcome(apiDelete('/user/passkeys/4'));
+
+    const modal = await dialog();
+    await userEvent.click(await within(modal).findByRole('button', { name: /Use a passkey/ }));
+    expect(await within(modal).findByRole('alert')).toHaveTextContent('No passkey was used');
+    await userEvent.click(within(modal).getByRole('button', { name: /Use a passkey/ }));
+
+    expect(await result).toEqual({ value: undefined });
+    expect(browser.startAuthentication).toHaveBeenLastCalledWith({ optionsJSON: { challenge: 'c1', allowCredentials: [] } });
+    expect(callsTo(calls, 'POST', '/api/user/step-up/passkey/finish').map((c) => c.body)).toEqual([{ credential: answer }]);
+    expect(callsTo(calls, 'DELETE', '/api/user/passkeys/4')).toHaveLength(2);
+    expect(callsTo(calls, 'POST', '/api/user/step-up')).toHaveLength(0);
+  });
+
+  it('without a passkey (or WebAuthn) offers only the codes', async () => {
+    sensitiveServer('POST /api/admin/users/3/unlock', () => jsonResponse({}));
+    renderWithProviders(<div />);
+    void outcome(apiPost('/admin/users/3/unlock'));
+    const modal = await dialog();
+    expect(within(modal).getByLabelText('Authenticator code')).toBeInTheDocument();
+    expect(within(modal).queryByRole('button', { name: /Use a passkey/ })).toBeNull();
   });
 
   it('Cancel refuses the call with a message the screen shows, and sends nothing again', async () => {
