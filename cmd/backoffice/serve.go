@@ -58,7 +58,7 @@ func serveFlags(fs *flag.FlagSet) *serveOptions {
 		seed:       fs.Int64("seed", 1, "with --demo: random seed"),
 		demoLive:   fs.Bool("demo-live", true, "with --demo: add a new demo transaction every few seconds"),
 		gatewayKey: fs.String("gateway-key", "", "when set, every /api call must send it in X-Gateway-Key"),
-		publicURL:  fs.String("public-url", "", "the app's address in links sent by mail (default http://localhost:PORT)"),
+		publicURL:  fs.String("public-url", "", "the app's address in links sent by mail, and the passkeys' relying party (default http://localhost:PORT)"),
 		logFormat:  fs.String("log-format", "text", "log format: text or json"),
 		logLevel:   fs.String("log-level", "info", "log level: debug, info, warn or error"),
 		metricsAddr: fs.String("metrics-addr", "",
