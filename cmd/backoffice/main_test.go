@@ -56,8 +56,8 @@ func TestCommands(t *testing.T) {
 		var isAdmin bool
 		err = s.QueryRowContext(ctx, `SELECT u.is_admin, (SELECT count(*) FROM role_permissions p WHERE p.role_id = u.role_id)
 				FROM users u JOIN roles r ON r.id = u.role_id WHERE u.email = 'root@example.com' AND r.role = 'Administrator'`).Scan(&isAdmin, &keys)
-		if err != nil || !isAdmin || keys != 26 {
-			t.Fatalf("root: admin=%v keys=%d err=%v; want a staff member holding all 26 keys", isAdmin, keys, err)
+		if err != nil || !isAdmin || keys != 27 {
+			t.Fatalf("root: admin=%v keys=%d err=%v; want a staff member holding all 27 keys", isAdmin, keys, err)
 		}
 		if err := s.QueryRowContext(ctx, `SELECT count(*) FROM transactions`).Scan(&n); err != nil || n != 100 {
 			t.Fatalf("transactions = %d, %v", n, err)

@@ -35,11 +35,22 @@ type Actor struct {
 	ID    int64
 	Email string
 	IP    string
+	// Hook, when set, sees each of the actor's entries before it is written,
+	// in the transaction of the change: it may add to the details, or refuse
+	// the write (the change then rolls back). The four-eyes approval uses it
+	// (internal/httpapi/approvals.go).
+	Hook func(ctx context.Context, db Execer, e *Entry) error
 }
 
 // Record appends what actor did.
 func (a Actor) Record(ctx context.Context, db Execer, action, target string, details map[string]any) error {
-	return Record(ctx, db, Entry{ActorID: a.ID, ActorEmail: a.Email, Action: action, Target: target, Details: details, IP: a.IP})
+	e := Entry{ActorID: a.ID, ActorEmail: a.Email, Action: action, Target: target, Details: details, IP: a.IP}
+	if a.Hook != nil {
+		if err := a.Hook(ctx, db, &e); err != nil {
+			return err
+		}
+	}
+	return Record(ctx, db, e)
 }
 
 // Record appends e. Call it in the transaction of the write it records, so

@@ -67,6 +67,9 @@ func NewService(ctx context.Context, db *store.DB, o Options) (*Service, error) 
 	return s, nil
 }
 
+// Secrets is the box that seals the database's secrets.
+func (s *Service) Secrets() *secrets.Box { return s.secrets }
+
 // NewChallenge issues a captcha challenge: a costly one (CaptchaHighMaxNumber)
 // when high, else the usual one.
 func (s *Service) NewChallenge(high bool) Challenge {

@@ -75,8 +75,10 @@ func TestClassifyRefusesRulesItDoesNotKnow(t *testing.T) {
 	// A new kind of condition on Rule needs a new column in the matrix.
 	// Export (the CSV export limits) and Client (calls per client address) restrict how often, not who: orthogonal.
 	// StepUp is the matrix's "not stepped up" column; StepUpIf is checked by its handlers (TestStepUp*).
+	// Approval and ApprovalIf send covered calls to a second person (TestFourEyes*): who may call is the same.
 	for i := range reflect.TypeFor[httpapi.Rule]().NumField() {
-		if name := reflect.TypeFor[httpapi.Rule]().Field(i).Name; !slices.Contains([]string{"Public", "Kinds", "Perms", "AnyPerm", "Export", "Client", "StepUp", "StepUpIf"}, name) {
+		if name := reflect.TypeFor[httpapi.Rule]().Field(i).Name; !slices.Contains([]string{"Public", "Kinds", "Perms", "AnyPerm", "Export", "Client",
+			"StepUp", "StepUpIf", "Approval", "ApprovalIf"}, name) {
 			t.Errorf("Rule.%s: a field the authorisation matrix does not know; teach classify about it", name)
 		}
 	}
@@ -329,6 +331,7 @@ func TestStepUpRoutesAreTheReviewedOnes(t *testing.T) {
 		"POST /api/admin/coins/new", "POST /api/admin/coins/{id}/edit", "POST /api/admin/promotion",
 		"POST /api/admin/users/{id}/unlock", "DELETE /api/admin/sessions/{id}", "POST /api/user/recovery-codes",
 		"POST /api/user/passkeys/register/begin", "DELETE /api/user/passkeys/{id}",
+		"POST /api/admin/approvals/policy", "POST /api/admin/approvals/{id}/approve", "POST /api/admin/approvals/{id}/reject",
 	}
 	freshIf := map[string]string{
 		"POST /api/admin/users/new":       "it creates a staff member",

@@ -489,7 +489,17 @@ func writeSpecs(t *testing.T, env *apitest.Env, f sweepFixture) map[string]write
 			},
 			required: map[string]string{"credential": "credential"}, texts: []string{"name", "credential.id"}},
 		"DELETE /api/user/passkeys/{id}": {path: "/api/user/passkeys/999999", token: stepper},
-		"POST /api/2fa/passkey/begin":    {path: "/api/2fa/passkey/begin", token: pending}, // reads no body
+		"POST /api/admin/approvals/policy": {path: "/api/admin/approvals/policy", token: admin,
+			body:     func(int) map[string]any { return map[string]any{"actions": map[string]any{"role.edit": false}} },
+			required: map[string]string{"actions": "actions"}},
+		"POST /api/admin/approvals/{id}/approve": {path: "/api/admin/approvals/999999/approve", token: admin,
+			body:     func(i int) map[string]any { return map[string]any{"reason": fmt.Sprintf("reason %d", i)} },
+			required: map[string]string{"reason": "reason"}, texts: []string{"reason"}},
+		"POST /api/admin/approvals/{id}/reject": {path: "/api/admin/approvals/999999/reject", token: admin,
+			body:     func(i int) map[string]any { return map[string]any{"reason": fmt.Sprintf("reason %d", i)} },
+			required: map[string]string{"reason": "reason"}, texts: []string{"reason"}},
+		"POST /api/admin/approvals/{id}/withdraw": {path: "/api/admin/approvals/999999/withdraw", token: admin}, // reads no body
+		"POST /api/2fa/passkey/begin":             {path: "/api/2fa/passkey/begin", token: pending},             // reads no body
 		"POST /api/2fa/passkey/finish": {path: "/api/2fa/passkey/finish", token: pending,
 			body: passkeyAnswer, required: map[string]string{"credential": "credential"}, texts: []string{"credential.id"}},
 		"DELETE /api/user/sessions/{id}":        {path: "/api/user/sessions/999999", token: admin},
@@ -817,6 +827,7 @@ var badQuery = map[string][]string{
 	"actor":       {strings.Repeat("a", 5000), "%00", "%ff"},
 	"action":      {strings.Repeat("a", 5000), "%00", "%ff"},
 	"token":       {"%00", "%ff", strings.Repeat("t", 5000)},
+	"status":      {"bogus", "PENDING", "%00"},
 }
 
 // hostileText is valid text that means something to SQL, LIKE, FTS5, HTML

@@ -59,3 +59,13 @@ type passkeyInput struct {
 	Name       string          `json:"name,omitempty"`
 	Credential json.RawMessage `json:"credential" required:"true"`
 }
+
+// decisionInput approves or rejects a request of the four-eyes approval.
+type decisionInput struct {
+	Reason string `json:"reason" required:"true" maxLength:"500"`
+}
+
+// policyInput sets actions of the approval policy (others keep theirs).
+type policyInput struct {
+	Actions map[string]bool `json:"actions" required:"true"`
+}

@@ -44,7 +44,7 @@ func TestNoPrivilegeEscalation(t *testing.T) {
 				Token: tok, Body: map[string]any{"email": admin.Email, "enabled": true, "isGoogleAuthenticatorEnabled": false}, Status: 403, JSON: forbidden},
 			{Name: "give oneself's accomplice the Administrator role", Method: "POST", Path: fmt.Sprintf("/api/admin/roles/%d/adduser", adminRole),
 				Token: tok, Body: map[string]any{"users": []int64{peer.ID}}, Status: 403,
-				JSON: `{"message":"You can only grant or change permissions you hold yourself; you lack ADMIN_APP_VERSIONS_LIST, ADMIN_AUDIT_LOG, ADMIN_BONUS_REPORT, ADMIN_CANDLES, ADMIN_CREATE_TOKEN, ADMIN_CREATE_USER, ADMIN_CUSTOMER_BALANCE, ADMIN_SESSIONS, ADMIN_SHOW_PROMOTION, ADMIN_SHOW_USER, ADMIN_TOTAL_ONLINE_USER, ADMIN_TOTAL_USER, ADMIN_TRANSACTION_ACCOUNTING, ADMIN_TRANSACTION_BALANCES, ADMIN_TRANSACTION_EXCHANGE, ADMIN_TRANSACTION_SENT, ADMIN_USER_ACCOUNTING."}`},
+				JSON: `{"message":"You can only grant or change permissions you hold yourself; you lack ADMIN_APPROVAL_POLICY, ADMIN_APP_VERSIONS_LIST, ADMIN_AUDIT_LOG, ADMIN_BONUS_REPORT, ADMIN_CANDLES, ADMIN_CREATE_TOKEN, ADMIN_CREATE_USER, ADMIN_CUSTOMER_BALANCE, ADMIN_SESSIONS, ADMIN_SHOW_PROMOTION, ADMIN_SHOW_USER, ADMIN_TOTAL_ONLINE_USER, ADMIN_TOTAL_USER, ADMIN_TRANSACTION_ACCOUNTING, ADMIN_TRANSACTION_BALANCES, ADMIN_TRANSACTION_EXCHANGE, ADMIN_TRANSACTION_SENT, ADMIN_USER_ACCOUNTING."}`},
 			{Name: "demote an Administrator after a peer (one transaction)", Method: "POST", Path: fmt.Sprintf("/api/admin/roles/%d/adduser", peerRole),
 				Token: tok, Body: map[string]any{"users": []int64{peer.ID, admin.ID}}, Status: 403, JSON: forbidden},
 			{Name: "remove an Administrator after a peer (one transaction)", Method: "PATCH", Path: "/api/admin/roles/removeMember",

@@ -107,7 +107,12 @@ func clientMeta(r *http.Request) auth.ClientMeta {
 type auditActor = audit.Actor
 
 // actorOf is the signed-in caller as the audit log records them.
+// On a route the approval policy may cover, its entries go through the
+// four-eyes gate (approvals.go).
 func actorOf(r *http.Request) auditActor {
-	p := principal(r)
-	return auditActor{ID: p.UserID, Email: p.Email, IP: clientIP(r)}
+	a := plainActor(r)
+	if c := fourEyesOf(r); c != nil {
+		a.Hook = c.hook
+	}
+	return a
 }

@@ -45,11 +45,16 @@ type Permission struct {
 	// last 5 minutes; StepUpIf: the same, when the call does what it says.
 	StepUp   bool   `json:"step_up,omitempty"`
 	StepUpIf string `json:"step_up_if,omitempty"`
+	// Approval: the action of the four-eyes approval policy the call is (approval_if: only some calls are);
+	// covered by the policy, it answers 202 with the request, and X-Change-Reason says why to its approver.
+	Approval   string `json:"approval,omitempty"`
+	ApprovalIf bool   `json:"approval_if,omitempty"`
 }
 
 // PermissionOf is the x-permission stating rule.
 func PermissionOf(rule Rule) Permission {
-	p := Permission{Public: rule.Public, AllOf: rule.Perms, AnyOf: rule.AnyPerm, Export: rule.Export, StepUp: rule.StepUp, StepUpIf: rule.StepUpIf}
+	p := Permission{Public: rule.Public, AllOf: rule.Perms, AnyOf: rule.AnyPerm, Export: rule.Export, StepUp: rule.StepUp, StepUpIf: rule.StepUpIf,
+		Approval: rule.Approval, ApprovalIf: rule.ApprovalIf}
 	for _, k := range rule.Kinds {
 		p.Tokens = append(p.Tokens, string(k))
 	}
@@ -96,7 +101,9 @@ func buildOpenAPI(s *Server) (*openapi31.Spec, error) {
 	r.Spec.SetDescription("Every non-2xx reply is the Error envelope. x-permission states who may call an operation: " +
 		"public, the token kinds admitted, the permission keys needed (all, or one of any), whether it is a CSV export, and whether " +
 		"it is a sensitive call (step_up, or step_up_if: when the call does what it says), which a session may make only within " +
-		"5 minutes of giving a second factor (the code step of sign-in, or POST /api/user/step-up); else 403 with the field step_up. " +
+		"5 minutes of giving a second factor (the code step of sign-in, or POST /api/user/step-up); else 403 with the field step_up; " +
+		"and whether it is an action of the four-eyes approval policy (approval): covered by the policy, it answers 202 with a request " +
+		"that another staff member approves (POST /api/admin/approvals/{id}/approve). " +
 		"A server started with a gateway key also wants it in X-Gateway-Key on every /api call.")
 	r.Spec.SetHTTPBearerTokenSecurity("bearer", "", "The token of POST /api/login (then of the two-factor step).")
 	lists := map[string]ListRoute{}
@@ -183,6 +190,12 @@ func addOperation(r *openapi31.Reflector, rt Route, o op) error {
 		oc.AddRespStructure("", openapi.WithHTTPStatus(status), openapi.WithContentType("text/csv"))
 	default:
 		oc.AddRespStructure(o.reply, openapi.WithHTTPStatus(status))
+	}
+	if rt.Rule.Approval != "" {
+		oc.AddRespStructure(new(approvalReply), func(cu *openapi.ContentUnit) {
+			cu.HTTPStatus, cu.Description = http.StatusAccepted, "The approval policy covers this change: nothing was changed, "+
+				"and the change waits for another staff member's approval (x-permission approval)."
+		})
 	}
 	errs := o.errors
 	if errs == nil {

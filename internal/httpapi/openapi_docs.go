@@ -1,10 +1,12 @@
 package httpapi
 
 import (
+	"encoding/json"
 	"net/http"
 	"reflect"
 
 	"xapa/backoffice/internal/accounts"
+	"xapa/backoffice/internal/approvals"
 	"xapa/backoffice/internal/appversions"
 	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/ledger"
@@ -41,6 +43,12 @@ func operations() map[string]op {
 		"POST /api/user/recovery-codes":                 {summary: "Ten new recovery codes, replacing the old ones (shown this once)", reply: new(recoveryCodesReply)},
 		"POST /api/user/step-up/passkey/begin":          {summary: "Step up with a passkey: the options for navigator.credentials.get", reply: new(passkeyOptionsReply)},
 		"POST /api/user/step-up/passkey/finish":         {summary: "Step up with a passkey: the browser's answer makes this session's sensitive calls pass for 5 minutes", body: new(passkeyInput), reply: new(stepUpReply)},
+		"GET /api/admin/approvals/policy":               {summary: "Which sensitive actions need a second person's approval", reply: new(policyReply)},
+		"POST /api/admin/approvals/policy":              {summary: "Set which sensitive actions need a second person's approval", body: new(policyInput), reply: new(policyReply)},
+		"GET /api/admin/approvals":                      {summary: "Requests awaiting (or past) a second person's decision, newest first", query: approvalsQuery{}},
+		"POST /api/admin/approvals/{id}/approve":        {summary: "Approve a request: its change is applied (the approver is not its maker, holds what it needs, and stepped up)", body: new(decisionInput), reply: new(approvedReply)},
+		"POST /api/admin/approvals/{id}/reject":         {summary: "Reject a request: nothing is applied", body: new(decisionInput), reply: new(approvalReply)},
+		"POST /api/admin/approvals/{id}/withdraw":       {summary: "Withdraw one's own pending request", reply: new(approvalReply)},
 		"GET /api/user/passkeys":                        {summary: "One's own passkeys, oldest first", reply: new(passkeysReply)},
 		"POST /api/user/passkeys/register/begin":        {summary: "Add a passkey: the options for navigator.credentials.create", reply: new(passkeyOptionsReply)},
 		"POST /api/user/passkeys/register/finish":       {summary: "Add a passkey: the browser's answer, and the passkey's name", body: new(passkeyInput), reply: new(passkeyReply), status: http.StatusCreated},
@@ -143,6 +151,9 @@ type (
 		rangeQuery
 		Actor  string `query:"actor" maxLength:"200" description:"Part of the actor's email."`
 		Action string `query:"action" maxLength:"100"`
+	}
+	approvalsQuery struct {
+		Status string `query:"status" enum:"pending,approved,rejected,withdrawn,expired" description:"Requests of this status only."`
 	}
 	staffSessionQuery struct {
 		User string `query:"user" maxLength:"200" description:"Part of a staff member's email or username."`
@@ -264,6 +275,17 @@ type (
 	}
 	recoveryCodesReply struct {
 		Codes []string `json:"codes" minItems:"10" maxItems:"10" description:"The new recovery codes, shown this once; the earlier ones no longer work."`
+	}
+	approvalReply struct {
+		Approval approvals.Request `json:"approval"`
+	}
+	approvedReply struct {
+		Approval approvals.Request `json:"approval"`
+		Result   json.RawMessage   `json:"result" description:"The applied call's own reply."`
+	}
+	policyReply struct {
+		Actions   map[string]bool    `json:"actions" description:"Each action, and whether it needs a second person."`
+		Catalogue []approvals.Action `json:"catalogue" description:"The actions in the order screens show them, with their labels."`
 	}
 	passkeyOptionsReply struct {
 		PublicKey map[string]any `json:"publicKey" required:"true" description:"PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON: binary fields in base64url."`

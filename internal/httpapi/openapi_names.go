@@ -50,7 +50,7 @@ var tagPrefixes = []struct{ prefix, tag string }{
 	{"/api/admin/promotion", "Promotion"},
 	{"/api/admin/coins/", "Tokens"}, {"/api/admin/exchange/blackList", "Tokens"},
 	{"/api/admin/audit", "Audit log"},
-	{"/api/user/sessions", "Sessions"}, {"/api/admin/sessions", "Sessions"},
+	{"/api/user/sessions", "Sessions"}, {"/api/admin/sessions", "Sessions"}, {"/api/admin/approvals", "Approvals"},
 }
 
 // tagOf is the tag of the operations at path.

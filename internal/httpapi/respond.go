@@ -76,6 +76,10 @@ const maxPooledReply = 256 << 10
 // writeError replies with err as the envelope; an error that is not an
 // *Error is logged and hidden behind a generic 500.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
+	if c := fourEyesOf(r); c != nil && c.held != nil && errors.Is(err, errNeedsApproval) {
+		c.submit(w, r) // not an error: the change waits for its approval (approvals.go)
+		return
+	}
 	e := *asError(r, err)
 	e.RequestID = requestID(r)
 	writeJSON(w, e.Code, &e)

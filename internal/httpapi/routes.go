@@ -24,6 +24,10 @@ type Rule struct {
 	// StepUpIf: the handler demands the same when the call does what this says (requireStepUp); a
 	// handler may demand it only on a route declaring it here.
 	StepUpIf string
+	// Approval: the action of the approval policy this route is (approvals.Actions); when the policy covers it,
+	// the call waits for a second person (approvals.go). ApprovalIf: only the calls its handler says are.
+	Approval   string
+	ApprovalIf bool
 }
 
 func (r Rule) allows(k auth.Kind) bool { return slices.Contains(r.Kinds, k) }
@@ -73,6 +77,11 @@ func (r Rule) FreshIf(when string) Rule { r.StepUpIf = when; return r }
 // Export marks a rule's route as a CSV export, which runs under the export
 // limits of limits.go (429 with Retry-After beyond them).
 func Export(r Rule) Rule { r.Export = true; return r }
+
+// approvalKeys are the keys of the actions the approval policy covers, and
+// the policy's own: holding one, a staff member sees the requests.
+var approvalKeys = []string{rbac.CreateRole, rbac.EditRole, rbac.RemoveRole, rbac.AddUserRole, rbac.RemoveUserRoleAdmin,
+	rbac.CreateUser, rbac.EditUser, rbac.CreateToken, rbac.ShowPromotion, rbac.ApprovalPolicy}
 
 // Route is one entry of the route table.
 type Route struct {
@@ -127,18 +136,27 @@ func (s *Server) Routes() []Route {
 		{"POST", "/api/user/sessions/revoke-others", SignedIn, s.revokeOtherSessions},
 		{"DELETE", "/api/admin/sessions/{id}", Perm(rbac.Sessions).Fresh(), revokeSession(s.auth.RevokeStaffSession)},
 
+		// Four-eyes approval: the policy (which actions need a second person), and the requests made under it.
+		// Deciding needs what the request's action needs (approvals.go, mayDecide), a fresh step-up, and not
+		// being its maker; withdrawing, being its maker.
+		{"GET", "/api/admin/approvals/policy", Perm(rbac.ApprovalPolicy), s.approvalPolicy},
+		{"POST", "/api/admin/approvals/policy", Perm(rbac.ApprovalPolicy).Fresh().FourEyes("approval_policy.save"), s.saveApprovalPolicy},
+		{"POST", "/api/admin/approvals/{id}/approve", AnyPerm(approvalKeys...).Fresh(), s.approveRequest},
+		{"POST", "/api/admin/approvals/{id}/reject", AnyPerm(approvalKeys...).Fresh(), s.rejectRequest},
+		{"POST", "/api/admin/approvals/{id}/withdraw", AnyPerm(approvalKeys...), s.withdrawRequest},
+
 		// Users and members.
-		{"POST", "/api/admin/users/new", Perm(rbac.CreateUser).FreshIf("it creates a staff member"), s.createUser},
-		{"POST", "/api/admin/users/{id}/edit", Perm(rbac.EditUser).FreshIf("it changes another user's email, status or second factor"), s.editUser},
+		{"POST", "/api/admin/users/new", Perm(rbac.CreateUser).FreshIf("it creates a staff member").FourEyesIf("staff.create"), s.createUser},
+		{"POST", "/api/admin/users/{id}/edit", Perm(rbac.EditUser).FreshIf("it changes another user's email, status or second factor").FourEyesIf("user.edit"), s.editUser},
 		{"POST", "/api/admin/users/{id}/unlock", Perm(rbac.EditUser).Fresh(), s.unlockUser},
 
 		// Roles.
 		{"GET", "/api/admin/roles/permissions", AnyPerm(rbac.RolesList, rbac.CreateRole, rbac.EditRole), s.permissionCatalogue},
-		{"POST", "/api/admin/roles/new", Perm(rbac.CreateRole).Fresh(), s.createRole},
-		{"POST", "/api/admin/roles/{id}/edit", Perm(rbac.EditRole).Fresh(), s.editRole},
-		{"POST", "/api/admin/roles/{id}/adduser", Perm(rbac.AddUserRole).Fresh(), s.setUsersRole},
-		{"PATCH", "/api/admin/roles/removeMember", Perm(rbac.RemoveUserRoleAdmin).Fresh(), s.removeMembers},
-		{"DELETE", "/api/admin/roles/{id}", Perm(rbac.RemoveRole).Fresh(), s.deleteRole},
+		{"POST", "/api/admin/roles/new", Perm(rbac.CreateRole).Fresh().FourEyes("role.create"), s.createRole},
+		{"POST", "/api/admin/roles/{id}/edit", Perm(rbac.EditRole).Fresh().FourEyes("role.edit"), s.editRole},
+		{"POST", "/api/admin/roles/{id}/adduser", Perm(rbac.AddUserRole).Fresh().FourEyes("role.set"), s.setUsersRole},
+		{"PATCH", "/api/admin/roles/removeMember", Perm(rbac.RemoveUserRoleAdmin).Fresh().FourEyes("role.remove_members"), s.removeMembers},
+		{"DELETE", "/api/admin/roles/{id}", Perm(rbac.RemoveRole).Fresh().FourEyes("role.delete"), s.deleteRole},
 
 		// Coins, transactions and the dashboard.
 		{"GET", "/api/cointypes", SignedIn, s.coinTypes},
@@ -155,14 +173,14 @@ func (s *Server) Routes() []Route {
 		// Tokens, the market blacklist (its key is not named by the spec: the tokens key guards it),
 		// app versions and the promotion.
 		{"GET", "/api/admin/coins/tokens", Perm(rbac.CreateToken), s.listTokens},
-		{"POST", "/api/admin/coins/new", Perm(rbac.CreateToken).Fresh(), s.createToken},
-		{"POST", "/api/admin/coins/{id}/edit", Perm(rbac.CreateToken).Fresh(), s.editToken},
+		{"POST", "/api/admin/coins/new", Perm(rbac.CreateToken).Fresh().FourEyes("token.create"), s.createToken},
+		{"POST", "/api/admin/coins/{id}/edit", Perm(rbac.CreateToken).Fresh().FourEyes("token.edit"), s.editToken},
 		{"GET", "/api/admin/exchange/blackList", Perm(rbac.CreateToken), s.blacklist},
 		{"GET", "/api/admin/app_versions/groups", Perm(rbac.AppVersionsList), s.appVersionGroups},
 		{"POST", "/api/admin/app_versions/new", Perm(rbac.AppVersionsList), s.createAppVersion},
 		{"DELETE", "/api/admin/app_versions/{id}", Perm(rbac.AppVersionsList), s.deleteAppVersion},
 		{"GET", "/api/admin/promotion", Perm(rbac.ShowPromotion), s.getPromotion},
-		{"POST", "/api/admin/promotion", Perm(rbac.ShowPromotion).Fresh(), s.savePromotion},
+		{"POST", "/api/admin/promotion", Perm(rbac.ShowPromotion).Fresh().FourEyes("promotion.save"), s.savePromotion},
 
 		// User profile, accounting and reports.
 		{"GET", "/api/admin/users/{id}", Perm(rbac.ShowUser), s.getUser},
@@ -197,5 +215,6 @@ func (s *Server) Lists() []ListRoute {
 		{"/api/admin/exchange/history", Perm(rbac.TransactionExchange), s.exchangeList()}, // and /CSV
 		{"/api/admin/audit", Perm(rbac.AuditLog), s.auditList()},                          // and /CSV
 		{"/api/admin/sessions", Perm(rbac.Sessions), s.staffSessionList()},
+		{"/api/admin/approvals", AnyPerm(approvalKeys...), s.approvalList()},
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"sync/atomic"
 	"time"
+	"xapa/backoffice/internal/approvals"
 
 	"xapa/backoffice/internal/accounts"
 	"xapa/backoffice/internal/appversions"
@@ -54,6 +55,9 @@ type Server struct {
 	now        func() time.Time
 	draining   atomic.Bool // Drain: /readyz answers 503
 	metrics    *metrics.Metrics
+	approvals  *approvals.Store
+	// fourEyesRules: each action of the approval policy, with the rule of its route (who may approve it).
+	fourEyesRules map[string]Rule
 }
 
 // domain is the services the handlers call, one per domain package.
@@ -97,10 +101,15 @@ func NewServer(o Options) *Server {
 	s.exports = newExportLimiter(s.limits, o.DB.Stats().MaxOpenConnections)
 	s.exports.metrics = o.Metrics
 	s.watch()
+	s.approvals, s.fourEyesRules = approvals.New(o.DB, o.Now), map[string]Rule{}
 	for _, rt := range s.Routes() {
 		var h http.Handler = rt.Handler
 		if rt.Rule.Export {
 			h = s.exports.limit(h) // inside the guard: the caller is known
+		}
+		if rt.Rule.Approval != "" {
+			h = s.fourEyes(rt.Rule, h) // inside the guard too
+			s.fourEyesRules[rt.Rule.Approval] = rt.Rule
 		}
 		h = s.guard(rt.Rule, h)
 		if rt.Rule.Client != nil {

@@ -43,6 +43,7 @@ func (s *Server) createUser(w http.ResponseWriter, r *http.Request) {
 			writeError(w, r, err)
 			return
 		}
+		armFourEyes(r)
 	}
 	u, err := s.accounts.Create(r.Context(), actorOf(r), in)
 	if err != nil {
@@ -63,8 +64,19 @@ func (s *Server) editUser(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	fresh := func(ctx context.Context, code string) error { return s.auth.CheckFreshCode(ctx, principal(r), code) }
-	steppedUp := func() error { return s.requireStepUp(r) }
+	fresh := func(ctx context.Context, code string) error {
+		if applyingApproval(r) {
+			return nil // a second person approved it, with a fresh step-up: the maker's code was checked when made
+		}
+		return s.auth.CheckFreshCode(ctx, principal(r), code)
+	}
+	steppedUp := func() error {
+		if err := s.requireStepUp(r); err != nil {
+			return err
+		}
+		armFourEyes(r)
+		return nil
+	}
 	u, err := s.accounts.Update(r.Context(), actorOf(r), id, in, fresh, steppedUp)
 	if err != nil {
 		writeError(w, r, authError(w, err))

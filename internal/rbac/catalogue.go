@@ -31,6 +31,7 @@ const (
 	BonusReport           = "ADMIN_BONUS_REPORT"
 	AuditLog              = "ADMIN_AUDIT_LOG"
 	Sessions              = "ADMIN_SESSIONS"
+	ApprovalPolicy        = "ADMIN_APPROVAL_POLICY"
 )
 
 // RoleAdmin is the security role that makes a user a staff member.
@@ -87,6 +88,7 @@ var Catalogue = []Category{
 		{CreateToken, "Tokens"},
 		{AuditLog, "Audit log"},
 		{Sessions, "Staff sessions"},
+		{ApprovalPolicy, "Approvals"},
 	}},
 }
 

@@ -26,7 +26,8 @@ var (
 	SetupSecret = Column{Table: "sessions", Key: "id", Name: "setup_secret"}  // TOTP secrets being set up
 	MailBody    = Column{Table: "outbox", Key: "id", Name: "body"}            // mail bodies (links until delivered)
 	Server      = Column{Table: "server_secrets", Key: "name", Name: "value"} // the server's own keys
-	Columns     = []Column{GASecret, SetupSecret, MailBody, Server}
+	Approval    = Column{Table: "approvals", Key: "id", Name: "body"}         // the body of a change awaiting approval
+	Columns     = []Column{GASecret, SetupSecret, MailBody, Server, Approval}
 )
 
 // checkName is the row of server_secrets that tells whether a key file fits

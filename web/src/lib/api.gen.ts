@@ -123,6 +123,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests awaiting (or past) a second person's decision, newest first */
+        get: operations["getAdminApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/approvals/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which sensitive actions need a second person's approval */
+        get: operations["getAdminApprovalsPolicy"];
+        put?: never;
+        /** Set which sensitive actions need a second person's approval */
+        post: operations["postAdminApprovalsPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/approvals/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a request: its change is applied (the approver is not its maker, holds what it needs, and stepped up) */
+        post: operations["postAdminApprovalsByIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/approvals/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a request: nothing is applied */
+        post: operations["postAdminApprovalsByIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/approvals/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw one's own pending request */
+        post: operations["postAdminApprovalsByIdWithdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit": {
         parameters: {
             query?: never;
@@ -1418,6 +1504,37 @@ export interface components {
         AccountsUserRole: {
             role: components["schemas"]["AccountsRoleRef"];
         };
+        ApprovalsAction: {
+            key: string;
+            label: string;
+        };
+        ApprovalsPerson: {
+            email: string;
+            /** Format: int64 */
+            id: number;
+        };
+        ApprovalsRequest: {
+            action: string;
+            can_decide: boolean;
+            /** @description What would change: the change's audit details (before and after where the change has them), secrets left out. */
+            change: unknown;
+            created_at: string;
+            decided_at: null | string;
+            decided_by: null | components["schemas"]["ApprovalsPerson"];
+            expires_at: string;
+            /** Format: int64 */
+            id: number;
+            maker: components["schemas"]["ApprovalsPerson"];
+            maker_reason: string;
+            method: string;
+            path: string;
+            /** @description The approver's or rejecter's reason. */
+            reason: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "withdrawn" | "expired";
+            summary: string;
+            target: string;
+        };
         AppversionsAppVersion: {
             changeLog: components["schemas"]["AppversionsGroup"][];
             forceUpdateRequired: boolean;
@@ -1496,6 +1613,14 @@ export interface components {
             user: components["schemas"]["LedgerUserRef"];
         };
         Decimal: string;
+        HttpapiApprovalReply: {
+            approval: components["schemas"]["ApprovalsRequest"];
+        };
+        HttpapiApprovedReply: {
+            approval: components["schemas"]["ApprovalsRequest"];
+            /** @description The applied call's own reply. */
+            result: unknown;
+        };
         HttpapiBalanceVolumeReply: {
             main: {
                 total: {
@@ -1530,6 +1655,9 @@ export interface components {
         HttpapiDayBalance: {
             balance: string;
             day: string;
+        };
+        HttpapiDecisionInput: {
+            reason: string;
         };
         HttpapiError: {
             code: number;
@@ -1603,6 +1731,19 @@ export interface components {
         HttpapiPasswordChangeInput: {
             new?: string;
             old?: string;
+        };
+        HttpapiPolicyInput: {
+            actions: {
+                [key: string]: boolean;
+            };
+        };
+        HttpapiPolicyReply: {
+            /** @description Each action, and whether it needs a second person. */
+            actions: {
+                [key: string]: boolean;
+            };
+            /** @description The actions in the order screens show them, with their labels. */
+            catalogue: components["schemas"]["ApprovalsAction"][];
         };
         HttpapiRecoveryCodesLeftReply: {
             remaining: number;
@@ -2372,6 +2513,336 @@ export interface operations {
             };
         };
     };
+    getAdminApprovals: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 (default 1). */
+                page?: number;
+                /** @description Items per page (default 25). */
+                maxPerPage?: number;
+                /** @description Requests of this status only. */
+                status?: "pending" | "approved" | "rejected" | "withdrawn" | "expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approvals: components["schemas"]["ApprovalsRequest"][];
+                        items_per_page: number;
+                        page: number;
+                        total_items: number;
+                        total_pages: number;
+                    };
+                };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    getAdminApprovalsPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiPolicyReply"];
+                };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    postAdminApprovalsPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["HttpapiPolicyInput"] | null;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiPolicyReply"];
+                };
+            };
+            /** @description The approval policy covers this change: nothing was changed, and the change waits for another staff member's approval (x-permission approval). */
+            202: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiApprovalReply"];
+                };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    postAdminApprovalsByIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["HttpapiDecisionInput"] | null;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiApprovedReply"];
+                };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    postAdminApprovalsByIdReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["HttpapiDecisionInput"] | null;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiApprovalReply"];
+                };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    postAdminApprovalsByIdWithdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiApprovalReply"];
+                };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
     getAdminAudit: {
         parameters: {
             query?: {
@@ -2520,6 +2991,17 @@ export interface operations {
                     "application/json": components["schemas"]["TokensToken"];
                 };
             };
+            /** @description The approval policy covers this change: nothing was changed, and the change waits for another staff member's approval (x-permission approval). */
+            202: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiApprovalReply"];
+                };
+            };
             /** @description A refusal: the Error envelope. */
             "4XX": {
                 headers: {
@@ -2620,6 +3102,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TokensToken"];
+                };
+            };
+            /** @description The approval policy covers this change: nothing was changed, and the change waits for another staff member's approval (x-permission approval). */
+            202: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiApprovalReply"];
                 };
             };
             /** @description A refusal: the Error envelope. */
@@ -2942,6 +3435,17 @@ export interface operations {
                     "application/json": components["schemas"]["PromotionSettings"];
                 };
             };
+            /** @description The approval policy covers this change: nothing was changed, and the change waits for another staff member's approval (x-permission approval). */
+            202: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiApprovalReply"];
+                };
+            };
             /** @description A refusal: the Error envelope. */
             "4XX": {
                 headers: {
@@ -3053,6 +3557,17 @@ export interface operations {
                     "application/json": components["schemas"]["RolesRole"];
                 };
             };
+            /** @description The approval policy covers this change: nothing was changed, and the change waits for another staff member's approval (x-permission approval). */
+            202: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiApprovalReply"];
+                };
+            };
             /** @description A refusal: the Error envelope. */
             "4XX": {
                 headers: {
@@ -3153,6 +3668,17 @@ export interface operations {
                     "application/json": components["schemas"]["HttpapiUsersReply"];
                 };
             };
+            /** @description The approval policy covers this change: nothing was changed, and the change waits for another staff member's approval (x-permission approval). */
+            202: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiApprovalReply"];
+                };
+            };
             /** @description A refusal: the Error envelope. */
             "4XX": {
                 headers: {
@@ -3192,6 +3718,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The approval policy covers this change: nothing was changed, and the change waits for another staff member's approval (x-permission approval). */
+            202: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiApprovalReply"];
+                };
+            };
             /** @description No Content */
             204: {
                 headers: {
@@ -3255,6 +3792,17 @@ export interface operations {
                     "application/json": components["schemas"]["HttpapiUsersReply"];
                 };
             };
+            /** @description The approval policy covers this change: nothing was changed, and the change waits for another staff member's approval (x-permission approval). */
+            202: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiApprovalReply"];
+                };
+            };
             /** @description A refusal: the Error envelope. */
             "4XX": {
                 headers: {
@@ -3307,6 +3855,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RolesRole"];
+                };
+            };
+            /** @description The approval policy covers this change: nothing was changed, and the change waits for another staff member's approval (x-permission approval). */
+            202: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiApprovalReply"];
                 };
             };
             /** @description A refusal: the Error envelope. */
@@ -4066,6 +4625,17 @@ export interface operations {
                     "application/json": components["schemas"]["AccountsUser"];
                 };
             };
+            /** @description The approval policy covers this change: nothing was changed, and the change waits for another staff member's approval (x-permission approval). */
+            202: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiApprovalReply"];
+                };
+            };
             /** @description A refusal: the Error envelope. */
             "4XX": {
                 headers: {
@@ -4580,6 +5150,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccountsUser"];
+                };
+            };
+            /** @description The approval policy covers this change: nothing was changed, and the change waits for another staff member's approval (x-permission approval). */
+            202: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiApprovalReply"];
                 };
             };
             /** @description A refusal: the Error envelope. */

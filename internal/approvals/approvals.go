@@ -1,0 +1,187 @@
+// Package approvals keeps the four-eyes approval of sensitive changes
+// (docs/decisions/0013-four-eyes-approval.md): the policy that says which
+// actions need a second person, and the requests made under it, each a
+// change kept unapplied until another staff member approves it, rejects it,
+// its maker withdraws it, or it expires.
+package approvals
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"strings"
+	"time"
+
+	"xapa/backoffice/internal/apperr"
+	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/store"
+)
+
+// Lifetime is how long a request waits for its decision.
+const Lifetime = 24 * time.Hour
+
+// MaxReason is the longest reason, in bytes.
+const MaxReason = 500
+
+// Action is a sensitive action the policy may cover.
+type Action struct {
+	Key   string `json:"key"`
+	Label string `json:"label"`
+}
+
+// Actions are the actions the policy covers, in the order screens show them.
+var Actions = []Action{
+	{"role.create", "Create a role"},
+	{"role.edit", "Edit a role"},
+	{"role.delete", "Delete a role"},
+	{"role.set", "Set the role of staff members"},
+	{"role.remove_members", "Remove members"},
+	{"staff.create", "Create a staff member"},
+	{"user.edit", "Change another user's email, status or second factor"},
+	{"token.create", "Create a token"},
+	{"token.edit", "Edit a token"},
+	{"promotion.save", "Save the promotion"},
+	{"approval_policy.save", "Change the approval policy"},
+}
+
+// Label is an action's label ("" for none).
+func Label(key string) string {
+	for _, a := range Actions {
+		if a.Key == key {
+			return a.Label
+		}
+	}
+	return ""
+}
+
+// DemoPolicy is the demo's policy: roles and the promotion need a second person.
+var DemoPolicy = map[string]bool{"role.create": true, "role.edit": true, "role.delete": true, "promotion.save": true}
+
+// Statuses of a request.
+const (
+	Pending   = "pending"
+	Approved  = "approved"
+	Rejected  = "rejected"
+	Withdrawn = "withdrawn"
+	Expired   = "expired"
+)
+
+// Store reads and writes the policy and the requests.
+type Store struct {
+	db  *store.DB
+	now func() time.Time
+}
+
+// New is a store on db with the clock now (nil: the system's).
+func New(db *store.DB, now func() time.Time) *Store {
+	if now == nil {
+		now = time.Now
+	}
+	return &Store{db: db, now: func() time.Time { return now().UTC().Truncate(time.Microsecond) }}
+}
+
+// Now is the store's time.
+func (s *Store) Now() time.Time { return s.now() }
+
+// Policy answers every action with whether it needs a second person.
+func (s *Store) Policy(ctx context.Context) (map[string]bool, error) {
+	policy := make(map[string]bool, len(Actions))
+	for _, a := range Actions {
+		policy[a.Key] = false
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT action, required FROM approval_policy`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var action string
+		var required bool
+		if err := rows.Scan(&action, &required); err != nil {
+			return nil, err
+		}
+		if _, known := policy[action]; known {
+			policy[action] = required
+		}
+	}
+	return policy, rows.Err()
+}
+
+// Requires reports whether action needs a second person.
+func (s *Store) Requires(ctx context.Context, action string) (bool, error) {
+	var required bool
+	err := s.db.QueryRowContext(ctx, `SELECT required FROM approval_policy WHERE action = $1`, action).Scan(&required)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return required, err
+}
+
+// ErrUnknownAction names an action the policy does not know (400).
+func errUnknownAction(key string) error {
+	return apperr.Fieldf("actions."+key, "Unknown action %q: the policy covers %s.", key, keys())
+}
+
+func keys() string {
+	k := make([]string, len(Actions))
+	for i, a := range Actions {
+		k[i] = a.Key
+	}
+	return strings.Join(k, ", ")
+}
+
+// SavePolicy sets the actions given (others keep their setting), audited
+// by actor as approval_policy.update with before and after.
+func (s *Store) SavePolicy(ctx context.Context, actor audit.Actor, actions map[string]bool) (map[string]bool, error) {
+	for key := range actions {
+		if Label(key) == "" {
+			return nil, errUnknownAction(key)
+		}
+	}
+	before, err := s.Policy(ctx)
+	if err != nil {
+		return nil, err
+	}
+	after := make(map[string]bool, len(before))
+	for k, v := range before {
+		after[k] = v
+	}
+	for k, v := range actions {
+		after[k] = v
+	}
+	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+		for key, required := range actions {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO approval_policy (action, required, updated_at) VALUES ($1, $2, $3)
+				ON CONFLICT (action) DO UPDATE SET required = excluded.required, updated_at = excluded.updated_at`,
+				key, required, s.now()); err != nil {
+				return err
+			}
+		}
+		return actor.Record(ctx, tx, "approval_policy.update", "approval_policy", map[string]any{"before": before, "after": after})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return after, nil
+}
+
+// SetPolicy writes policy as it is, unaudited: the demo's start.
+func SetPolicy(ctx context.Context, db *store.DB, policy map[string]bool, now time.Time) error {
+	for key, required := range policy {
+		if _, err := db.ExecContext(ctx, `INSERT INTO approval_policy (action, required, updated_at) VALUES ($1, $2, $3)
+			ON CONFLICT (action) DO UPDATE SET required = excluded.required`, key, required, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// marshal is v as JSON text ("{}" for nothing).
+func marshal(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil || string(b) == "null" {
+		return "{}"
+	}
+	return string(b)
+}

@@ -1,0 +1,292 @@
+package approvals
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"xapa/backoffice/internal/apperr"
+	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/utc"
+)
+
+// Person is a staff member as a request names them.
+type Person struct {
+	ID    int64  `json:"id"`
+	Email string `json:"email"`
+}
+
+// Request is a change awaiting (or past) its decision, as the API shows it.
+type Request struct {
+	ID          int64           `json:"id"`
+	Action      string          `json:"action"`
+	Status      string          `json:"status" enum:"pending,approved,rejected,withdrawn,expired"`
+	Maker       Person          `json:"maker"`
+	MakerReason string          `json:"maker_reason"`
+	CreatedAt   string          `json:"created_at"`
+	ExpiresAt   string          `json:"expires_at"`
+	Summary     string          `json:"summary"`
+	Method      string          `json:"method"`
+	Path        string          `json:"path"`
+	Target      string          `json:"target"`
+	Change      json.RawMessage `json:"change" description:"What would change: the change's audit details (before and after where the change has them), secrets left out."`
+	DecidedBy   *Person         `json:"decided_by"`
+	Reason      string          `json:"reason" description:"The approver's or rejecter's reason."`
+	DecidedAt   *string         `json:"decided_at"`
+	// CanDecide: the viewer may approve or reject it (not its maker; holds what the action needs; pending).
+	CanDecide bool `json:"can_decide"`
+
+	expires time.Time
+	created time.Time
+	version string
+	body    string
+	query   string
+}
+
+// Call is a change as made, to keep for its decision.
+type Call struct {
+	Action, Method, Path, Query string
+	Body                        string // sealed
+	Maker                       Person
+	MakerReason                 string
+	Target, TargetVersion       string
+	Summary                     string
+	Change                      map[string]any
+}
+
+// Create keeps call as a pending request (expiring after Lifetime), audited
+// as approval.request, and returns it.
+func (s *Store) Create(ctx context.Context, actor audit.Actor, call Call) (Request, error) {
+	now := s.now()
+	var id int64
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		if err := tx.QueryRowContext(ctx, `INSERT INTO approvals (action, status, maker_id, maker_email, maker_reason, method, path,
+			query, body, target, target_version, summary, change, created_at, expires_at)
+			VALUES ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+			call.Action, call.Maker.ID, call.Maker.Email, call.MakerReason, call.Method, call.Path, call.Query, call.Body,
+			call.Target, call.TargetVersion, call.Summary, marshal(call.Change), now, now.Add(Lifetime)).Scan(&id); err != nil {
+			return err
+		}
+		return actor.Record(ctx, tx, "approval.request", target(id), map[string]any{"action": call.Action,
+			"target": call.Target, "summary": call.Summary, "reason": call.MakerReason})
+	})
+	if err != nil {
+		return Request{}, err
+	}
+	return s.Get(ctx, id)
+}
+
+func target(id int64) string { return "approval:" + itoa(id) }
+
+// columns are a Request's columns as scan reads them.
+const columns = `id, action, status, maker_id, maker_email, maker_reason, created_at, expires_at, summary, method, path,
+	target, change, decided_by, decided_email, decision_reason, decided_at, target_version, body, query`
+
+func (s *Store) scan(row interface{ Scan(...any) error }) (Request, error) {
+	var (
+		r         Request
+		change    string
+		decidedBy sql.NullInt64
+		decidedAt sql.NullTime
+		email     string
+	)
+	err := row.Scan(&r.ID, &r.Action, &r.Status, &r.Maker.ID, &r.Maker.Email, &r.MakerReason, &r.created, &r.expires,
+		&r.Summary, &r.Method, &r.Path, &r.Target, &change, &decidedBy, &email, &r.Reason, &decidedAt, &r.version, &r.body, &r.query)
+	if err != nil {
+		return r, err
+	}
+	r.Change = json.RawMessage(change)
+	r.CreatedAt, r.ExpiresAt = utc.Stamp(r.created), utc.Stamp(r.expires)
+	if r.Status == Pending && !s.now().Before(r.expires) {
+		r.Status = Expired // shown as it is; written when someone acts on it
+	}
+	if decidedBy.Valid {
+		r.DecidedBy = &Person{ID: decidedBy.Int64, Email: email}
+	}
+	if decidedAt.Valid {
+		at := utc.Stamp(decidedAt.Time)
+		r.DecidedAt = &at
+	}
+	return r, nil
+}
+
+// ErrNotFound is an unknown request.
+var ErrNotFound = &apperr.NotFound{What: "Approval request"}
+
+// Get reads one request.
+func (s *Store) Get(ctx context.Context, id int64) (Request, error) {
+	r, err := s.scan(s.db.QueryRowContext(ctx, `SELECT `+columns+` FROM approvals WHERE id = $1`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return r, ErrNotFound
+	}
+	return r, err
+}
+
+// Version, Body and Query are what the request keeps of the call.
+func (r Request) Version() string { return r.version }
+func (r Request) Body() string    { return r.body }
+func (r Request) Query() string   { return r.query }
+
+// List is a page of requests, newest first, of one status ("" for all);
+// "pending" leaves out the expired ones, "expired" lists them.
+func (s *Store) List(ctx context.Context, status string, limit, offset int) ([]Request, int, error) {
+	where, args := statusFilter(status, s.now())
+	var total int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM approvals`+where, args...).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT `+columns+` FROM approvals`+where+` ORDER BY id DESC LIMIT `+itoa(int64(limit))+
+		` OFFSET `+itoa(int64(offset)), args...)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	list := []Request{}
+	for rows.Next() {
+		r, err := s.scan(rows)
+		if err != nil {
+			return nil, 0, err
+		}
+		list = append(list, r)
+	}
+	return list, total, rows.Err()
+}
+
+// statusFilter is the WHERE clause of a status.
+func statusFilter(status string, now time.Time) (string, []any) {
+	switch status {
+	case "":
+		return "", nil
+	case Pending:
+		return ` WHERE status = 'pending' AND expires_at > $1`, []any{now}
+	case Expired:
+		return ` WHERE status = 'expired' OR (status = 'pending' AND expires_at <= $1)`, []any{now}
+	}
+	return ` WHERE status = $1`, []any{status}
+}
+
+// Refusals of a decision.
+var (
+	ErrDecided = &apperr.Conflict{Message: "This request was decided already."}
+	ErrExpired = &apperr.Conflict{Message: "This request expired: changes wait 24 hours for their approval. Make the change again."}
+	ErrChanged = &apperr.Conflict{Message: "What this request would change was changed since it was made: nothing was applied. Reject it, and make the change again."}
+	ErrOwn     = &apperr.Forbidden{Message: "You made this request: another person must approve or reject it."}
+	ErrNotMine = &apperr.Forbidden{Message: "Only the person who made this request may withdraw it."}
+)
+
+// Decision is an approver's or rejecter's word on a request.
+type Decision struct {
+	By     Person
+	Reason string
+	At     time.Time
+}
+
+// MarkApproved marks the request approved in tx, the change's transaction:
+// of two approvals at once, one wins (ErrDecided for the other).
+func MarkApproved(ctx context.Context, tx audit.Execer, id int64, d Decision) error {
+	return decide(ctx, tx, id, Approved, d, "")
+}
+
+// decide moves a pending, unexpired request to status; with maker set, only
+// that maker's request.
+func decide(ctx context.Context, tx audit.Execer, id int64, status string, d Decision, maker string) error {
+	query := `UPDATE approvals SET status = $1, decided_by = $2, decided_email = $3, decision_reason = $4, decided_at = $5
+		WHERE id = $6 AND status = 'pending' AND expires_at > $5`
+	args := []any{status, d.By.ID, d.By.Email, d.Reason, d.At, id}
+	if maker != "" {
+		query += ` AND maker_email = $7`
+		args = append(args, maker)
+	}
+	res, err := tx.ExecContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return ErrDecided
+	}
+	return nil
+}
+
+// Reject rejects a pending request, audited as approval.reject.
+func (s *Store) Reject(ctx context.Context, actor audit.Actor, r Request, reason string) (Request, error) {
+	return s.close(ctx, actor, r, Rejected, "approval.reject", reason, "")
+}
+
+// Withdraw is the maker taking their pending request back, audited as
+// approval.withdraw.
+func (s *Store) Withdraw(ctx context.Context, actor audit.Actor, r Request) (Request, error) {
+	return s.close(ctx, actor, r, Withdrawn, "approval.withdraw", "", actor.Email)
+}
+
+func (s *Store) close(ctx context.Context, actor audit.Actor, r Request, status, action, reason, maker string) (Request, error) {
+	if err := s.Check(ctx, r); err != nil {
+		return r, err
+	}
+	d := Decision{By: Person{ID: actor.ID, Email: actor.Email}, Reason: reason, At: s.now()}
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		if err := decide(ctx, tx, r.ID, status, d, maker); err != nil {
+			return err
+		}
+		return actor.Record(ctx, tx, action, target(r.ID), map[string]any{"action": r.Action, "target": r.Target,
+			"maker": r.Maker, "reason": reason})
+	})
+	if err != nil {
+		return r, err
+	}
+	return s.Get(ctx, r.ID)
+}
+
+// Check refuses a request that can no longer be decided: decided already,
+// or expired (then marked so).
+func (s *Store) Check(ctx context.Context, r Request) error {
+	switch r.Status {
+	case Pending:
+		return nil
+	case Expired:
+		if _, err := s.db.ExecContext(ctx, `UPDATE approvals SET status = 'expired' WHERE id = $1 AND status = 'pending'`, r.ID); err != nil {
+			return err
+		}
+		return ErrExpired
+	}
+	return ErrDecided
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// versionQueries read a target's version, by the target's kind (the prefix
+// of audit targets): its updated_at, which every change of it moves.
+var versionQueries = map[string]string{
+	"role":            `SELECT CAST(updated_at AS TEXT) FROM roles WHERE id = $1`,
+	"user":            `SELECT CAST(updated_at AS TEXT) FROM users WHERE id = $1`,
+	"coin":            `SELECT CAST(updated_at AS TEXT) FROM coins WHERE id = $1`,
+	"promotion":       `SELECT CAST(max(updated_at) AS TEXT) FROM promotion_settings`,
+	"approval_policy": `SELECT CAST(max(updated_at) AS TEXT) FROM approval_policy`,
+}
+
+// TargetVersion is the version of an audit target ("role:7", "promotion"):
+// "" for a target of no known kind, "gone" for one that no longer exists.
+func (s *Store) TargetVersion(ctx context.Context, target string) (string, error) {
+	kind, id, hasID := strings.Cut(target, ":")
+	query, known := versionQueries[kind]
+	if !known {
+		return "", nil
+	}
+	args := []any{}
+	if hasID {
+		n, err := strconv.ParseInt(id, 10, 64)
+		if err != nil {
+			return "", nil
+		}
+		args = append(args, n)
+	}
+	var v sql.NullString
+	err := s.db.QueryRowContext(ctx, query, args...).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && !v.Valid) {
+		return "gone", nil
+	}
+	return v.String, err
+}

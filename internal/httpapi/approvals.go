@@ -1,0 +1,417 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"xapa/backoffice/internal/approvals"
+	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/auth"
+	"xapa/backoffice/internal/secrets"
+	"xapa/backoffice/internal/utc"
+)
+
+// Four-eyes approval (docs/decisions/0013-four-eyes-approval.md). A route
+// marked FourEyes(action) in routes.go runs as usual, checks included, up to
+// the change's first audit entry (audit.Actor.Hook); when the policy covers
+// the action, that entry is held back, the change rolls back, and the call
+// is kept as a pending request: 202 {approval}. Approving it sends the call
+// again, as the approver, through the same route: the change and the
+// request's approval commit in one transaction (the hook marks it approved
+// there), and the change's audit entries name both people.
+
+// FourEyes marks a rule's route as a sensitive action the approval policy
+// may cover, whatever the call.
+func (r Rule) FourEyes(action string) Rule { r.Approval = action; return r }
+
+// FourEyesIf is FourEyes for a route where only some calls are the action:
+// its handler says which (armFourEyes), where it demands a step-up.
+func (r Rule) FourEyesIf(action string) Rule { r.Approval, r.ApprovalIf = action, true; return r }
+
+type fourEyesKey struct{}
+type applyingKey struct{}
+
+// fourEyesCall is a call of a FourEyes route as the gate sees it.
+type fourEyesCall struct {
+	action   string
+	armed    bool // the call is the action (FourEyes: always; FourEyesIf: once the handler says)
+	required bool // the policy covers the action
+	body     []byte
+	apply    *applying    // the call is an approved request, applied
+	held     *audit.Entry // the change's first entry, held back for the request
+	// submit keeps the held-back call as a request and answers 202 (writeError calls it).
+	submit func(http.ResponseWriter, *http.Request)
+}
+
+// applying is an approved request being applied.
+type applying struct {
+	req    approvals.Request
+	by     approvals.Person
+	reason string
+	at     time.Time
+	marked bool // the request was marked approved in the change's transaction
+}
+
+func fourEyesOf(r *http.Request) *fourEyesCall {
+	c, _ := r.Context().Value(fourEyesKey{}).(*fourEyesCall)
+	return c
+}
+
+// fourEyes is the gate of a FourEyes route (inside the guard: the caller is
+// known): it keeps the body for a request, and reads the policy.
+func (s *Server) fourEyes(rule Rule, next http.Handler) http.Handler {
+	if rule.Approval == "" {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1)) // a longer one is the handler's 413
+		if err != nil {
+			writeError(w, r, Errorf(http.StatusBadRequest, "The request body could not be read."))
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		c := &fourEyesCall{action: rule.Approval, armed: !rule.ApprovalIf, body: body}
+		c.submit = func(w http.ResponseWriter, r *http.Request) { s.submitApproval(w, r, c) }
+		c.apply, _ = r.Context().Value(applyingKey{}).(*applying)
+		if c.apply == nil {
+			if c.required, err = s.approvals.Requires(r.Context(), c.action); err != nil {
+				writeError(w, r, err)
+				return
+			}
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), fourEyesKey{}, c)))
+	})
+}
+
+// armFourEyes is a FourEyesIf route's handler saying that the call is the
+// action its rule names.
+func armFourEyes(r *http.Request) {
+	if c := fourEyesOf(r); c != nil {
+		c.armed = true
+	}
+}
+
+// applyingApproval reports whether the call applies an approved request.
+func applyingApproval(r *http.Request) bool {
+	c := fourEyesOf(r)
+	return c != nil && c.apply != nil
+}
+
+// errNeedsApproval rolls a change back that the policy sends for approval;
+// writeError turns it into the 202 of the request (submitApproval).
+var errNeedsApproval = errors.New("httpapi: the change waits for a second person's approval")
+
+// hook is the gate in the change's transaction: applying a request, it
+// marks the request approved (once) and names both people in every entry;
+// else, for a call the policy covers, it holds the first entry back.
+func (c *fourEyesCall) hook(ctx context.Context, db audit.Execer, e *audit.Entry) error {
+	if c.apply != nil {
+		return c.apply.stamp(ctx, db, e)
+	}
+	if !c.armed || !c.required {
+		return nil
+	}
+	held := *e
+	c.held = &held
+	return errNeedsApproval
+}
+
+func (a *applying) stamp(ctx context.Context, db audit.Execer, e *audit.Entry) error {
+	if !a.marked {
+		if err := approvals.MarkApproved(ctx, db, a.req.ID, approvals.Decision{By: a.by, Reason: a.reason, At: a.at}); err != nil {
+			return err
+		}
+		a.marked = true
+	}
+	details := maps.Clone(e.Details)
+	if details == nil {
+		details = map[string]any{}
+	}
+	details["approval"] = map[string]any{"id": a.req.ID, "maker": a.req.Maker, "maker_reason": a.req.MakerReason,
+		"requested_at": a.req.CreatedAt, "approver": a.by, "reason": a.reason, "approved_at": utc.Stamp(a.at)}
+	e.Details = details
+	return nil
+}
+
+// ReasonHeader is where the maker of a change may say why, for its approver.
+const ReasonHeader = "X-Change-Reason"
+
+// submitApproval keeps the call c held back as a pending request: 202.
+func (s *Server) submitApproval(w http.ResponseWriter, r *http.Request, c *fourEyesCall) {
+	ctx := r.Context()
+	version, err := s.approvals.TargetVersion(ctx, c.held.Target)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	p := principal(r)
+	reason := strings.TrimSpace(r.Header.Get(ReasonHeader))
+	if len(reason) > approvals.MaxReason {
+		reason = reason[:approvals.MaxReason]
+	}
+	req, err := s.approvals.Create(ctx, plainActor(r), approvals.Call{Action: c.action, Method: r.Method, Path: r.URL.Path,
+		Query: r.URL.RawQuery, Body: s.auth.Secrets().Seal(secrets.Approval.Purpose(), c.body),
+		Maker: approvals.Person{ID: p.UserID, Email: p.Email}, MakerReason: reason, Target: c.held.Target,
+		TargetVersion: version, Summary: summary(c.action, c.held), Change: redacted(c.held.Details)})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusAccepted, approvalReply{Approval: req})
+}
+
+// summary is a request's one line: the action, and what it acts on.
+func summary(action string, e *audit.Entry) string {
+	name := ""
+	for _, d := range []map[string]any{e.Details, asMap(e.Details["after"]), asMap(e.Details["before"])} {
+		for _, key := range []string{"role", "name", "email", "symbol"} {
+			if v, ok := d[key].(string); ok && v != "" && name == "" {
+				name = v
+			}
+		}
+	}
+	if name == "" {
+		name = e.Target
+	}
+	return fmt.Sprintf("%s: %s", approvals.Label(action), name)
+}
+
+func asMap(v any) map[string]any { m, _ := v.(map[string]any); return m }
+
+// redacted is details without anything secret-looking, for the screens.
+func redacted(details map[string]any) map[string]any {
+	out := make(map[string]any, len(details))
+	for k, v := range details {
+		lower := strings.ToLower(k)
+		if strings.Contains(lower, "password") || strings.Contains(lower, "secret") || lower == "code" || strings.Contains(lower, "token") {
+			continue
+		}
+		if m, ok := v.(map[string]any); ok {
+			v = redacted(m)
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// mayDecide reports whether p may approve or reject a request for action:
+// they hold what the action's route demands.
+func (s *Server) mayDecide(p *auth.Principal, action string) bool {
+	rule, ok := s.fourEyesRules[action]
+	if !ok {
+		return false
+	}
+	admitted, _ := rule.admits(p)
+	return admitted
+}
+
+// decision reads an approve or reject call: the request, and the reason.
+func (s *Server) decision(w http.ResponseWriter, r *http.Request) (approvals.Request, string, bool) {
+	id, err := pathID(r, "id")
+	var in decisionInput
+	if err == nil {
+		err = decodeJSON(w, r, &in)
+	}
+	reason := strings.TrimSpace(in.Reason)
+	if err == nil && (reason == "" || len(reason) > approvals.MaxReason) {
+		err = Errorf(http.StatusBadRequest, "Give a reason of 1 to 500 characters.", FieldError{"reason", "Give a reason of 1 to 500 characters."})
+	}
+	var req approvals.Request
+	if err == nil {
+		req, err = s.approvals.Get(r.Context(), id)
+	}
+	p := principal(r)
+	switch {
+	case err != nil:
+	case req.Maker.ID == p.UserID:
+		err = approvals.ErrOwn
+	case !s.mayDecide(p, req.Action):
+		err = Errorf(http.StatusForbidden, "You lack the permission this change needs.")
+	default:
+		err = s.approvals.Check(r.Context(), req)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return req, "", false
+	}
+	return req, reason, true
+}
+
+// approveRequest applies a pending request as the caller, another person
+// holding what it needs: 200 {approval, result} with the route's own reply,
+// or that route's refusal, the request left pending.
+func (s *Server) approveRequest(w http.ResponseWriter, r *http.Request) {
+	req, reason, ok := s.decision(w, r)
+	if !ok {
+		return
+	}
+	ctx := r.Context()
+	version, err := s.approvals.TargetVersion(ctx, req.Target)
+	if err == nil && version != req.Version() {
+		err = approvals.ErrChanged
+	}
+	var body string
+	if err == nil {
+		body, err = secrets.OpenStored(s.auth.Secrets(), secrets.Approval, req.Body())
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	p := principal(r)
+	a := &applying{req: req, by: approvals.Person{ID: p.UserID, Email: p.Email}, reason: reason, at: s.approvals.Now()}
+	rec := &recorder{header: http.Header{}, code: http.StatusOK}
+	s.mux.ServeHTTP(rec, replay(r, a, body))
+	if rec.code >= 300 {
+		maps.Copy(w.Header(), rec.header)
+		w.WriteHeader(rec.code)
+		_, _ = w.Write(rec.body.Bytes())
+		return
+	}
+	if !a.marked { // the route wrote no audit entry (nothing changed): the request is approved all the same
+		if err := approvals.MarkApproved(ctx, s.db, req.ID, approvals.Decision{By: a.by, Reason: reason, At: a.at}); err != nil {
+			writeError(w, r, err)
+			return
+		}
+	}
+	if req, err = s.approvals.Get(ctx, req.ID); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, approvedReply{Approval: req, Result: rawJSON(rec.body.Bytes())})
+}
+
+// replay is the request's call, made again by the caller of r (their token
+// and address) under the approval a.
+func replay(r *http.Request, a *applying, body string) *http.Request {
+	call := r.Clone(context.WithValue(r.Context(), applyingKey{}, a))
+	call.Method = a.req.Method
+	call.URL = &url.URL{Path: a.req.Path, RawQuery: a.req.Query()}
+	call.RequestURI = call.URL.RequestURI()
+	call.Body = io.NopCloser(strings.NewReader(body))
+	call.ContentLength = int64(len(body))
+	call.Header.Set("Content-Type", "application/json")
+	return call
+}
+
+func rawJSON(b []byte) []byte {
+	if len(bytes.TrimSpace(b)) == 0 {
+		return []byte("null")
+	}
+	return b
+}
+
+// recorder keeps a replayed call's reply.
+type recorder struct {
+	header http.Header
+	code   int
+	body   bytes.Buffer
+}
+
+func (rec *recorder) Header() http.Header         { return rec.header }
+func (rec *recorder) WriteHeader(code int)        { rec.code = code }
+func (rec *recorder) Write(b []byte) (int, error) { return rec.body.Write(b) }
+
+func (s *Server) rejectRequest(w http.ResponseWriter, r *http.Request) {
+	req, reason, ok := s.decision(w, r)
+	if !ok {
+		return
+	}
+	req, err := s.approvals.Reject(r.Context(), plainActor(r), req, reason)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, approvalReply{Approval: req})
+}
+
+// withdrawRequest is the maker taking their pending request back.
+func (s *Server) withdrawRequest(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	var req approvals.Request
+	if err == nil {
+		req, err = s.approvals.Get(r.Context(), id)
+	}
+	if err == nil && req.Maker.ID != principal(r).UserID {
+		err = approvals.ErrNotMine
+	}
+	if err == nil {
+		req, err = s.approvals.Withdraw(r.Context(), plainActor(r), req)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, approvalReply{Approval: req})
+}
+
+func (s *Server) approvalPolicy(w http.ResponseWriter, r *http.Request) {
+	policy, err := s.approvals.Policy(r.Context())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, policyReply{Actions: policy, Catalogue: approvals.Actions})
+}
+
+func (s *Server) saveApprovalPolicy(w http.ResponseWriter, r *http.Request) {
+	var in policyInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if in.Actions == nil {
+		writeError(w, r, Errorf(http.StatusBadRequest, "Send actions: {\"<action>\": true or false}.", FieldError{"actions", "Required."}))
+		return
+	}
+	policy, err := s.approvals.SavePolicy(r.Context(), actorOf(r), in.Actions)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, policyReply{Actions: policy, Catalogue: approvals.Actions})
+}
+
+// approvalFilter is the approvals list's parameters, and who views it.
+type approvalFilter struct {
+	Status string
+	viewer *auth.Principal
+}
+
+var approvalStatuses = []string{"", approvals.Pending, approvals.Approved, approvals.Rejected, approvals.Withdrawn, approvals.Expired}
+
+func (s *Server) approvalList() lister {
+	return list[approvalFilter, approvals.Request]{key: "approvals",
+		filter: func(r *http.Request) (approvalFilter, error) {
+			status := r.URL.Query().Get("status")
+			if !slices.Contains(approvalStatuses, status) {
+				return approvalFilter{}, Errorf(http.StatusBadRequest, "status must be pending, approved, rejected, withdrawn or expired.",
+					FieldError{"status", "unknown status"})
+			}
+			return approvalFilter{Status: status, viewer: principal(r)}, nil
+		},
+		page: func(ctx context.Context, f approvalFilter, p page) ([]approvals.Request, int, error) {
+			list, total, err := s.approvals.List(ctx, f.Status, p.limit(), p.offset())
+			for i := range list {
+				list[i].CanDecide = list[i].Status == approvals.Pending && list[i].Maker.ID != f.viewer.UserID &&
+					s.mayDecide(f.viewer, list[i].Action)
+			}
+			return list, total, err
+		}}
+}
+
+// plainActor is the caller as the audit log records them, outside any
+// change the approval gate watches.
+func plainActor(r *http.Request) audit.Actor {
+	p := principal(r)
+	return audit.Actor{ID: p.UserID, Email: p.Email, IP: clientIP(r)}
+}
