@@ -37,7 +37,7 @@ import (
 type serveOptions struct {
 	addr, gatewayKey, publicURL, metricsAddr, debugAddr, proxyList *string
 	dbURL, keyFile, logFormat, logLevel                            *string
-	demo, demoLive, noMigrate                                      *bool
+	demo, demoLive, demoApprovals, noMigrate                       *bool
 	users, txs, maxConns, perClient                                *int
 	seed                                                           *int64
 	grace, drainDelay                                              *time.Duration
@@ -48,15 +48,17 @@ type serveOptions struct {
 // serveFlags declares serve's flags on fs.
 func serveFlags(fs *flag.FlagSet) *serveOptions {
 	o := &serveOptions{
-		addr:       fs.String("addr", "", "listen address (default :8080; with --demo 127.0.0.1:8080, this machine only)"),
-		tlsFiles:   config.TLSFlags(fs),
-		dbURL:      config.DBFlag(fs),
-		keyFile:    config.SecretsKeyFlag(fs),
-		demo:       fs.Bool("demo", false, "fill an empty database with demo data and print the demo sign-ins"),
-		users:      fs.Int("users", 300, "with --demo: customers to generate"),
-		txs:        fs.Int("transactions", 20000, "with --demo: transactions to generate"),
-		seed:       fs.Int64("seed", 1, "with --demo: random seed"),
-		demoLive:   fs.Bool("demo-live", true, "with --demo: add a new demo transaction every few seconds"),
+		addr:     fs.String("addr", "", "listen address (default :8080; with --demo 127.0.0.1:8080, this machine only)"),
+		tlsFiles: config.TLSFlags(fs),
+		dbURL:    config.DBFlag(fs),
+		keyFile:  config.SecretsKeyFlag(fs),
+		demo:     fs.Bool("demo", false, "fill an empty database with demo data and print the demo sign-ins"),
+		users:    fs.Int("users", 300, "with --demo: customers to generate"),
+		txs:      fs.Int("transactions", 20000, "with --demo: transactions to generate"),
+		seed:     fs.Int64("seed", 1, "with --demo: random seed"),
+		demoLive: fs.Bool("demo-live", true, "with --demo: add a new demo transaction every few seconds"),
+		demoApprovals: fs.Bool("demo-approvals", true, "with --demo: roles and the promotion start needing a second person's approval "+
+			"(the demo's approver); false: the approval policy starts empty"),
 		gatewayKey: fs.String("gateway-key", "", "when set, every /api call must send it in X-Gateway-Key"),
 		publicURL:  fs.String("public-url", "", "the app's address in links sent by mail, and the passkeys' relying party (default http://localhost:PORT)"),
 		logFormat:  fs.String("log-format", "text", "log format: text or json"),
@@ -181,7 +183,8 @@ func (n *node) open(ctx context.Context, o *serveOptions) error {
 // started at once loads it; the others find it filled).
 func loadDemo(ctx context.Context, db *store.DB, box *secrets.Box, o *serveOptions) error {
 	start := time.Now()
-	err := demo.Generate(ctx, db, demo.Options{Users: *o.users, Transactions: *o.txs, Seed: *o.seed, Secrets: box})
+	err := demo.Generate(ctx, db, demo.Options{Users: *o.users, Transactions: *o.txs, Seed: *o.seed, Secrets: box,
+		Approvals: *o.demoApprovals})
 	switch {
 	case err == nil:
 		slog.Info("demo data generated", "users", *o.users, "transactions", *o.txs, "seconds", time.Since(start).Seconds())

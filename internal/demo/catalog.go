@@ -41,6 +41,7 @@ var staff = []staffSpec{
 	{"support", "Sam Support", "Support"},
 	{"finance", "Fay Finance", "Finance"},
 	{"compliance", "Cole Compliance", "Compliance"},
+	{"approver", "Avery Approver", "Administrator"}, // the second person of the four-eyes approval
 	{"customer", "Carl Customer", ""},
 }
 

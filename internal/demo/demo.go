@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"xapa/backoffice/internal/approvals"
 
 	"github.com/shopspring/decimal"
 
@@ -36,6 +37,9 @@ type Options struct {
 	Seed         int64 // same seed, same data (relative to Now)
 	Now          time.Time
 	Secrets      *secrets.Box // seals the TOTP secrets and the staff password (required)
+	// Approvals starts the four-eyes approval policy as the demo shows it (approvals.DemoPolicy): roles and
+	// the promotion need a second person, the demo's approver. Off: the policy starts empty.
+	Approvals bool
 }
 
 // Staff is a demo sign-in printed for the person who started the demo.
@@ -88,7 +92,7 @@ func generate(ctx context.Context, db *store.DB, o Options) error {
 	tables := []string{"coins", "market_candles", "roles", "role_permissions", "users", "users_search", "wallets", "wallet_addresses",
 		"company_wallets", "transactions", "exchanges", "bonuses", "sessions", "app_versions", "app_version_groups",
 		"app_version_items", "promotion_settings", "promotion_minimums", "market_blacklist", "audit_log"}
-	return db.Load(ctx, tables, func(l *store.Loader) error {
+	err = db.Load(ctx, tables, func(l *store.Loader) error {
 		for _, step := range []func(context.Context, *store.Loader) error{
 			g.loadCoins, g.loadCandles, g.loadRoles, g.loadUsers, g.loadWallets, g.loadCompanyWallets,
 			g.loadTransactions, g.loadExchanges, g.loadBonuses, g.loadSessions, g.loadAppVersions,
@@ -100,6 +104,10 @@ func generate(ctx context.Context, db *store.DB, o Options) error {
 		}
 		return nil
 	})
+	if err != nil || !o.Approvals {
+		return err
+	}
+	return approvals.SetPolicy(ctx, db, approvals.DemoPolicy, g.now)
 }
 
 // StaffPassword is the password of every demo staff member (and the demo

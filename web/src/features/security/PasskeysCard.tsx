@@ -39,14 +39,17 @@ export function PasskeysCard() {
           only on this site.
         </p>
         {list.isError ? <FormError title={`Your passkeys could not be loaded: ${errorMessage(list.error)}`} /> : null}
-        <List
-          className="passkeys"
-          aria-label="Your passkeys"
-          loading={list.isPending}
-          dataSource={list.data?.passkeys ?? []}
-          locale={{ emptyText: 'No passkeys yet.' }}
-          renderItem={(passkey) => <PasskeyItem passkey={passkey} />}
-        />
+        {list.data && list.data.passkeys.length === 0 ? (
+          <p className="security__card-note">No passkeys yet.</p>
+        ) : (
+          <List
+            className="passkeys"
+            aria-label="Your passkeys"
+            loading={list.isPending}
+            dataSource={list.data?.passkeys ?? []}
+            renderItem={(passkey) => <PasskeyItem passkey={passkey} />}
+          />
+        )}
         {passkeysSupported() ? (
           <AddPasskeyForm count={list.data?.passkeys.length ?? 0} />
         ) : (
