@@ -13,6 +13,8 @@ import {
   filenameFromContentDisposition,
   getHealth,
   getToken,
+  SENT_FOR_APPROVAL,
+  SentForApprovalError,
   setToken,
   TOKEN_STORAGE_KEY,
 } from './api';
@@ -134,6 +136,21 @@ describe('query strings', () => {
 });
 
 describe('replies', () => {
+  it('throws a change sent for approval (202 {approval}): nothing was changed, no screen may take it for done', async () => {
+    const approval = { id: 4, action: 'role.edit', status: 'pending' };
+    fetchMock.mockResolvedValueOnce(jsonResponse({ approval }, { status: 202 }));
+    const error = await rejection(apiPost('/admin/roles/7/edit', { role: 'Auditors' }));
+    expect(error).toBeInstanceOf(SentForApprovalError);
+    expect((error as SentForApprovalError).status).toBe(202);
+    expect(errorMessage(error)).toBe(SENT_FOR_APPROVAL);
+    expect((error as SentForApprovalError).body).toEqual({ approval });
+
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'If the address is known, a link is on its way.' }, { status: 202 }));
+    await expect(apiPost('/password/reset', { email: 'a@example.com' })).resolves.toEqual({
+      message: 'If the address is known, a link is on its way.',
+    });
+  });
+
   it('resolves a 204 to undefined', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     await expect(apiDelete('/admin/roles/3')).resolves.toBeUndefined();

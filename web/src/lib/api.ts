@@ -97,6 +97,21 @@ export class StepUpCancelledError extends ApiError {
   }
 }
 
+/** What a change covered by the four-eyes approval policy says: it was kept, not applied. */
+export const SENT_FOR_APPROVAL =
+  'Sent for approval: nothing is changed until another staff member approves it (Approvals, under Setting).';
+
+/**
+ * A change the approval policy covers: the server kept it as a request (202 {approval}) and changed nothing. Thrown
+ * so that no screen takes it for done; screens show it where they show a refusal (docs/decisions/0013).
+ */
+export class SentForApprovalError extends ApiError {
+  constructor(body: unknown) {
+    super(202, SENT_FOR_APPROVAL, [], body);
+    this.name = 'SentForApprovalError';
+  }
+}
+
 /** Whether `error` is the server's refusal of a sensitive call for want of a step-up. */
 export function isStepUpRefusal(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 403 && error.errors.some((e) => e.field === STEP_UP_FIELD);
@@ -196,11 +211,14 @@ async function readJson<T>(response: Response): Promise<T> {
   if (response.status === 204 || response.status === 205) return undefined as T;
   const text = await response.text();
   if (!text) return undefined as T;
+  let reply: unknown;
   try {
-    return JSON.parse(text) as T;
+    reply = JSON.parse(text);
   } catch {
     throw new ApiError(response.status, 'The server sent a reply that could not be read.', [], text);
   }
+  if (response.status === 202 && isRecord(reply) && isRecord(reply.approval)) throw new SentForApprovalError(reply);
+  return reply as T;
 }
 
 async function request<T>(

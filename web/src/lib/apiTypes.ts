@@ -32,17 +32,23 @@ type Operation<P extends DocumentedPath<M>, M extends ApiMethod> = paths[P][M];
 export type ApiBody<P extends DocumentedPath<M>, M extends ApiMethod> =
   Operation<P, M> extends { requestBody?: { content: { 'application/json': infer Body } } } ? NonNullable<Body> : never;
 
-type SuccessStatus = 200 | 201 | 202;
+/**
+ * The statuses of an operation's own success replies: 200 or 201 (or a 204); a 202 only where it is the only one
+ * (a password reset). Where it is not, the 202 is the four-eyes approval's "sent for approval" (api.ts, SentForApprovalError).
+ */
+type SuccessStatus<Responses> = [keyof Responses & (200 | 201 | 204)] extends [never]
+  ? keyof Responses & 202
+  : keyof Responses & (200 | 201);
 
 /** The JSON body of the 2xx reply of the `M` operation of `P`; void when it has none (a 204). */
 export type ApiReply<P extends DocumentedPath<M>, M extends ApiMethod> =
   Operation<P, M> extends { responses: infer Responses }
     ? JsonOrVoid<
         {
-          [S in keyof Responses & SuccessStatus]: Responses[S] extends { content: { 'application/json': infer Reply } }
+          [S in SuccessStatus<Responses>]: Responses[S] extends { content: { 'application/json': infer Reply } }
             ? Reply
             : never;
-        }[keyof Responses & SuccessStatus]
+        }[SuccessStatus<Responses>]
       >
     : never;
 
@@ -51,7 +57,7 @@ type JsonOrVoid<Reply> = [Reply] extends [never] ? void : Reply;
 /** The body of `POST path` (e.g. `PostBody<'/api/login'>`). */
 export type PostBody<P extends DocumentedPath<'post'>> = ApiBody<P, 'post'>;
 
-/** The reply of `POST path` (its 200, 201 or 202 JSON; void for a 204). */
+/** The reply of `POST path` (its 200 or 201 JSON, a lone 202's; void for a 204). */
 export type PostReply<P extends DocumentedPath<'post'>> = ApiReply<P, 'post'>;
 
 /** The reply of `PATCH path`. */
