@@ -25,10 +25,10 @@ const chainVersion = "audit-v1\n"
 
 // stored is an audit entry's content as its row holds it.
 type stored struct {
-	ID                                       int64
-	ActorID                                  sql.NullInt64
+	ID                                      int64
+	ActorID                                 sql.NullInt64
 	ActorEmail, Action, Target, Details, IP string
-	CreatedAt                                time.Time
+	CreatedAt                               time.Time
 }
 
 // hash is the entry's hash after an entry whose hash is prev ("" at the
