@@ -55,6 +55,10 @@ func reportAudit(ctx context.Context, db *store.DB, w io.Writer) error {
 			v.Verified, *v.BrokenAt)
 		return fmt.Errorf("%w: broken at entry #%d", errAuditBroken, *v.BrokenAt)
 	}
-	fmt.Fprintf(w, "verified %d entries; the newest hash is %s\n", v.Verified, v.Head)
+	fmt.Fprintf(w, "verified %d entries", v.Verified)
+	if v.Head != "" {
+		fmt.Fprintf(w, "; the newest hash is %s (kept elsewhere, it shows later whether newer entries were removed)", v.Head)
+	}
+	fmt.Fprintln(w)
 	return nil
 }

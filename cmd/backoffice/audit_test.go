@@ -33,7 +33,7 @@ func TestAuditVerifyCommand(t *testing.T) {
 			}
 		}
 		var out bytes.Buffer
-		if err := reportAudit(ctx, db, &out); err != nil || !strings.HasPrefix(out.String(), "verified 3 entries;") {
+		if err := reportAudit(ctx, db, &out); err != nil || !strings.HasPrefix(out.String(), "verified 3 entries; the newest hash is ") {
 			t.Fatalf("an intact trail: %q, %v", out.String(), err)
 		}
 		if got := exitStatus(run(ctx, []string{"audit", "verify", "--db", url})); got != 0 {
