@@ -20,6 +20,7 @@ commands:
   admin create   create a staff member holding the Administrator role
   admin token    print a full session token for a staff member (load tests, scripts)
   outbox         print the newest mails kept in the outbox table
+  audit verify   check the audit log's hash chain (exit 1 naming the first entry that does not match)
   backup         copy an embedded SQLite database while the server runs (--to FILE)
   secrets init   make a new secrets key file (PostgreSQL needs one)
   secrets rotate seal every secret with a new key, added to the key file
@@ -64,10 +65,13 @@ func main() {
 }
 
 // exitStatus is 0 for success and for --help (it printed what was asked
-// for), 2 for anything else.
+// for), 1 for an audit trail that does not verify, 2 for anything else.
 func exitStatus(err error) int {
-	if err == nil || errors.Is(err, flag.ErrHelp) {
+	switch {
+	case err == nil || errors.Is(err, flag.ErrHelp):
 		return 0
+	case errors.Is(err, errAuditBroken):
+		return 1
 	}
 	return 2
 }
@@ -85,10 +89,11 @@ var commands = map[string]func(context.Context, []string) error{
 	"secrets rotate": secretsRotate,
 	"secrets retire": secretsRetire,
 	"openapi":        openAPI,
+	"audit verify":   auditVerify,
 }
 
 // groups are the commands that take a subcommand, with their usage.
-var groups = map[string]string{"admin": adminUsage, "secrets": secretsUsage}
+var groups = map[string]string{"admin": adminUsage, "secrets": secretsUsage, "audit": auditUsage}
 
 func run(ctx context.Context, args []string) error {
 	if len(args) == 0 {

@@ -150,12 +150,12 @@ func TestUnknownCommand(t *testing.T) {
 func TestHelpAndVersionExitZero(t *testing.T) {
 	for _, args := range [][]string{{"--version"}, {"version"}, {"--help"}, {"admin", "--help"}, {"serve", "--help"},
 		{"migrate", "--help"}, {"seed", "-h"}, {"outbox", "--help"}, {"admin", "create", "--help"}, {"admin", "token", "--help"},
-		{"openapi", "--help"}} {
+		{"openapi", "--help"}, {"audit", "--help"}, {"audit", "verify", "--help"}} {
 		if got := exitStatus(run(context.Background(), args)); got != 0 {
 			t.Errorf("backoffice %v: exit status %d, want 0", args, got)
 		}
 	}
-	for _, args := range [][]string{{}, {"admin"}, {"admin", "nope"}, {"serve", "--no-such-flag"}} {
+	for _, args := range [][]string{{}, {"admin"}, {"admin", "nope"}, {"audit"}, {"serve", "--no-such-flag"}} {
 		if got := exitStatus(run(context.Background(), args)); got != 2 {
 			t.Errorf("backoffice %v: exit status %d, want 2", args, got)
 		}

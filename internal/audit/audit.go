@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"xapa/backoffice/internal/store"
 )
@@ -53,21 +54,33 @@ func (a Actor) Record(ctx context.Context, db Execer, action, target string, det
 	return Record(ctx, db, e)
 }
 
-// Record appends e. Call it in the transaction of the write it records, so
-// both land or neither does.
+// Record appends e to the chain (chain.go). Call it in the transaction of
+// the write it records (a transaction DB.Tx runs), so both land or neither
+// does: the entry is then written last in that transaction, just before its
+// commit. Given the *store.DB, it writes the entry in a transaction of its own.
 func Record(ctx context.Context, db Execer, e Entry) error {
+	r, err := e.stored(store.Now())
+	if err != nil {
+		return err
+	}
+	switch db := db.(type) {
+	case *sql.Tx:
+		return store.BeforeCommit(db, r.append)
+	case *store.DB:
+		return db.Tx(ctx, func(tx *sql.Tx) error { return r.append(ctx, tx, db.Dialect) })
+	}
+	return fmt.Errorf("audit: Record needs a *store.DB or a transaction of one, not %T", db)
+}
+
+// stored is e as its row holds it, written at, its id not yet known.
+func (e Entry) stored(at time.Time) (stored, error) {
 	details := []byte("{}")
 	if len(e.Details) > 0 {
 		var err error
 		if details, err = json.Marshal(e.Details); err != nil {
-			return err
+			return stored{}, err
 		}
 	}
-	var actor any
-	if e.ActorID != 0 {
-		actor = e.ActorID
-	}
-	_, err := db.ExecContext(ctx, `INSERT INTO audit_log (actor_id, actor_email, action, target, details, ip, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)`, actor, e.ActorEmail, e.Action, e.Target, string(details), e.IP, store.Now())
-	return err
+	return stored{ActorID: sql.NullInt64{Int64: e.ActorID, Valid: e.ActorID != 0}, ActorEmail: e.ActorEmail,
+		Action: e.Action, Target: e.Target, Details: string(details), IP: e.IP, CreatedAt: at}, nil
 }

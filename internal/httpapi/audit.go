@@ -26,3 +26,14 @@ func auditFilter(r *http.Request) (audit.Filter, error) {
 	f.Action, err = queryText(r, "action", 100)
 	return f, err
 }
+
+// auditVerify checks the audit log's hash chain: how many entries match, and
+// the first that does not (null when none).
+func (s *Server) auditVerify(w http.ResponseWriter, r *http.Request) {
+	v, err := s.audit.Verify(r.Context())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, auditVerifyReply{Verified: v.Verified, BrokenAt: v.BrokenAt})
+}

@@ -1,7 +1,9 @@
 package httpapi_test
 
 import (
+	"context"
 	"encoding/csv"
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -67,4 +69,51 @@ func TestAuditLog(t *testing.T) {
 			t.Errorf("audit CSV of sign-in failures: %d %q", r.Status, rows)
 		}
 	})
+}
+
+// GET /api/admin/audit/verify checks the hash chain for holders of the audit
+// log's key: every entry verified, then, after an entry was removed behind
+// the server's back, the entry after it named.
+func TestAuditVerify(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		_, tok := env.Staff(t, "auditor", rbac.AuditLog, rbac.CreateRole)
+		_, other := env.Staff(t, "other", rbac.UsersList)
+		_ = login(t, env, "nobody", "wrong")
+		for _, name := range []string{"First", "Second"} {
+			env.Do(t, apitest.Case{Method: "POST", Path: "/api/admin/roles/new", Token: tok, Body: map[string]any{"role": name, "permissions": []string{}}})
+		}
+		ids := auditIDs(t, db)
+		env.Run(t, []apitest.Case{
+			{Name: "intact", Method: "GET", Path: "/api/admin/audit/verify", Token: tok, Status: 200,
+				JSON: fmt.Sprintf(`{"verified":%d,"broken_at":null}`, len(ids))},
+			{Name: "without the audit log's key", Method: "GET", Path: "/api/admin/audit/verify", Token: other, Status: 403},
+		})
+		removed := len(ids) - 2
+		storetest.TamperAuditLog(t, db, `DELETE FROM audit_log WHERE id = $1`, ids[removed])
+		env.Run(t, []apitest.Case{
+			{Name: "an entry removed", Method: "GET", Path: "/api/admin/audit/verify", Token: tok, Status: 200,
+				JSON: fmt.Sprintf(`{"verified":%d,"broken_at":%d}`, removed, ids[removed+1])},
+		})
+	})
+}
+
+// auditIDs are the ids of the audit log's entries, oldest first.
+func auditIDs(t *testing.T, db *store.DB) []int64 {
+	t.Helper()
+	rows, err := db.QueryContext(context.Background(), `SELECT id FROM audit_log ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	return ids
 }

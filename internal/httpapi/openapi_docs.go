@@ -110,6 +110,7 @@ func operations() map[string]op {
 		"GET /api/admin/wallets/report":          {summary: "The bonus report", query: reportQuery{}},
 		"GET /api/admin/exchange/history":        {summary: "The exchange report", query: reportQuery{}},
 		"GET /api/admin/audit":                   {summary: "The audit log", query: auditQuery{}},
+		"GET /api/admin/audit/verify":            {summary: "Check the audit log's hash chain: the entries verified, and the first that does not match", reply: new(auditVerifyReply)},
 	}
 }
 
@@ -298,5 +299,9 @@ type (
 	}
 	recoveryCodesLeftReply struct {
 		Remaining int `json:"remaining" minimum:"0" maximum:"10"`
+	}
+	auditVerifyReply struct {
+		Verified int64  `json:"verified" minimum:"0" description:"Entries of the chain whose content and link to the entry before match, up to the first that does not. Entries from before the chain (no hash) are not counted."`
+		BrokenAt *int64 `json:"broken_at" description:"The id of the first entry whose content or link does not match (changed, or an entry before it removed or slipped in, or its hash missing); null when every entry matches."`
 	}
 )

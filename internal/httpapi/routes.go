@@ -189,6 +189,9 @@ func (s *Server) Routes() []Route {
 		{"GET", "/api/admin/email/{id}/sendmail", Perm(rbac.ShowUser), s.sendVerification},
 		{"GET", "/api/email/verify", Public, s.verifyEmail},
 		{"GET", "/api/admin/users/accounting", Perm(rbac.UserAccounting), s.userAccounting},
+
+		// The audit log's hash chain, checked whole (the log itself is a list below).
+		{"GET", "/api/admin/audit/verify", Perm(rbac.AuditLog), s.auditVerify},
 		{"GET", "/api/admin/transactions/accounting", Perm(rbac.TransactionAccounting), s.transactionAccounting},
 	}
 	for _, l := range s.Lists() {

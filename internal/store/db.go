@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
@@ -107,17 +108,55 @@ func openSQLite(path string) (*sql.DB, error) {
 	return db, nil
 }
 
-// Tx runs fn in a transaction, committing when it returns nil.
+// Tx runs fn in a transaction, committing when it returns nil. The work fn
+// queued with BeforeCommit runs after fn, last in the transaction.
 func (db *DB) Tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
+	st := &txState{dialect: db.Dialect}
+	openTxs.Store(tx, st)
+	defer openTxs.Delete(tx)
 	if err := fn(tx); err != nil {
 		_ = tx.Rollback()
 		return err
 	}
+	for i := 0; i < len(st.last); i++ { // work queued by queued work runs too
+		if err := st.last[i](ctx, tx, db.Dialect); err != nil {
+			_ = tx.Rollback()
+			return err
+		}
+	}
 	return tx.Commit()
+}
+
+// TxWork is work queued with BeforeCommit.
+type TxWork func(ctx context.Context, tx *sql.Tx, d Dialect) error
+
+// txState is what Tx knows of a transaction it runs: code handed only the
+// *sql.Tx finds it in openTxs.
+type txState struct {
+	dialect Dialect
+	last    []TxWork
+}
+
+// openTxs holds the state of every transaction Tx is running, by *sql.Tx.
+var openTxs sync.Map
+
+// BeforeCommit queues work to run in tx, which Tx began, after the rest of
+// the transaction's work and just before its commit, in the order queued.
+// It is for work that takes a lock every writer needs (the audit chain's):
+// taken last, the lock is held for that work and the commit only, and no
+// transaction holding it waits for another lock, so it closes no deadlock.
+func BeforeCommit(tx *sql.Tx, work TxWork) error {
+	v, ok := openTxs.Load(tx)
+	if !ok {
+		return errors.New("store: BeforeCommit needs a transaction begun by DB.Tx")
+	}
+	st := v.(*txState)
+	st.last = append(st.last, work)
+	return nil
 }
 
 // Now is the current time as the store keeps it: UTC, to the microsecond,

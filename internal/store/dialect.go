@@ -170,6 +170,20 @@ func (d Dialect) ILike() string {
 	return "ILIKE"
 }
 
+// NextID is the id the next row of table (with an id column) takes, for a
+// row whose content must name its id before it is inserted: PostgreSQL's
+// identity sequence gives it; on SQLite it is the largest id plus one, what
+// SQLite would pick, correct while the caller holds the write lock.
+func (d Dialect) NextID(ctx context.Context, tx *sql.Tx, table string) (int64, error) {
+	q := fmt.Sprintf("SELECT nextval(pg_get_serial_sequence('%s', 'id'))", table)
+	if d == SQLite {
+		q = "SELECT coalesce(max(id), 0) + 1 FROM " + table
+	}
+	var id int64
+	err := tx.QueryRowContext(ctx, q).Scan(&id)
+	return id, err
+}
+
 // ResetSequences makes the identity of table continue after its largest id,
 // after rows were inserted with explicit ids (SQLite's rowid needs nothing).
 func (d Dialect) ResetSequences(table string) string {

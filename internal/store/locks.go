@@ -11,6 +11,7 @@ import (
 const (
 	LockDemoLoad int32 = 1 // filling an empty database with demo data
 	LockDemoLive int32 = 2 // the demo's live generator
+	LockAudit    int32 = 3 // appending to the audit log's hash chain (a transaction lock)
 )
 
 // localLocks stand in for PostgreSQL's advisory locks on SQLite, whose file
@@ -150,4 +151,16 @@ func watchLock(held context.Context, lost context.CancelFunc, conn *sql.Conn, ev
 			}
 		}
 	}
+}
+
+// LockXactNamed takes the lock named key (a Lock* name) until tx ends: on
+// PostgreSQL an advisory transaction lock across every node of this database
+// and schema; on SQLite nothing, since a write transaction already holds the
+// database's one write lock until it ends.
+func (d Dialect) LockXactNamed(ctx context.Context, tx *sql.Tx, key int32) error {
+	if d == SQLite {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(`+lockScope+`, $1)`, key)
+	return err
 }

@@ -37,6 +37,7 @@ function setUp(permissions: string[] = [Permission.AUDIT_LOG, Permission.SHOW_US
   return mockApi({
     'GET /api/user': () => jsonResponse(makeUser({ permissions })),
     'GET /api/admin/audit': list ?? (() => jsonResponse(auditPage([ROLE_UPDATE, FAILED_SIGN_IN, USER_EDIT, SEED], 130))),
+    'GET /api/admin/audit/verify': () => jsonResponse({ verified: 130, broken_at: null }),
     'GET /api/admin/audit/CSV': () =>
       new Response('ID\n41\n', { headers: { 'Content-Disposition': 'attachment; filename="audit.csv"' } }),
   });

@@ -7,6 +7,7 @@ import { PagedTable } from '../../components/PagedTable';
 import { errorMessage } from '../../lib/api';
 import { useListState } from '../../lib/useListState';
 import { ActionFilter } from './ActionFilter';
+import { AuditChainStatus } from './AuditChainStatus';
 import { auditPageQuery, downloadAuditCsv } from './auditApi';
 import { AUDIT_COLUMNS } from './auditColumns';
 import { AUDIT_LIST, auditCsvQuery, auditListQuery } from './auditFilters';
@@ -14,7 +15,7 @@ import type { AuditRow } from './types';
 import './audit.css';
 
 /**
- * /audit (ADMIN_AUDIT_LOG): the append-only audit log, newest first. Filters: actor email (part of it), action (a
+ * /audit (ADMIN_AUDIT_LOG): the append-only audit log, newest first, under the check of its hash chain. Filters: actor email (part of it), action (a
  * family or one action), date range with presets; any change goes back to page 1. CSV of the current filters. A
  * failed call shows its message above the (empty or last) list.
  */
@@ -24,6 +25,7 @@ export default function AuditLogPage() {
   const reply = query.data;
   return (
     <div className="audit">
+      <AuditChainStatus />
       <div className="audit__toolbar" role="search" aria-label="Filters">
         <DateRangeFilter value={filters.range} onChange={(range) => setFilters({ range })} />
         <DebouncedInput

@@ -8,3 +8,6 @@ import type { ListReply } from '../../lib/listPage';
 export type AuditRow = components['schemas']['AuditRow'];
 
 export type AuditPage = ListReply<'audit', AuditRow>;
+
+/** What checking the audit log's hash chain found: entries verified, and the first that does not match (or null). */
+export type AuditVerification = components['schemas']['HttpapiAuditVerifyReply'];

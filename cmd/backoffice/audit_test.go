@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/store/storetest"
+)
+
+// "backoffice audit verify" says how many entries it verified and ends with
+// status 0; after an entry was changed behind the server's back it names
+// the entry and ends with status 1.
+func TestAuditVerifyCommand(t *testing.T) {
+	storetest.EachURL(t, func(t *testing.T, url string) {
+		ctx := context.Background()
+		if err := run(ctx, []string{"migrate", "--db", url}); err != nil {
+			t.Fatal(err)
+		}
+		db, err := store.Open(ctx, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		for i := range 3 {
+			if err := audit.Record(ctx, db, audit.Entry{Action: "test.cli", Target: audit.UserTarget(int64(i))}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var out bytes.Buffer
+		if err := reportAudit(ctx, db, &out); err != nil || !strings.HasPrefix(out.String(), "verified 3 entries; the newest hash is ") {
+			t.Fatalf("an intact trail: %q, %v", out.String(), err)
+		}
+		if got := exitStatus(run(ctx, []string{"audit", "verify", "--db", url})); got != 0 {
+			t.Fatalf("an intact trail: exit status %d, want 0", got)
+		}
+
+		var second int64
+		if err := db.QueryRowContext(ctx, `SELECT id FROM audit_log WHERE target = 'user:1'`).Scan(&second); err != nil {
+			t.Fatal(err)
+		}
+		storetest.TamperAuditLog(t, db, `UPDATE audit_log SET target = 'user:2' WHERE id = $1`, second)
+		out.Reset()
+		err = reportAudit(ctx, db, &out)
+		want := fmt.Sprintf("entry #%d does not match", second)
+		if !strings.Contains(out.String(), want) || !errors.Is(err, errAuditBroken) || !strings.Contains(err.Error(), fmt.Sprintf("#%d", second)) {
+			t.Errorf("a changed entry: %q, %v; want %q", out.String(), err, want)
+		}
+		if got := exitStatus(run(ctx, []string{"audit", "verify", "--db", url})); got != 1 {
+			t.Errorf("a changed entry: exit status %d, want 1", got)
+		}
+	})
+}

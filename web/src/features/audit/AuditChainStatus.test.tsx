@@ -1,0 +1,59 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setToken } from '../../lib/api';
+import type { ApiHandler } from '../../test/mockApi';
+import { apiError, mockApi, never } from '../../test/mockApi';
+import { jsonResponse, renderWithProviders } from '../../test/render';
+import { AuditChainStatus } from './AuditChainStatus';
+
+const VERIFY = 'GET /api/admin/audit/verify';
+
+/** Answers the check with each reply in turn (the last one again after). */
+function setUp(...replies: ApiHandler[]) {
+  setToken('t');
+  let n = 0;
+  return mockApi({ [VERIFY]: (call) => replies[Math.min(n++, replies.length - 1)](call) });
+}
+
+const verified = (n: number, brokenAt: number | null = null) => () => jsonResponse({ verified: n, broken_at: brokenAt });
+
+describe('<AuditChainStatus>', () => {
+  it('says the check is running until it answers', async () => {
+    setUp(never);
+    renderWithProviders(<AuditChainStatus />);
+    expect(await screen.findByRole('status')).toHaveTextContent('Checking the audit trail…');
+  });
+
+  it('shows an intact trail with the entries verified', async () => {
+    setUp(verified(1234));
+    renderWithProviders(<AuditChainStatus />);
+    expect(await screen.findByText('Audit trail intact: 1,234 entries verified')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Audit trail intact');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('names the first entry that does not match, and re-checks from the keyboard', async () => {
+    const user = userEvent.setup();
+    const calls = setUp(verified(41, 42), verified(57));
+    renderWithProviders(<AuditChainStatus />);
+    const broken = await screen.findByRole('alert');
+    expect(broken).toHaveTextContent('Audit trail broken at entry #42');
+    expect(broken).toHaveTextContent('41 entries before it verified.');
+
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Re-check' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Audit trail intact: 57 entries verified')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/admin/audit/verify')).toHaveLength(2);
+  });
+
+  it('shows why the check failed, and tries again', async () => {
+    const user = userEvent.setup();
+    setUp(() => apiError(403, 'You do not have permission to do this.'), verified(1));
+    renderWithProviders(<AuditChainStatus />);
+    expect(await screen.findByText('The audit trail could not be checked: You do not have permission to do this.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Re-check' }));
+    expect(await screen.findByText('Audit trail intact: 1 entry verified')).toBeInTheDocument();
+  });
+});

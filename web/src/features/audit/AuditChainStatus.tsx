@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button } from 'antd';
+import { errorMessage } from '../../lib/api';
+import { auditVerifyQuery } from './auditApi';
+import type { AuditVerification } from './types';
+
+/** The alert's type and text for what the check found. */
+function outcome(v: AuditVerification) {
+  if (v.broken_at === null) {
+    return { type: 'success' as const, title: `Audit trail intact: ${entries(v.verified)} verified` };
+  }
+  return {
+    type: 'error' as const,
+    title: `Audit trail broken at entry #${v.broken_at}`,
+    description:
+      `${entries(v.verified)} before it verified. This entry was changed, or an entry before it was removed or ` +
+      'added, outside the app.',
+  };
+}
+
+const entries = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'entry' : 'entries'}`;
+
+/**
+ * The audit log's hash chain, checked by the server when the screen opens: intact with how many entries it
+ * verified, or broken at the first entry that does not match. Re-check runs the check again.
+ */
+export function AuditChainStatus() {
+  const query = useQuery(auditVerifyQuery());
+  const recheck = (
+    <Button size="small" loading={query.isFetching} onClick={() => void query.refetch()}>
+      Re-check
+    </Button>
+  );
+  if (query.isPending) {
+    return <Alert type="info" showIcon title="Checking the audit trail…" role="status" className="audit__chain" />;
+  }
+  if (query.isError) {
+    const title = `The audit trail could not be checked: ${errorMessage(query.error)}`;
+    return <Alert type="warning" showIcon title={title} action={recheck} className="audit__chain" />;
+  }
+  const { type, title, description } = outcome(query.data);
+  return (
+    <Alert
+      type={type}
+      showIcon
+      title={title}
+      description={description}
+      action={recheck}
+      role={type === 'error' ? 'alert' : 'status'}
+      className="audit__chain"
+    />
+  );
+}
