@@ -95,12 +95,11 @@ func NewServer(o Options) *Server {
 	}
 	s.domain = newDomain(o.DB, notify)
 	s.exports = newExportLimiter(s.limits, o.DB.Stats().MaxOpenConnections)
-	s.exports.metrics = o.Metrics
 	s.watch()
 	for _, rt := range s.Routes() {
 		var h http.Handler = rt.Handler
 		if rt.Rule.Export {
-			h = s.exports.limit(h) // inside the guard: the caller is known
+			h = s.exports.limit(s.recordExport(h)) // inside the guard: the caller is known
 		}
 		h = s.guard(rt.Rule, h)
 		if rt.Rule.Client != nil {
