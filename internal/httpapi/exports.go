@@ -3,9 +3,11 @@ package httpapi
 import (
 	"context"
 	"log/slog"
+	"maps"
 	"math"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -74,15 +76,16 @@ func exportTarget(r *http.Request) string {
 
 // exportFilters are an export's query parameters as given: one value as
 // text, several as a list, each cut to maxExportFilterChars, at most
-// maxExportFilters of them. A parameter whose name speaks of a secret is left
+// maxExportFilters of them (the first by name). A parameter whose name speaks of a secret is left
 // out: no export takes one (tokens travel in the Authorization header), so
 // such a parameter is a mistake that must not reach the log.
 func exportFilters(q url.Values) map[string]any {
 	out := map[string]any{}
-	for name, values := range q {
+	for _, name := range slices.Sorted(maps.Keys(q)) {
 		if len(out) == maxExportFilters || secretParam(name) {
 			continue
 		}
+		values := q[name]
 		clipped := make([]string, len(values))
 		for i, v := range values {
 			clipped[i] = textutil.Clip(v, maxExportFilterChars)
