@@ -161,3 +161,18 @@ func TestHelpAndVersionExitZero(t *testing.T) {
 		}
 	}
 }
+
+// A retention period under a day is refused, from the flag or from its environment variable.
+func TestServeRetentionDaysAtLeastOne(t *testing.T) {
+	for _, args := range [][]string{{"--retention-days", "0"}, {"--retention-days=-3"}} {
+		err := run(context.Background(), append([]string{"serve", "--addr", "127.0.0.1:0", "--db", storetest.SQLiteURL(t)}, args...))
+		if err == nil || !strings.Contains(err.Error(), "--retention-days") {
+			t.Errorf("serve %q: %v, want a --retention-days error", args, err)
+		}
+	}
+	t.Setenv("BACKOFFICE_RETENTION_DAYS", "0")
+	if err := run(context.Background(), []string{"serve", "--addr", "127.0.0.1:0", "--db", storetest.SQLiteURL(t)}); err == nil ||
+		!strings.Contains(err.Error(), "--retention-days") {
+		t.Errorf("BACKOFFICE_RETENTION_DAYS=0: %v, want a --retention-days error", err)
+	}
+}

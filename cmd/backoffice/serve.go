@@ -27,6 +27,7 @@ import (
 	"xapa/backoffice/internal/metrics"
 	"xapa/backoffice/internal/netlimit"
 	"xapa/backoffice/internal/ratelimit"
+	"xapa/backoffice/internal/retention"
 	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/stats"
 	"xapa/backoffice/internal/store"
@@ -38,7 +39,7 @@ type serveOptions struct {
 	addr, gatewayKey, publicURL, metricsAddr, debugAddr, proxyList *string
 	dbURL, keyFile, logFormat, logLevel                            *string
 	demo, demoLive, demoApprovals, noMigrate                       *bool
-	users, txs, maxConns, perClient                                *int
+	users, txs, maxConns, perClient, retentionDays                 *int
 	seed                                                           *int64
 	grace, drainDelay                                              *time.Duration
 	tlsFiles                                                       *config.TLSFiles
@@ -75,6 +76,8 @@ func serveFlags(fs *flag.FlagSet) *serveOptions {
 		perClient: fs.Int("max-conns-per-client", 256,
 			"connections one client address may hold open at once (0: no cap); the trusted proxies are exempt"),
 		proxyList: fs.String("trusted-proxies", "", "comma-separated CIDRs of proxies whose X-Forwarded-For names the client"),
+		retentionDays: fs.Int("retention-days", retention.DefaultDays,
+			"days ended sessions, sign-in attempts, captcha records and delivered mail are kept (the audit log is kept for ever)"),
 	}
 	fs.StringVar(&o.smtp.Host, "smtp-host", "", "SMTP server; empty keeps mail in the outbox table only")
 	fs.IntVar(&o.smtp.Port, "smtp-port", 587, "SMTP port (STARTTLS when the server offers it)")
@@ -196,8 +199,8 @@ func loadDemo(ctx context.Context, db *store.DB, box *secrets.Box, o *serveOptio
 	return nil
 }
 
-// start starts the background work (mail, limit pruning, cache warming,
-// metrics) and builds the API and its HTTP server.
+// start starts the background work (mail, limit pruning, retention, cache
+// warming, metrics) and builds the API and its HTTP server.
 func (n *node) start(ctx context.Context, o *serveOptions) error {
 	if *o.debugAddr != "" {
 		go func() { slog.Warn("debug listener stopped", "err", http.ListenAndServe(*o.debugAddr, pprofMux())) }()
@@ -209,6 +212,10 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 	if *o.publicURL == "" {
 		*o.publicURL = n.scheme + "://" + displayHost(n.ln.Addr())
 	}
+	pruner, err := retention.New(n.db, *o.retentionDays, nil)
+	if err != nil {
+		return fmt.Errorf("--retention-days: %w", err)
+	}
 	mailer := mail.New(n.db, n.box, o.smtp, nil)
 	authService, err := auth.NewService(ctx, n.db, auth.Options{Secrets: n.box, Mailer: mailer, PublicURL: *o.publicURL})
 	if err != nil {
@@ -216,6 +223,7 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 	}
 	go mailer.Run(ctx)
 	go ratelimit.New(n.db, nil).PruneEvery(ctx)
+	go pruner.PruneEvery(ctx)        // on every node at once: a row is deleted once whoever gets there first
 	days := daytotals.New(n.db, nil) // one keeper of the closed days' sums for both services
 	statsService, ledgerService := stats.New(n.db, nil, days), ledger.New(n.db, nil, days)
 	go warm(ctx, statsService.Warm, ledgerService.Warm)

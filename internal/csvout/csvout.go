@@ -21,7 +21,8 @@ type Writer struct {
 	w       http.ResponseWriter
 	rc      *http.ResponseController
 	csv     *csv.Writer
-	rows    int
+	rows    int // rows written
+	told    int // rows a RowCounter has been told of
 	flusher http.Flusher
 }
 
@@ -84,6 +85,10 @@ func (cw *Writer) Row(cells ...any) error {
 	cw.rows++
 	if cw.rows%1000 == 0 {
 		cw.csv.Flush()
+		if err := cw.csv.Error(); err != nil {
+			return err
+		}
+		cw.tell()
 		if cw.flusher != nil {
 			cw.touch()
 			cw.flusher.Flush()
@@ -104,6 +109,7 @@ func (cw *Writer) Lines(lines []byte, rows int) error {
 		return err
 	}
 	cw.rows += rows
+	cw.tell()
 	if cw.flusher != nil {
 		cw.flusher.Flush()
 	}
@@ -111,17 +117,28 @@ func (cw *Writer) Lines(lines []byte, rows int) error {
 }
 
 // RowCounter is a ResponseWriter that wants to know how many rows a
-// download sent (the export metrics).
+// download sent (the export metrics and audit): it is told as they go, so a
+// download cut part-way has told it of the rows sent until then.
 type RowCounter interface{ CountRows(n int) }
 
-// Close flushes what is left, and tells a RowCounter the rows sent.
+// tell tells a RowCounter of the rows handed to the connection since it was
+// last told.
+func (cw *Writer) tell() {
+	if rc, ok := cw.w.(RowCounter); ok && cw.rows > cw.told {
+		rc.CountRows(cw.rows - cw.told)
+	}
+	cw.told = cw.rows
+}
+
+// Close flushes what is left, and tells a RowCounter of the last rows sent.
 func (cw *Writer) Close() error {
 	cw.csv.Flush()
 	cw.touch()
-	if rc, ok := cw.w.(RowCounter); ok {
-		rc.CountRows(cw.rows)
+	if err := cw.csv.Error(); err != nil {
+		return err
 	}
-	return cw.csv.Error()
+	cw.tell()
+	return nil
 }
 
 // Neutralise prefixes a text that a spreadsheet would evaluate with '. A

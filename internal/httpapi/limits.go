@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"time"
 
-	"xapa/backoffice/internal/metrics"
 	"xapa/backoffice/internal/ratelimit"
 )
 
@@ -45,9 +44,8 @@ const (
 // download after 60 s), so exports together may take at most a quarter of
 // the pool, never all of it: sign-ins and pages keep theirs.
 type exportLimiter struct {
-	limits  *ratelimit.Limiter
-	slots   chan struct{}
-	metrics *metrics.Metrics
+	limits *ratelimit.Limiter
+	slots  chan struct{}
 }
 
 // exportSlotWait is how long an export waits for one of the node's slots
@@ -127,34 +125,6 @@ func (l *exportLimiter) limit(next http.Handler) http.Handler {
 			return
 		}
 		defer free()
-		counted := &exportWriter{ResponseWriter: w}
-		start := time.Now()
-		next.ServeHTTP(counted, r)
-		l.metrics.Export(r.Pattern, counted.rows, counted.bytes, time.Since(start))
+		next.ServeHTTP(w, r)
 	})
 }
-
-// exportWriter counts what an export sends, for the metrics.
-type exportWriter struct {
-	http.ResponseWriter
-	rows, bytes int64
-}
-
-func (e *exportWriter) Write(p []byte) (int, error) {
-	n, err := e.ResponseWriter.Write(p)
-	e.bytes += int64(n)
-	return n, err
-}
-
-// CountRows is told the rows sent by csvout.
-func (e *exportWriter) CountRows(n int) { e.rows += int64(n) }
-
-// Flush lets the rows through as they come.
-func (e *exportWriter) Flush() {
-	if f, ok := e.ResponseWriter.(http.Flusher); ok {
-		f.Flush()
-	}
-}
-
-// Unwrap lets http.ResponseController reach the connection (write deadlines).
-func (e *exportWriter) Unwrap() http.ResponseWriter { return e.ResponseWriter }

@@ -2,10 +2,12 @@ package httpapi
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"net/http"
 	"time"
 
+	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/csvout"
 	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/profile"
@@ -27,11 +29,42 @@ func (s *Server) getUser(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, err := s.accounts.LoadUser(r.Context(), id)
+	if err == nil {
+		err = s.recordProfileOpen(r, id)
+	}
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, u)
+}
+
+// actionProfileOpen is the audit action of opening a user's profile (issue
+// 23: reads that matter are recorded).
+const actionProfileOpen = "read.profile_open"
+
+// recordProfileOpen records that the caller opened user id's profile. The
+// opening is GET /api/admin/users/{id}, the profile page's main read, made
+// once as the page opens; its other calls (brief, report, wallets, sessions,
+// invites) read parts of what it shows and are not recorded. At most one
+// entry per staff member, user and clock hour (the server's clock), across
+// every node: the hour's first opening inserts its mark into profile_opens
+// and its audit entry in one transaction; a later one finds the mark and
+// records nothing. The profile is answered only once recorded.
+func (s *Server) recordProfileOpen(r *http.Request, id int64) error {
+	ctx, actor := r.Context(), actorOf(r)
+	hour := s.now().Truncate(time.Hour)
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO profile_opens (staff_id, user_id, hour) VALUES ($1, $2, $3)
+			ON CONFLICT DO NOTHING`, actor.ID, id, hour.Unix())
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return err // opened before within the hour
+		}
+		return actor.Record(ctx, tx, actionProfileOpen, audit.UserTarget(id), map[string]any{"hour": hour.Format(time.RFC3339)})
+	})
 }
 
 func (s *Server) userBrief(w http.ResponseWriter, r *http.Request) {

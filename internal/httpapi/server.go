@@ -99,13 +99,12 @@ func NewServer(o Options) *Server {
 	}
 	s.domain = newDomain(o.DB, notify)
 	s.exports = newExportLimiter(s.limits, o.DB.Stats().MaxOpenConnections)
-	s.exports.metrics = o.Metrics
 	s.watch()
 	s.approvals, s.fourEyesRules = approvals.New(o.DB, o.Now), map[string]Rule{}
 	for _, rt := range s.Routes() {
 		var h http.Handler = rt.Handler
 		if rt.Rule.Export {
-			h = s.exports.limit(h) // inside the guard: the caller is known
+			h = s.exports.limit(s.recordExport(h)) // inside the guard: the caller is known
 		}
 		if rt.Rule.Approval != "" {
 			h = s.fourEyes(rt.Rule, h) // inside the guard too

@@ -180,6 +180,25 @@ describe('<AuditLogPage>', () => {
     expect(listCalls(calls).at(-1)).not.toHaveProperty('action');
   });
 
+  it('filters by the reads (exports and profile openings), as a family and one by one, and names them', async () => {
+    const user = userEvent.setup();
+    const exported = makeAuditRow({
+      id: 50,
+      action: 'read.csv_export',
+      target: '',
+      details: { route: '/api/admin/audit/CSV', filters: { action: 'role.' }, rows: 3, bytes: 120, seconds: 0.2, cut: false },
+    });
+    const calls = setUp(undefined, () => jsonResponse(auditPage([exported], 1)));
+    renderWithProviders(<AuditLogPage />);
+    await screen.findByRole('link', { name: 'dana@xapa.example' });
+    expect(within(rowOf(50)).getByText('read.csv_export')).toHaveAttribute('title', expect.stringContaining('CSV exported'));
+
+    await pickAction(user, 'Reads (read.*)');
+    await waitFor(() => expect(listCalls(calls).at(-1)).toMatchObject({ page: '1', action: 'read.' }));
+    await pickAction(user, 'read.profile_open');
+    await waitFor(() => expect(listCalls(calls).at(-1)).toMatchObject({ page: '1', action: 'read.profile_open' }));
+  });
+
   it('goes back to page 1 on a new page size, and downloads the CSV of the current filters', async () => {
     const user = userEvent.setup();
     const calls = setUp(undefined, () => jsonResponse(auditPage([ROLE_UPDATE], 300)));

@@ -53,6 +53,7 @@ export const ACTION_FAMILIES: readonly ActionFamily[] = [
   { value: 'app_version.', label: 'App versions', actions: ['app_version.create', 'app_version.delete'] },
   { value: 'promotion.', label: 'Promotion', actions: ['promotion.update'] },
   { value: 'throttled', label: 'Throttled', actions: ['throttled'] },
+  { value: 'read.', label: 'Reads', actions: ['read.csv_export', 'read.profile_open'] },
 ];
 
 /** What each action means, in words: beside it in the filter, and as its tag's tooltip in the table. */
@@ -97,6 +98,8 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'app_version.delete': 'App version deleted',
   'promotion.update': 'Promotion saved',
   throttled: 'Calls throttled from an address',
+  'read.csv_export': 'CSV exported (cut: the download stopped part-way)',
+  'read.profile_open': "User's profile opened (once an hour per staff member)",
 };
 
 /** The family of an action: the text up to and including the first dot (`role.`), or the action itself. */
@@ -121,6 +124,7 @@ const FAMILY_COLOURS: Record<string, string> = {
   'token.': 'gold',
   'app_version.': 'lime',
   'promotion.': 'magenta',
+  'read.': 'green',
 };
 
 /** The Tag colour of an action: red for failures and lock-outs, else its family's colour ('default' if unknown). */
