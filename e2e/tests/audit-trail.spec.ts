@@ -1,0 +1,90 @@
+/**
+ * The audit trail that proves itself, and the reads it records (issue 23), in the browser:
+ * - the Audit Log screen says the trail is intact; an entry changed in the database behind the app's back (its
+ *   append-only triggers dropped, as an attacker holding the database file could) is named on Re-check, and
+ *   `backoffice audit verify` exits 1 naming it;
+ * - a CSV download and the opening of a customer's profile are entries of their own, found under "Reads".
+ */
+import { execFileSync } from 'node:child_process';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { chooseOption } from '../fixtures/antd';
+import { expect, test } from '../fixtures/server';
+import type { BackofficeServer } from '../fixtures/server';
+import { signInByApi, useToken } from '../fixtures/sign-in';
+
+// A server of its own: one test tampers with its database.
+test.use({ serverOptions: { label: 'audit-trail' } });
+// Sign-ins through the API wait for a fresh TOTP code (up to 30 s).
+test.describe.configure({ timeout: 120_000 });
+
+/** Runs SQL on the server's SQLite file with Debian's sqlite3, as someone holding the file would. */
+function sqlite(server: BackofficeServer, sql: string): string {
+  const file = server.dbUrl.replace(/^sqlite:/, '');
+  return execFileSync('sqlite3', ['-cmd', '.timeout 10000', file, sql], { encoding: 'utf8' }).trim();
+}
+
+async function openAudit(page: Page, server: BackofficeServer, request: APIRequestContext): Promise<void> {
+  const token = await signInByApi(request, server.creds);
+  await page.goto('/admin/login');
+  await useToken(page, token);
+  await page.goto('/audit');
+  await expect(page.getByRole('heading', { name: 'Audit Log', level: 1 })).toBeVisible();
+}
+
+test('the trail is intact; an entry changed in the database is named on Re-check and by audit verify', async ({
+  page,
+  server,
+  request,
+}) => {
+  await openAudit(page, server, request);
+  await expect(page.getByText(/^Audit trail intact: [\d,]+ entries verified$/)).toBeVisible();
+  expect((await server.runCli(['audit', 'verify'])).code).toBe(0);
+
+  // The second chained entry changed, its triggers dropped first (they refuse updates to anyone using the app).
+  const victim = sqlite(server, `SELECT id FROM audit_log WHERE hash IS NOT NULL ORDER BY id LIMIT 1 OFFSET 1`);
+  expect(victim).toMatch(/^\d+$/);
+  sqlite(server, `DROP TRIGGER audit_log_no_update; UPDATE audit_log SET ip = '203.0.113.66' WHERE id = ${victim};`);
+
+  await page.getByRole('button', { name: 'Re-check' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: `Audit trail broken at entry #${victim}` })).toBeVisible();
+  const verify = await server.runCli(['audit', 'verify'], { check: false });
+  expect(verify.code).toBe(1);
+  expect(verify.stdout + verify.stderr).toContain(`#${victim}`);
+});
+
+test('a CSV download and a profile opened are recorded, and found under Reads', async ({ page, server, request }) => {
+  const token = await signInByApi(request, server.creds);
+  const headers = { Authorization: `Bearer ${token}` };
+  const users = (await (await request.get('/api/admin/users', { params: { maxPerPage: 1 }, headers })).json()) as {
+    users: { id: number; email: string }[];
+  };
+  const customer = users.users[0];
+
+  await page.goto('/admin/login');
+  await useToken(page, token);
+  await page.goto('/history');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  await download.path(); // the whole file arrived: the export has ended and been recorded
+  await page.goto(`/userprofile/${customer.id}`);
+  await expect(page.getByText(customer.email).first()).toBeVisible();
+
+  await page.goto('/audit');
+  await chooseOption(page, page.getByRole('combobox', { name: 'Action' }), 'Reads (read.*)');
+  const rows = page.locator('.ant-table-tbody tr[data-row-key]');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'read.csv_export' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'read.profile_open' })).toHaveCount(1);
+
+  // What each entry holds, as the API lists it.
+  const reads = (await (await request.get('/api/admin/audit', { params: { action: 'read.' }, headers })).json()) as {
+    audit: { action: string; target: string; details: Record<string, unknown> }[];
+  };
+  const exported = reads.audit.find((e) => e.action === 'read.csv_export');
+  expect(exported?.details).toMatchObject({ route: '/api/admin/transactions/history/CSV', cut: false });
+  expect(Number(exported?.details.rows)).toBeGreaterThan(0);
+  expect(Number(exported?.details.bytes)).toBeGreaterThan(0);
+  expect(reads.audit.find((e) => e.action === 'read.profile_open')?.target).toBe(`user:${customer.id}`);
+});
