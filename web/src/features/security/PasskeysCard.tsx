@@ -1,6 +1,6 @@
 import { KeyOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, List, Popconfirm, Space } from 'antd';
+import { Button, Card, Form, Input, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { FormError } from '../../components/FormError';
 import { errorMessage } from '../../lib/api';
@@ -39,17 +39,15 @@ export function PasskeysCard() {
           only on this site.
         </p>
         {list.isError ? <FormError title={`Your passkeys could not be loaded: ${errorMessage(list.error)}`} /> : null}
-        {list.data && list.data.passkeys.length === 0 ? (
-          <p className="security__card-note">No passkeys yet.</p>
-        ) : (
-          <List
-            className="passkeys"
-            aria-label="Your passkeys"
-            loading={list.isPending}
-            dataSource={list.data?.passkeys ?? []}
-            renderItem={(passkey) => <PasskeyItem passkey={passkey} />}
-          />
-        )}
+        {list.isPending ? <p className="security__card-note">Loading your passkeys…</p> : null}
+        {list.data && list.data.passkeys.length === 0 ? <p className="security__card-note">No passkeys yet.</p> : null}
+        {list.data?.passkeys.length ? (
+          <ul className="passkeys" aria-label="Your passkeys">
+            {list.data.passkeys.map((passkey) => (
+              <PasskeyItem key={passkey.id} passkey={passkey} />
+            ))}
+          </ul>
+        ) : null}
         {passkeysSupported() ? (
           <AddPasskeyForm count={list.data?.passkeys.length ?? 0} />
         ) : (
@@ -78,29 +76,25 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
   });
   const used = passkey.last_used_at ? `last used ${formatDateTime(passkey.last_used_at)}` : 'never used';
   return (
-    <List.Item
-      actions={[
-        <Popconfirm
-          key="remove"
-          title={`Remove the passkey "${passkey.name}"?`}
-          description="It will no longer sign you in."
-          okText="Remove"
-          okButtonProps={{ danger: true }}
-          cancelText="Cancel"
-          onConfirm={() => remove.mutateAsync().catch(() => undefined)}
-        >
-          <Button size="small" danger loading={remove.isPending} aria-label={`Remove the passkey ${passkey.name}`}>
-            Remove
-          </Button>
-        </Popconfirm>,
-      ]}
-    >
-      <List.Item.Meta
-        avatar={<KeyOutlined aria-hidden />}
-        title={passkey.name}
-        description={`Added ${formatDateTime(passkey.created_at)}, ${used}`}
-      />
-    </List.Item>
+    <li className="passkeys__item">
+      <KeyOutlined aria-hidden className="passkeys__icon" />
+      <div className="passkeys__text">
+        <div className="passkeys__name">{passkey.name}</div>
+        <div className="passkeys__when">{`Added ${formatDateTime(passkey.created_at)}, ${used}`}</div>
+      </div>
+      <Popconfirm
+        title={`Remove the passkey "${passkey.name}"?`}
+        description="It will no longer sign you in."
+        okText="Remove"
+        okButtonProps={{ danger: true }}
+        cancelText="Cancel"
+        onConfirm={() => remove.mutateAsync().catch(() => undefined)}
+      >
+        <Button size="small" danger loading={remove.isPending} aria-label={`Remove the passkey ${passkey.name}`}>
+          Remove
+        </Button>
+      </Popconfirm>
+    </li>
   );
 }
 
