@@ -31,19 +31,7 @@ func recordSome(t *testing.T, db *store.DB, n int) []int64 {
 			t.Fatal(err)
 		}
 	}
-	rows, err := db.QueryContext(ctx, `SELECT id FROM audit_log WHERE action = 'test.chain' ORDER BY id`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, id)
-	}
+	ids := storetest.Column[int64](t, db, `SELECT id FROM audit_log WHERE action = 'test.chain' ORDER BY id`)
 	if len(ids) != n {
 		t.Fatalf("%d entries written, want %d", len(ids), n)
 	}

@@ -1,7 +1,6 @@
 package httpapi_test
 
 import (
-	"context"
 	"encoding/csv"
 	"fmt"
 	"net/url"
@@ -102,18 +101,5 @@ func TestAuditVerify(t *testing.T) {
 // auditIDs are the ids of the audit log's entries, oldest first.
 func auditIDs(t *testing.T, db *store.DB) []int64 {
 	t.Helper()
-	rows, err := db.QueryContext(context.Background(), `SELECT id FROM audit_log ORDER BY id`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, id)
-	}
-	return ids
+	return storetest.Column[int64](t, db, `SELECT id FROM audit_log ORDER BY id`)
 }

@@ -28,19 +28,7 @@ func exec(t *testing.T, db *store.DB, q string, args ...any) {
 // labels are the values of column col left in table, sorted.
 func labels(t *testing.T, db *store.DB, table, col string) []string {
 	t.Helper()
-	rows, err := db.QueryContext(context.Background(), `SELECT CAST(`+col+` AS TEXT) FROM `+table)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, s)
-	}
+	out := storetest.Column[string](t, db, `SELECT CAST(`+col+` AS TEXT) FROM `+table)
 	slices.Sort(out)
 	return out
 }
