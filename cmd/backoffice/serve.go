@@ -17,6 +17,7 @@ import (
 	"syscall"
 	"time"
 
+	"xapa/backoffice/internal/auditstream"
 	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/config"
 	"xapa/backoffice/internal/daytotals"
@@ -37,7 +38,7 @@ import (
 // serveOptions are serve's flags.
 type serveOptions struct {
 	addr, gatewayKey, publicURL, metricsAddr, debugAddr, proxyList *string
-	dbURL, keyFile, logFormat, logLevel                            *string
+	dbURL, keyFile, logFormat, logLevel, auditURL, auditSecret     *string
 	demo, demoLive, demoApprovals, noMigrate                       *bool
 	users, txs, maxConns, perClient, retentionDays                 *int
 	seed                                                           *int64
@@ -79,6 +80,10 @@ func serveFlags(fs *flag.FlagSet) *serveOptions {
 		retentionDays: fs.Int("retention-days", retention.DefaultDays,
 			"days ended sessions, sign-in attempts, captcha records and delivered mail are kept (the audit log is kept for ever)"),
 	}
+	o.auditURL = fs.String("audit-webhook-url", "",
+		"when set, deliver every audit entry to this address (a SIEM): signed JSON batches, in order, at least once")
+	o.auditSecret = fs.String("audit-webhook-secret", "",
+		"with --audit-webhook-url: the key of each batch's X-Signature (HMAC-SHA256 of the body; at least 16 characters)")
 	fs.StringVar(&o.smtp.Host, "smtp-host", "", "SMTP server; empty keeps mail in the outbox table only")
 	fs.IntVar(&o.smtp.Port, "smtp-port", 587, "SMTP port (STARTTLS when the server offers it)")
 	fs.StringVar(&o.smtp.User, "smtp-user", "", "SMTP user name")
@@ -200,7 +205,7 @@ func loadDemo(ctx context.Context, db *store.DB, box *secrets.Box, o *serveOptio
 }
 
 // start starts the background work (mail, limit pruning, retention, cache
-// warming, metrics) and builds the API and its HTTP server.
+// warming, the audit stream, metrics) and builds the API and its HTTP server.
 func (n *node) start(ctx context.Context, o *serveOptions) error {
 	if *o.debugAddr != "" {
 		go func() { slog.Warn("debug listener stopped", "err", http.ListenAndServe(*o.debugAddr, pprofMux())) }()
@@ -216,6 +221,13 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 	if err != nil {
 		return fmt.Errorf("--retention-days: %w", err)
 	}
+	var m *metrics.Metrics
+	if *o.metricsAddr != "" {
+		m = metrics.New(n.db.DB)
+	}
+	if err := streamAudit(ctx, n.db, o, m); err != nil {
+		return err
+	}
 	mailer := mail.New(n.db, n.box, o.smtp, nil)
 	authService, err := auth.NewService(ctx, n.db, auth.Options{Secrets: n.box, Mailer: mailer, PublicURL: *o.publicURL})
 	if err != nil {
@@ -227,9 +239,7 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 	days := daytotals.New(n.db, nil) // one keeper of the closed days' sums for both services
 	statsService, ledgerService := stats.New(n.db, nil, days), ledger.New(n.db, nil, days)
 	go warm(ctx, statsService.Warm, ledgerService.Warm)
-	var m *metrics.Metrics
-	if *o.metricsAddr != "" {
-		m = metrics.New(n.db.DB)
+	if m != nil {
 		go serveMetrics(*o.metricsAddr, m)
 	}
 	n.api = httpapi.NewServer(httpapi.Options{DB: n.db, Auth: authService, Stats: statsService, Ledger: ledgerService,
@@ -245,6 +255,21 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 		IdleTimeout: 2 * time.Minute,
 		ErrorLog:    slog.NewLogLogger(slog.Default().Handler(), slog.LevelWarn),
 	}
+	return nil
+}
+
+// streamAudit starts the delivery of the audit log to --audit-webhook-url,
+// when set, on every node (one delivers at a time).
+func streamAudit(ctx context.Context, db *store.DB, o *serveOptions, m *metrics.Metrics) error {
+	if *o.auditURL == "" && *o.auditSecret == "" {
+		return nil
+	}
+	s, err := auditstream.New(db, auditstream.Options{URL: *o.auditURL, Secret: *o.auditSecret, Metrics: m})
+	if err != nil {
+		return err
+	}
+	m.WatchAuditStream(s.Lag)
+	go s.Run(ctx)
 	return nil
 }
 

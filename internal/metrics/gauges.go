@@ -44,6 +44,8 @@ var (
 		"Company balance over customer balance, by coin (absent while customers hold none).", []string{"coin", "coin_id"}, nil)
 	pendingDesc = prometheus.NewDesc("backoffice_pending_transactions",
 		"Transactions waiting for confirmations.", nil, nil)
+	streamLagDesc = prometheus.NewDesc("backoffice_audit_stream_lag",
+		"The newest audit entry's id less the last one the audit stream's receiver acknowledged.", nil, nil)
 	cacheAgeDesc = prometheus.NewDesc("backoffice_cache_age_seconds",
 		"Age of the oldest value a cached figure serves now, by cache and figure.", []string{"cache", "figure"}, nil)
 )
@@ -52,6 +54,29 @@ var (
 func (m *Metrics) Watch(b Business, caches ...Cache) {
 	if m != nil {
 		m.registry.MustRegister(gauges{b, caches})
+	}
+}
+
+// WatchAuditStream adds the audit stream's lag (auditstream.Lag), read from
+// the database at each scrape, so every node reports it.
+func (m *Metrics) WatchAuditStream(lag func(context.Context) (int64, error)) {
+	if m != nil {
+		m.registry.MustRegister(streamLag(lag))
+	}
+}
+
+// streamLag reads the audit stream's lag when scraped.
+type streamLag func(context.Context) (int64, error)
+
+func (l streamLag) Describe(ch chan<- *prometheus.Desc) { ch <- streamLagDesc }
+
+func (l streamLag) Collect(ch chan<- prometheus.Metric) {
+	ctx, cancel := context.WithTimeout(context.Background(), scrapeTimeout)
+	defer cancel()
+	if n, err := l(ctx); err != nil {
+		slog.Warn("metrics: audit stream lag", "err", err)
+	} else {
+		ch <- prometheus.MustNewConstMetric(streamLagDesc, prometheus.GaugeValue, float64(n))
 	}
 }
 

@@ -24,6 +24,7 @@ type Metrics struct {
 	throttled *prometheus.CounterVec
 	exports   *prometheus.CounterVec
 	exportDur *prometheus.HistogramVec
+	streamed  prometheus.Counter
 }
 
 // New registers the server's collectors, the Go runtime's, the process's and
@@ -43,8 +44,10 @@ func New(db *sql.DB) *Metrics {
 			Help: "CSV exports: what they sent, by route pattern and what (exports, rows, bytes)."}, []string{"route", "what"}),
 		exportDur: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "backoffice_export_duration_seconds",
 			Help: "Time a CSV export ran, by route pattern.", Buckets: []float64{0.1, 0.5, 1, 5, 15, 60, 300}}, []string{"route"}),
+		streamed: prometheus.NewCounter(prometheus.CounterOpts{Name: "backoffice_audit_stream_delivered_total",
+			Help: "Audit entries this node delivered to --audit-webhook-url and the receiver acknowledged."}),
 	}
-	m.registry.MustRegister(m.requests, m.duration, m.signIns, m.throttled, m.exports, m.exportDur,
+	m.registry.MustRegister(m.requests, m.duration, m.signIns, m.throttled, m.exports, m.exportDur, m.streamed,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if db != nil {
 		m.registry.MustRegister(collectors.NewDBStatsCollector(db, "backoffice"))
@@ -99,6 +102,14 @@ func (m *Metrics) Export(route string, rows, bytes int64, took time.Duration) {
 	m.exports.WithLabelValues(route, "rows").Add(float64(rows))
 	m.exports.WithLabelValues(route, "bytes").Add(float64(bytes))
 	m.exportDur.WithLabelValues(route).Observe(took.Seconds())
+}
+
+// AuditStreamed counts n audit entries the receiver of the audit stream
+// acknowledged.
+func (m *Metrics) AuditStreamed(n int) {
+	if m != nil {
+		m.streamed.Add(float64(n))
+	}
 }
 
 // statusWriter remembers the status a handler wrote.

@@ -9,9 +9,10 @@ import (
 
 // Lock names of work that one node at a time may do on a database.
 const (
-	LockDemoLoad int32 = 1 // filling an empty database with demo data
-	LockDemoLive int32 = 2 // the demo's live generator
-	LockAudit    int32 = 3 // appending to the audit log's hash chain (a transaction lock)
+	LockDemoLoad    int32 = 1 // filling an empty database with demo data
+	LockDemoLive    int32 = 2 // the demo's live generator
+	LockAudit       int32 = 3 // appending to the audit log's hash chain (a transaction lock)
+	LockAuditStream int32 = 4 // delivering the audit log to --audit-webhook-url
 )
 
 // localLocks stand in for PostgreSQL's advisory locks on SQLite, whose file

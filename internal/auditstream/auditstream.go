@@ -1,0 +1,240 @@
+// Package auditstream delivers the audit log to a receiver outside the
+// database, a SIEM (serve --audit-webhook-url): every entry, in id order, at
+// least once, in batches posted as JSON and signed with
+// --audit-webhook-secret (docs/decisions/0014-audit-stream.md).
+//
+// One node at a time delivers (store.LockAuditStream, through store.Lead).
+// It reads the entries after the last acknowledged id (table audit_stream),
+// posts them, and when the receiver answers 2xx stores the batch's last id
+// as acknowledged. Any other answer, or none, sends the same batch again
+// after a backoff, for as long as it takes: no entry is ever skipped. A
+// restarted node, or another taking over, goes on after the acknowledged id,
+// so a batch delivered but not yet acknowledged comes again: receivers
+// de-duplicate by id. The secret is never logged.
+package auditstream
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"time"
+
+	"xapa/backoffice/internal/metrics"
+	"xapa/backoffice/internal/store"
+)
+
+// Limits and waits.
+const (
+	BatchSize = 500     // most entries one body holds
+	MaxBody   = 1 << 20 // about the most bytes of entries one body holds (a larger entry goes alone)
+	// PollInterval is how often the delivering node looks for new entries
+	// while it has sent them all.
+	PollInterval = time.Second
+	// A batch the receiver did not take is sent again after FirstRetry,
+	// doubling at each failure up to MaxRetryWait, less up to half at random
+	// (so that receivers coming back are not met by every sender at once).
+	FirstRetry   = time.Second
+	MaxRetryWait = time.Minute
+	// LeaderRetry is how often a node that does not deliver checks whether
+	// the one that does is gone.
+	LeaderRetry = 5 * time.Second
+	// RequestTimeout bounds one post, its reply included.
+	RequestTimeout = 30 * time.Second
+	// MinSecretLength is the shortest secret taken.
+	MinSecretLength = 16
+	// replyLimit is the most of a reply read (and then dropped).
+	replyLimit = 64 << 10
+)
+
+// Options configure a Streamer. URL and Secret are required; the rest have
+// defaults (the constants above; tests shorten them).
+type Options struct {
+	URL, Secret string
+	Client      *http.Client // nil: one with RequestTimeout, following no redirect
+	Batch       int          // most entries a body holds (0: BatchSize)
+	Poll        time.Duration
+	FirstRetry  time.Duration
+	MaxRetry    time.Duration
+	LeaderRetry time.Duration
+	// After is the clock of every wait (nil: time.After).
+	After   func(time.Duration) <-chan time.Time
+	Metrics *metrics.Metrics // nil: none
+}
+
+// Streamer delivers one database's audit log to one receiver.
+type Streamer struct {
+	db *store.DB
+	o  Options
+}
+
+// New checks o and returns its streamer on db.
+func New(db *store.DB, o Options) (*Streamer, error) {
+	u, err := url.Parse(o.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, errors.New("--audit-webhook-url must be an http:// or https:// address")
+	}
+	if len(o.Secret) < MinSecretLength {
+		return nil, fmt.Errorf("--audit-webhook-secret must be at least %d characters", MinSecretLength)
+	}
+	if o.Batch <= 0 {
+		o.Batch = BatchSize
+	}
+	o.Poll = orDefault(o.Poll, PollInterval)
+	o.FirstRetry = orDefault(o.FirstRetry, FirstRetry)
+	o.MaxRetry = orDefault(o.MaxRetry, MaxRetryWait)
+	o.LeaderRetry = orDefault(o.LeaderRetry, LeaderRetry)
+	if o.Client == nil {
+		o.Client = &http.Client{Timeout: RequestTimeout, CheckRedirect: noRedirect}
+	}
+	if o.After == nil {
+		o.After = time.After
+	}
+	return &Streamer{db: db, o: o}, nil
+}
+
+// noRedirect keeps entries from being sent anywhere but the configured
+// address: a redirect is an answer other than 2xx.
+func noRedirect(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+
+func orDefault(d, def time.Duration) time.Duration {
+	if d <= 0 {
+		return def
+	}
+	return d
+}
+
+// Run delivers until ctx ends, on one node of the database at a time: every
+// node calls it, and another takes over within LeaderRetry when the one
+// delivering stops or loses the database.
+func (s *Streamer) Run(ctx context.Context) {
+	s.db.Lead(ctx, store.LockAuditStream, s.o.LeaderRetry, s.deliverAll)
+}
+
+// deliverAll delivers batch after batch while ctx lasts, looking for new
+// entries every Poll once none are left.
+func (s *Streamer) deliverAll(ctx context.Context) {
+	slog.InfoContext(ctx, "audit stream: this node delivers", "url", redacted(s.o.URL))
+	for {
+		more, err := s.Step(ctx)
+		if err != nil && ctx.Err() == nil {
+			slog.WarnContext(ctx, "audit stream: delivery pass failed", "err", err)
+		}
+		if more && err == nil {
+			continue
+		}
+		if !s.wait(ctx, s.o.Poll) {
+			return
+		}
+	}
+}
+
+// Step delivers the next batch, trying again until the receiver takes it or
+// ctx ends, and acknowledges it. more says that further entries may wait.
+func (s *Streamer) Step(ctx context.Context) (more bool, err error) {
+	var acked int64
+	if err := s.db.QueryRowContext(ctx, `SELECT acked_id FROM audit_stream WHERE id = 1`).Scan(&acked); err != nil {
+		return false, err
+	}
+	entries, full, err := readBatch(ctx, s.db, acked, s.o.Batch)
+	if err != nil || len(entries) == 0 {
+		return false, err
+	}
+	body, err := encode(entries)
+	if err != nil {
+		return false, err
+	}
+	first, last := entries[0].ID, entries[len(entries)-1].ID
+	if err := s.deliver(ctx, body, first, last); err != nil {
+		return false, err
+	}
+	// Never back: a node that lost the lock mid-post cannot undo another's progress.
+	if _, err := s.db.ExecContext(ctx, `UPDATE audit_stream SET acked_id = $1 WHERE id = 1 AND acked_id < $1`, last); err != nil {
+		return false, err
+	}
+	s.o.Metrics.AuditStreamed(len(entries))
+	return full, nil
+}
+
+// deliver posts body until the receiver answers 2xx, waiting RetryWait
+// between attempts; it fails only when ctx ends.
+func (s *Streamer) deliver(ctx context.Context, body []byte, first, last int64) error {
+	for attempt := 1; ; attempt++ {
+		err := s.post(ctx, body)
+		if err == nil {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		wait := RetryWait(attempt, s.o.FirstRetry, s.o.MaxRetry, rand.Float64())
+		slog.WarnContext(ctx, "audit stream: batch not taken, will try again", "first_id", first, "last_id", last,
+			"attempt", attempt, "retry_in", wait.String(), "err", err)
+		if !s.wait(ctx, wait) {
+			return ctx.Err()
+		}
+	}
+}
+
+// post sends body once; an answer other than 2xx is an error.
+func (s *Streamer) post(ctx context.Context, body []byte) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.o.URL, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(SignatureHeader, Sign(s.o.Secret, body))
+	resp, err := s.o.Client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, replyLimit)) // the connection may then be used again
+	if resp.StatusCode/100 != 2 {
+		return fmt.Errorf("the receiver answered %s", resp.Status)
+	}
+	return nil
+}
+
+// wait waits d on the streamer's clock; false when ctx ended first.
+func (s *Streamer) wait(ctx context.Context, d time.Duration) bool {
+	select {
+	case <-ctx.Done():
+		return false
+	case <-s.o.After(d):
+		return true
+	}
+}
+
+// RetryWait is the wait after failed attempt n (1-based): first·2^(n-1), at
+// most most, less up to half of it by jitter (in [0, 1)).
+func RetryWait(n int, first, most time.Duration, jitter float64) time.Duration {
+	wait := first
+	for i := 1; i < n && wait < most; i++ {
+		wait *= 2
+	}
+	wait = min(wait, most)
+	return wait - time.Duration(jitter*float64(wait/2))
+}
+
+// Lag is how far delivery is behind: the newest entry's id less the last
+// acknowledged (ids may skip numbers, so at most that many entries wait).
+func (s *Streamer) Lag(ctx context.Context) (int64, error) {
+	var lag int64
+	err := s.db.QueryRowContext(ctx, `SELECT coalesce((SELECT max(id) FROM audit_log), 0) - acked_id FROM audit_stream WHERE id = 1`).Scan(&lag)
+	return max(lag, 0), err
+}
+
+// redacted is u without a password, for the log.
+func redacted(u string) string {
+	p, err := url.Parse(u)
+	if err != nil {
+		return ""
+	}
+	return p.Redacted()
+}
