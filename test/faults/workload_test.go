@@ -16,6 +16,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/store"
 )
 
@@ -399,7 +400,7 @@ func (w *workload) createUser(rng *rand.Rand) {
 // check compares the database with the booked writes: every write answered
 // 2xx landed fully, every write without a clear answer landed fully or not
 // at all, nothing else landed, and the audit log has one row per write that
-// landed. It returns the problems found and a summary.
+// landed, its hash chain intact. It returns the problems found and a summary.
 func (w *workload) check(t *testing.T, dbURL string) {
 	t.Helper()
 	ctx := context.Background()
@@ -536,6 +537,12 @@ func (w *workload) check(t *testing.T, dbURL string) {
 		fail("%d audit rows record a write that did not land", orphans)
 	}
 	w.checkPromotion(t, db, fail, counts)
+	// The audit log's hash chain holds through outages, restarts and kill -9 (docs/decisions/0012-audit-hash-chain.md).
+	if v, err := audit.Verify(ctx, db); err != nil || v.BrokenAt != nil {
+		fail("the audit chain does not verify: broken at %v, %v", v.BrokenAt, err)
+	} else {
+		counts["audit entries verified"] = int(v.Verified)
+	}
 	problems = append(problems, w.problems...)
 	t.Logf("writes checked (%s): %v", db.Dialect, counts)
 	for _, p := range problems {
