@@ -141,7 +141,7 @@ test.describe('audit log', () => {
     await page.goto('/admin/login');
     await useToken(page, token);
     await page.goto('/');
-    await expectSettingLinks(page, ['Members', 'Roles and Permissions', 'ChangeLog', 'Promotion', 'Tokens', 'Black List', 'Audit Log', 'Sessions']);
+    await expectSettingLinks(page, ['Members', 'Roles and Permissions', 'ChangeLog', 'Promotion', 'Tokens', 'Black List', 'Audit Log', 'Sessions', 'Approvals']);
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     const first = await nextCall(page, () => menu.getByRole('link', { name: 'Audit Log', exact: true }).click());
     await expect(page).toHaveURL(/\/audit$/);
@@ -391,7 +391,7 @@ test.describe('audit log', () => {
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Audit Log' })).toHaveCount(0);
-    await expectSettingLinks(page, ['Members']);
+    await expectSettingLinks(page, ['Members', 'Approvals']); // ADMIN_EDIT_USER: a key the approval policy may cover
 
     await page.goto('/audit');
     await expect(page.getByText('Access Denied')).toBeVisible();

@@ -95,6 +95,7 @@ test.describe('members', () => {
       'My Wallet',
       'Security',
       'Members',
+      'Approvals', // ADMIN_EDIT_USER is a key of an action the approval policy may cover
     ]);
     // Support may edit users but not create them or change members.
     await menu.getByRole('link', { name: 'Members' }).click();

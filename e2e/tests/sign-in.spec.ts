@@ -146,6 +146,7 @@ test.describe('sign-in', () => {
       'My Wallet',
       'Security',
       'Members',
+      'Approvals', // ADMIN_EDIT_USER is a key of an action the approval policy may cover
     ]);
     await expect(menu.getByText('Report', { exact: true })).toHaveCount(0);
 

@@ -15,7 +15,7 @@ describe('visibleMenu', () => {
     expect(titles(ALL_PERMISSIONS)).toEqual({
       '-': ['Dashboard', 'History', 'User Management'],
       Wallet: ['Exchange', 'My Wallet', 'Security'],
-      Setting: ['Members', 'Roles and Permissions', 'ChangeLog', 'Promotion', 'Tokens', 'Black List', 'Audit Log', 'Sessions'],
+      Setting: ['Members', 'Roles and Permissions', 'ChangeLog', 'Promotion', 'Tokens', 'Black List', 'Audit Log', 'Sessions', 'Approvals'],
       Report: ['Accounting Report', 'Bonus Report', 'Exchange Report'],
     });
   });
@@ -24,7 +24,8 @@ describe('visibleMenu', () => {
     expect(titles(SUPPORT_PERMISSIONS)).toEqual({
       '-': ['Dashboard', 'History', 'User Management'],
       Wallet: ['Exchange', 'My Wallet', 'Security'],
-      Setting: ['Members'],
+      // ADMIN_EDIT_USER is a key of an action the approval policy may cover.
+      Setting: ['Members', 'Approvals'],
     });
   });
 
@@ -38,7 +39,9 @@ describe('visibleMenu', () => {
   it('gates each entry on its own key', () => {
     expect(titles([Permission.AUDIT_LOG]).Setting).toEqual(['Audit Log']);
     expect(titles([Permission.SESSIONS]).Setting).toEqual(['Sessions']);
-    expect(titles([Permission.CREATE_TOKEN]).Setting).toEqual(['Tokens', 'Black List']);
+    expect(titles([Permission.APPROVAL_POLICY]).Setting).toEqual(['Approvals']);
+    expect(titles([Permission.SHOW_PROMOTION]).Setting).toEqual(['Promotion', 'Approvals']);
+    expect(titles([Permission.CREATE_TOKEN]).Setting).toEqual(['Tokens', 'Black List', 'Approvals']);
     expect(titles([Permission.TRANSACTION_EXCHANGE]).Report).toEqual(['Exchange Report']);
     expect(titles([Permission.BONUS_REPORT]).Report).toEqual(['Bonus Report']);
   });
@@ -54,7 +57,7 @@ describe('visibleMenu', () => {
 });
 
 describe('the route table', () => {
-  it('has every signed-in route of the product, plus /audit and /sessions', () => {
+  it('has every signed-in route of the product, plus /audit, /sessions and /approvals', () => {
     expect(APP_ROUTES.map((r) => r.path).sort()).toEqual(
       [
         '/',
@@ -75,6 +78,7 @@ describe('the route table', () => {
         '/tokens',
         '/audit',
         '/sessions',
+        '/approvals',
       ].sort(),
     );
   });
@@ -95,6 +99,7 @@ describe('breadcrumbFor', () => {
     expect(breadcrumbFor('/roles')).toEqual(['Home', 'Setting', 'Roles and Permissions']);
     expect(breadcrumbFor('/audit')).toEqual(['Home', 'Setting', 'Audit Log']);
     expect(breadcrumbFor('/sessions')).toEqual(['Home', 'Setting', 'Sessions']);
+    expect(breadcrumbFor('/approvals')).toEqual(['Home', 'Setting', 'Approvals']);
     expect(breadcrumbFor('/bonusreport')).toEqual(['Home', 'Report', 'Bonus Report']);
     expect(breadcrumbFor('/exchange')).toEqual(['Home', 'Exchange']);
     expect(breadcrumbFor('/nowhere')).toEqual(['Home', 'Page not found']);

@@ -47,6 +47,15 @@ const SCREEN_CALLS: Record<string, ScreenCalls> = {
   '/blacklist': { calls: ['get /api/admin/exchange/blackList'] },
   '/audit': { calls: ['get /api/admin/audit', 'get /api/admin/audit/CSV'] },
   '/sessions': { calls: ['get /api/admin/sessions', 'delete /api/admin/sessions/{id}'] },
+  // The policy's calls (ADMIN_APPROVAL_POLICY) fill a part of the screen that only their holders see.
+  '/approvals': {
+    calls: [
+      'get /api/admin/approvals',
+      'post /api/admin/approvals/{id}/approve',
+      'post /api/admin/approvals/{id}/reject',
+      'post /api/admin/approvals/{id}/withdraw',
+    ],
+  },
   '/xapareport': { calls: ['get /api/admin/transactions/accounting', 'get /api/admin/users/accounting'] },
   '/bonusreport': { calls: ['get /api/admin/wallets/report', 'get /api/admin/wallets/report/CSV'] },
   '/exchangereport': { calls: ['get /api/admin/exchange/history', 'get /api/admin/exchange/history/CSV'] },

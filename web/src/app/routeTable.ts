@@ -7,6 +7,7 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
+  CheckSquareOutlined,
   DashboardOutlined,
   DesktopOutlined,
   DollarOutlined,
@@ -31,6 +32,7 @@ import type { PermissionRule } from '../lib/permissions';
 import { lazyComponent } from '../lib/lazyComponent';
 import { Permission } from '../lib/permissions';
 import { loadDashboardPage } from '../features/dashboard/dashboardLoader';
+import { SEES_APPROVALS } from '../features/approvals/approvalRules';
 
 /** Menu groups. Setting and Report also show in the breadcrumb (Home / group / title); Wallet does not. */
 export type NavGroup = 'Wallet' | 'Setting' | 'Report';
@@ -82,6 +84,7 @@ const ExchangeReportPage = lazy(() => import('../features/reports/exchange/Excha
 const UserProfilePage = lazy(() => import('../features/profile/UserProfilePage'));
 const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
 const StaffSessionsPage = lazy(() => import('../features/security/StaffSessionsPage'));
+const ApprovalsPage = lazy(() => import('../features/approvals/ApprovalsPage'));
 
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', title: 'Dashboard', rule: null, inMenu: true, icon: DashboardOutlined, component: DashboardPage },
@@ -205,6 +208,17 @@ export const APP_ROUTES: readonly AppRoute[] = [
     inMenu: true,
     icon: DesktopOutlined,
     component: StaffSessionsPage,
+  },
+  {
+    // Four-eyes approval (docs/decisions/0013): the requests waiting for a second person, and (ADMIN_APPROVAL_POLICY)
+    // the policy. Open to any key of the actions the policy may cover, as the server's approvalKeys.
+    path: '/approvals',
+    title: 'Approvals',
+    rule: SEES_APPROVALS,
+    group: 'Setting',
+    inMenu: true,
+    icon: CheckSquareOutlined,
+    component: ApprovalsPage,
   },
   {
     path: '/xapareport',

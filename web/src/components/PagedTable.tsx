@@ -1,5 +1,5 @@
 import { Table } from 'antd';
-import type { TableColumnsType } from 'antd';
+import type { TableColumnsType, TableProps } from 'antd';
 import { ListPager } from './ListPager';
 
 export interface PagedTableProps<Row> {
@@ -13,10 +13,12 @@ export interface PagedTableProps<Row> {
   pageSize: number;
   total: number;
   onPaging: (page: number, pageSize: number) => void;
+  /** Rows that open to show more (Ant Design's expandable: a button per row, keyboard included). */
+  expandable?: TableProps<Row>['expandable'];
 }
 
 /** One page of a server-paginated list as a table, with the ListPager under it. Rows carry `data-row-key`. */
-export function PagedTable<Row extends object>({ rows, columns, rowKey, loading, emptyText, page, pageSize, total, onPaging }: PagedTableProps<Row>) {
+export function PagedTable<Row extends object>({ rows, columns, rowKey, loading, emptyText, page, pageSize, total, onPaging, expandable }: PagedTableProps<Row>) {
   return (
     <>
       <Table<Row>
@@ -28,6 +30,7 @@ export function PagedTable<Row extends object>({ rows, columns, rowKey, loading,
         pagination={false}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText }}
+        expandable={expandable}
       />
       <ListPager page={page} pageSize={pageSize} total={total} onChange={onPaging} />
     </>

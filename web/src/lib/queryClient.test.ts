@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api';
+import { ApiError, SentForApprovalError } from './api';
+import { setToastSink } from './toast';
 import { createQueryClient, POLL_INTERVAL_MS, shouldRetry } from './queryClient';
 
 describe('queryClient', () => {
@@ -22,5 +23,21 @@ describe('queryClient', () => {
     expect(defaults.queries?.retry).toBe(shouldRetry);
     expect(defaults.queries?.staleTime).toBeGreaterThan(0);
     expect(POLL_INTERVAL_MS).toBe(10_000);
+  });
+});
+
+describe('a change sent for approval', () => {
+  it('is told once, by the app (an info toast), and reloads the approval requests', async () => {
+    const toasts: { kind: string; content: unknown }[] = [];
+    setToastSink((t) => toasts.push(t));
+    const client = createQueryClient();
+    client.setQueryData(['approvals', 'waiting'], 0);
+    const mutation = client.getMutationCache().build(client, {
+      mutationFn: () => Promise.reject(new SentForApprovalError({ approval: { summary: 'Delete a role: Finance' } })),
+    });
+    await expect(mutation.execute(undefined)).rejects.toBeInstanceOf(SentForApprovalError);
+    expect(toasts).toEqual([{ kind: 'info', content: expect.stringMatching(/^Sent for approval: Delete a role: Finance\./) as unknown }]);
+    expect(client.getQueryState(['approvals', 'waiting'])?.isInvalidated).toBe(true);
+    setToastSink(undefined);
   });
 });

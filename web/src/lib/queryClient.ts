@@ -1,5 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api';
+import { APPROVALS_QUERY_ROOT } from './queryKeys';
+import { isSentForApproval, sentForApprovalText } from './sentForApproval';
+import { toast } from './toast';
 
 /** Polling interval of the live widgets (dashboard, History main data). */
 export const POLL_INTERVAL_MS = 10_000;
@@ -12,8 +15,24 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return isApiError(error) && (error.status === 0 || error.status >= 500);
 }
 
+/**
+ * The one place a change sent for approval (a 202, thrown as SentForApprovalError) is told, whichever screen made
+ * it: an info toast naming it, and the approval requests reload (the list, the top bar's badge). The screen itself
+ * only closes its form (lib/sentForApproval.ts).
+ */
+function mutationCache(client: () => QueryClient): MutationCache {
+  return new MutationCache({
+    onError: (error) => {
+      if (!isSentForApproval(error)) return;
+      toast.info(sentForApprovalText(error));
+      void client().invalidateQueries({ queryKey: APPROVALS_QUERY_ROOT });
+    },
+  });
+}
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    mutationCache: mutationCache(() => client),
     defaultOptions: {
       queries: {
         retry: shouldRetry,
@@ -25,6 +44,7 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return client;
 }
 
 export const queryClient = createQueryClient();

@@ -35,6 +35,7 @@ describe('the shell', () => {
       'My Wallet',
       'Security',
       'Members',
+      'Approvals',
     ]);
     expect(within(menu).getByText('Setting')).toBeInTheDocument();
     expect(within(menu).queryByText('Report')).not.toBeInTheDocument();
@@ -43,7 +44,7 @@ describe('the shell', () => {
 
   it('lists every entry for an administrator', async () => {
     const { menu } = await openShell('/', makeUser({ permissions: [...ALL_PERMISSIONS] }));
-    expect(menuLinks(menu)).toHaveLength(17);
+    expect(menuLinks(menu)).toHaveLength(18);
     expect(within(menu).getByText('Report')).toBeInTheDocument();
   });
 

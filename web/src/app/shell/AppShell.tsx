@@ -1,4 +1,5 @@
 import { Layout } from 'antd';
+import { ApprovalsBadge } from '../../features/approvals/ApprovalsBadge';
 import { useState } from 'react';
 import { AppBreadcrumb } from './AppBreadcrumb';
 import { ShellRoutes } from './ShellRoutes';
@@ -7,7 +8,7 @@ import { UserMenu } from './UserMenu';
 import './shell.css';
 
 /**
- * The signed-in layout: collapsible side menu, top bar with the user, breadcrumb, the page, footer. The menu
+ * The signed-in layout: collapsible side menu, top bar with the approvals badge and the user, breadcrumb, the page, footer. The menu
  * collapses by itself below 1200 px (a tablet's 1024 keeps the page its width).
  */
 export default function AppShell() {
@@ -30,6 +31,7 @@ export default function AppShell() {
       </Layout.Sider>
       <Layout>
         <Layout.Header className="app-shell__header">
+          <ApprovalsBadge />
           <UserMenu />
         </Layout.Header>
         <Layout.Content className="app-shell__content">

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input, Modal } from 'antd';
 import { FormError } from '../../components/FormError';
+import { isFailure, whenSentForApproval } from '../../lib/sentForApproval';
 import { errorMessage } from '../../lib/api';
 import { ActiveSelect } from './ActiveSelect';
 import { canCreateUser } from './createUserRules';
@@ -43,6 +44,7 @@ export function CreateUserModal({ open, kind, onClose }: CreateUserModalProps) {
       void invalidateUsers();
       onClose();
     },
+    onError: whenSentForApproval(onClose),
   });
 
   const close = () => {
@@ -77,7 +79,7 @@ export function CreateUserModal({ open, kind, onClose }: CreateUserModalProps) {
       )}
     >
       {/* A 400 shows its first field error (errors[0].message), anything else its message. */}
-      {create.isError ? <FormError title={errorMessage(create.error)} /> : null}
+      {isFailure(create.error) ? <FormError title={errorMessage(create.error)} /> : null}
       <Form.Item label="Display Name" name="full_name" rules={REQUIRED}>
         <Input autoComplete="off" autoFocus />
       </Form.Item>

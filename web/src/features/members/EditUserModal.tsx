@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input, Modal } from 'antd';
 import { FormError } from '../../components/FormError';
+import { isFailure, whenSentForApproval } from '../../lib/sentForApproval';
 import { errorMessage, isApiError } from '../../lib/api';
 import { useSession } from '../session/SessionContext';
 import { ActiveSelect } from './ActiveSelect';
@@ -66,6 +67,7 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
       if (id === session.user?.id) void session.refresh();
       onClose();
     },
+    onError: whenSentForApproval(onClose),
   });
 
   const submit = (values: EditValues) => {
@@ -98,7 +100,7 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
         </Form>
       )}
     >
-      {edit.isError ? <EditError error={edit.error} /> : null}
+      {isFailure(edit.error) ? <EditError error={edit.error} /> : null}
       <Form.Item label="Email" name="email" rules={REQUIRED}>
         <Input inputMode="email" autoComplete="off" autoFocus />
       </Form.Item>

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { App, Button } from 'antd';
 import { errorMessage } from '../../lib/api';
+import { isSentForApproval } from '../../lib/sentForApproval';
 import { removeMembers } from './membersApi';
 import { useInvalidateUsers } from './useInvalidateUsers';
 import { toast } from '../../lib/toast';
@@ -33,7 +34,9 @@ export function RemoveSelectedButton({ userIds, onDone }: RemoveSelectedButtonPr
           toast.success(MEMBERS_REMOVED);
           onDone();
         } catch (error) {
-          toast.error(errorMessage(error));
+          // Sent for approval: told by the app's toast (queryClient.ts); the selection is done with.
+          if (isSentForApproval(error)) onDone();
+          else toast.error(errorMessage(error));
         } finally {
           void invalidateUsers();
         }

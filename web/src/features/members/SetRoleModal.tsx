@@ -7,6 +7,7 @@ import { roleKeys, useRoles } from '../roles/roleQueries';
 import { setUsersRole } from './membersApi';
 import { useInvalidateUsers } from './useInvalidateUsers';
 import { toast } from '../../lib/toast';
+import { isFailure, whenSentForApproval } from '../../lib/sentForApproval';
 
 export const ROLE_SET = 'Role Has Been Set';
 
@@ -35,6 +36,10 @@ export function SetRoleModal({ open, userIds, onClose, onDone }: SetRoleModalPro
       onDone();
       onClose();
     },
+    onError: whenSentForApproval(() => {
+      onDone();
+      onClose();
+    }),
   });
 
   const submit = () => {
@@ -59,7 +64,7 @@ export function SetRoleModal({ open, userIds, onClose, onDone }: SetRoleModalPro
         </Form>
       )}
     >
-      {setRole.isError ? <FormError title={errorMessage(setRole.error)} /> : null}
+      {isFailure(setRole.error) ? <FormError title={errorMessage(setRole.error)} /> : null}
       {roles.isError ? <FormError title={`The roles could not be loaded: ${errorMessage(roles.error)}`} /> : null}
       <p>
         {userIds.length === 1 ? '1 member selected.' : `${userIds.length} members selected.`}

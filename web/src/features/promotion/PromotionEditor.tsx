@@ -11,6 +11,7 @@ import { canSubmitPromotion, draftFromSettings, startNow, toPayload } from './pr
 import { PromotionRange } from './PromotionRange';
 import type { PromotionPayload, PromotionSettings } from './types';
 import { useCoinInfo } from './useCoinInfo';
+import { isFailure, isSentForApproval, sentForApprovalText, whenSentForApproval } from '../../lib/sentForApproval';
 import { toast } from '../../lib/toast';
 
 export const PROMOTION_SAVED = 'Promotion Has Been Saved';
@@ -44,6 +45,9 @@ export function PromotionEditor({ settings, enabled, coins, coinsLoading }: Prom
       // The reply is the new settings: the page shows them (and this form starts again from them).
       queryClient.setQueryData(promotionKey, reply);
     },
+    // Sent for approval (the app's toast says so): the form goes back to the settings in force, which the change
+    // leaves as they are until it is approved; the note under it says why.
+    onError: whenSentForApproval(() => setDraft(draftFromSettings(settings))),
   });
   const submitting = save.isPending;
   const listEmpty = draft.minimum.length === 0;
@@ -63,7 +67,10 @@ export function PromotionEditor({ settings, enabled, coins, coinsLoading }: Prom
         onWaitingDaysChange={(waitingDays) => change({ waitingDays })}
         {...bonusProps}
       />
-      {save.isError ? <Alert type="error" showIcon title={errorMessage(save.error)} className="promotion__error" /> : null}
+      {isFailure(save.error) ? <Alert type="error" showIcon title={errorMessage(save.error)} className="promotion__error" /> : null}
+      {isSentForApproval(save.error) ? (
+        <Alert type="info" showIcon title={sentForApprovalText(save.error)} className="promotion__error" />
+      ) : null}
       <Space wrap>
         <Button
           type="primary"

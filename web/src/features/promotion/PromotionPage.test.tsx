@@ -139,6 +139,29 @@ describe('<PromotionPage>', () => {
     expect(await screen.findByText('Promotion Has Been Stopped')).toBeInTheDocument();
   });
 
+  it('a save the approval policy covers: said to be sent, not saved; the form shows the settings in force again', async () => {
+    const user = userEvent.setup({ delay: null });
+    const sent = { approval: { id: 4, action: 'promotion.save', status: 'pending', summary: 'Save the promotion: promotion' } };
+    const calls = setUp(makePromotion(), { 'POST /api/admin/promotion': () => jsonResponse(sent, { status: 202 }) });
+    renderWithProviders(<PromotionPage />);
+    const waiting = await screen.findByLabelText('Waiting Time (days)');
+    const before = (waiting as HTMLInputElement).value;
+    await user.click(screen.getByRole('button', { name: 'Remove USDT (TRX)' }));
+    await user.clear(waiting);
+    await user.type(waiting, '45');
+    await pickCoin(user, 'Minimum Coin', 'BTC · Bitcoin');
+    await user.type(screen.getByLabelText('Amount (USD)'), '100');
+    await user.click(screen.getByRole('button', { name: /Add$/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(posted(calls)).toHaveLength(1));
+
+    const notes = await screen.findAllByText(/^Sent for approval: Save the promotion: promotion\./);
+    expect(notes.length).toBeGreaterThanOrEqual(1); // the note under the form, and the app's toast
+    expect(screen.queryByText('Promotion Has Been Saved')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Waiting Time (days)')).toHaveValue(before);
+    expect(screen.getByRole('button', { name: 'Remove USDT (TRX)' })).toBeInTheDocument();
+  });
+
   it('the countdown reaching zero turns the promotion off and asks the server again', async () => {
     let reads = 0;
     const calls = setUp(() => {

@@ -149,6 +149,20 @@ describe('RoleEditorModal', () => {
     expect(edits()[2].body).toEqual(edits()[1].body);
   });
 
+  it('an edit the approval policy covers: the editor closes, "sent for approval" is told, nothing said saved', async () => {
+    const role = makeRole({ id: 2, role: 'Support', description: 'Help desk', permissions: ['ADMIN_USERS_LIST'] });
+    const sent = { approval: { id: 8, action: 'role.edit', status: 'pending', summary: 'Edit a role: Support' } };
+    mockApi({ ...withCatalogue(), 'POST /api/admin/roles/2/edit': () => jsonResponse(sent, { status: 202 }) });
+    const onClose = vi.fn();
+    renderWithProviders(<RoleEditorModal open role={role} onClose={onClose} />);
+    await screen.findByRole('button', { name: 'Users (1/2)' });
+    await userEvent.click(screen.getByRole('button', { name: 'Modify Role' }));
+    expect(await screen.findByText(/^Sent for approval: Edit a role: Support\. Nothing is changed until another staff member approves it/)).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+    expect(screen.queryByText(ROLE_MODIFIED)).not.toBeInTheDocument();
+    expect(document.querySelector('.ant-alert-error')).toBeNull(); // not shown as a failure
+  });
+
   it('keeps the permission sections collapsible', async () => {
     mockApi(withCatalogue());
     renderWithProviders(<RoleEditorModal open role={null} onClose={() => {}} />);

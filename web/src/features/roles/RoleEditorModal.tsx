@@ -12,6 +12,7 @@ import { createRole, editRole } from './rolesApi';
 import type { Role, RoleInput } from './types';
 import './roles.css';
 import { toast } from '../../lib/toast';
+import { isFailure, whenSentForApproval } from '../../lib/sentForApproval';
 
 export const ROLE_CREATED = 'Role registered successfully';
 /** The product's message, its spelling included. */
@@ -65,6 +66,8 @@ export function RoleEditorModal({ open, role, onClose }: RoleEditorModalProps) {
       if (role && session.user?.userRoles.some((held) => held.role.id === role.id)) void session.refresh();
       onClose();
     },
+    // Sent for approval: the toast says so (queryClient.ts); the editor closes, nothing saved.
+    onError: whenSentForApproval(onClose),
   });
 
   const initial: RoleForm = role
@@ -96,7 +99,7 @@ export function RoleEditorModal({ open, role, onClose }: RoleEditorModalProps) {
         </Form>
       )}
     >
-      {save.isError ? <FormError title={saveErrorText(save.error)} /> : null}
+      {isFailure(save.error) ? <FormError title={saveErrorText(save.error)} /> : null}
       <Form.Item label="Role's Display Name" name="role" required>
         <Input autoComplete="off" autoFocus />
       </Form.Item>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { errorMessage } from '../../lib/api';
+import { isSentForApproval } from '../../lib/sentForApproval';
 import { roleKeys } from './roleQueries';
 import { deleteRole } from './rolesApi';
 import type { Role } from './types';
@@ -28,7 +29,8 @@ export function useDeleteRole(): (role: Role) => void {
           await remove.mutateAsync(role.id);
           void message.success(ROLE_DELETED);
         } catch (error) {
-          void message.error(errorMessage(error));
+          // Sent for approval: told by the app's toast (queryClient.ts); the role stays until it is approved.
+          if (!isSentForApproval(error)) void message.error(errorMessage(error));
         } finally {
           void queryClient.invalidateQueries({ queryKey: roleKeys.all });
         }

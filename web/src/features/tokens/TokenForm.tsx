@@ -1,5 +1,6 @@
 import { Alert, Button, Form, Input, InputNumber, Select } from 'antd';
 import { errorMessage } from '../../lib/api';
+import { isFailure } from '../../lib/sentForApproval';
 import type { CoinType } from '../../lib/coinTypes';
 import { CoinIcon } from './CoinIcon';
 import { MIN_CONTRACT_LENGTH, MIN_MODIFY_NAME_LENGTH, MIN_SYMBOL_LENGTH } from './tokenRules';
@@ -64,7 +65,7 @@ export function TokenForm({ name, initialValues, chains, submitLabel, canSubmit,
       <Form.Item label="Min Spendable" name="minSpendable">
         <InputNumber<string> min="0" stringMode className="full-width" />
       </Form.Item>
-      {error ? <Alert type="error" showIcon title={errorMessage(error)} className="token-form__error" /> : null}
+      {isFailure(error) ? <Alert type="error" showIcon title={errorMessage(error)} className="token-form__error" /> : null}
       <Button type="primary" htmlType="submit" block disabled={!canSubmit(values, submitting)} loading={submitting}>
         {submitLabel}
       </Button>

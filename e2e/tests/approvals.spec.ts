@@ -1,0 +1,235 @@
+/**
+ * Four-eyes approval (docs/decisions/0013): the demo started with its policy (role create, edit and delete and the
+ * promotion need a second person). The administrator's role edit in the browser is "sent for approval" and changes
+ * nothing; they cannot approve it (no button; the API answers 403); the approver sees the badge, the difference, and
+ * approves with a reason: the role changes and the audit entry names both. A request withdrawn by its maker, one
+ * rejected, and one whose target changed since it was made (409) shown on the screen.
+ *
+ * Expiry: the server offers no honest way to age a request (no clock to move, no lifetime option), so the 409 shown on
+ * the screen is the changed target's (another approved request changed the same role); the expired 409's words are
+ * checked by the screen's unit tests and the expiry itself by the server's tests.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures/server';
+import type { StaffLogin } from '../fixtures/server';
+import { signInByApi, useToken } from '../fixtures/sign-in';
+import { ensureSteppedUp, sensitiveCall } from '../fixtures/step-up';
+
+test.use({ serverOptions: { label: 'approvals', approvals: true } });
+test.describe.configure({ mode: 'serial' });
+
+interface Role {
+  id: number;
+  role: string;
+  description: string;
+  permissions: string[];
+  allowedNetworks: string[];
+}
+
+interface Approval {
+  id: number;
+  status: string;
+  summary: string;
+  can_decide: boolean;
+}
+
+const tokens = new Map<string, string>();
+
+async function tokenOf(request: APIRequestContext, login: StaffLogin): Promise<string> {
+  let token = tokens.get(login.username);
+  if (!token) {
+    token = await signInByApi(request, login);
+    tokens.set(login.username, token);
+  }
+  await ensureSteppedUp(request, token, login); // deciding and role writes need a recent second factor
+  return token;
+}
+
+/** Opens `path` signed in with `token` (a fresh page load: the session is the token's). */
+async function openAs(page: Page, token: string, path: string): Promise<void> {
+  await page.goto('/admin/login');
+  await page.evaluate(() => window.localStorage.clear());
+  await useToken(page, token);
+  await page.goto(path);
+}
+
+async function roleNamed(request: APIRequestContext, token: string, name: string): Promise<Role> {
+  const reply = await request.get('/api/admin/roles?page=1&maxPerPage=100', { headers: { Authorization: `Bearer ${token}` } });
+  const { roles } = (await reply.json()) as { roles: Role[] };
+  const role = roles.find((r) => r.role === name);
+  if (!role) throw new Error(`no role ${name}`);
+  return role;
+}
+
+/** A role edit through the API, as `login`: answers the reply (a 202 when the policy covers it). */
+async function editDescription(request: APIRequestContext, login: StaffLogin, role: Role, description: string, reason = '') {
+  const token = await tokenOf(request, login);
+  const body = { role: role.role, description, permissions: role.permissions, allowedNetworks: role.allowedNetworks };
+  return sensitiveCall(request, token, login, (headers) =>
+    request.post(`/api/admin/roles/${role.id}/edit`, { headers: { ...headers, 'X-Change-Reason': reason }, data: body }),
+  );
+}
+
+async function pendingRequests(request: APIRequestContext, token: string): Promise<Approval[]> {
+  const reply = await request.get('/api/admin/approvals?status=pending&maxPerPage=100', { headers: { Authorization: `Bearer ${token}` } });
+  expect(reply.status()).toBe(200);
+  return ((await reply.json()) as { approvals: Approval[] }).approvals;
+}
+
+async function emailOf(request: APIRequestContext, token: string): Promise<string> {
+  const reply = await request.get('/api/user', { headers: { Authorization: `Bearer ${token}` } });
+  return ((await reply.json()) as { email: string }).email;
+}
+
+const rowOf = (page: Page, summary: string) => page.locator('.ant-table-tbody tr[data-row-key]').filter({ hasText: summary });
+
+test('a role edit waits for a second person: sent for approval, not approvable by its maker, approved by the approver', async ({
+  page,
+  request,
+  server,
+  pageProblems,
+}) => {
+  test.setTimeout(120_000);
+  const admin = server.login(server.creds.username);
+  const approver = server.login('approver');
+  const adminToken = await tokenOf(request, admin);
+  const before = await roleNamed(request, adminToken, 'Finance');
+  const description = `Books and reports ${Date.now().toString(36)}`;
+
+  // The administrator edits Finance in the browser: sent for approval, the dialog closes, the role unchanged.
+  await openAs(page, adminToken, '/roles');
+  await page.getByRole('button', { name: 'Modify Finance' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Description').fill(description);
+  await dialog.getByRole('button', { name: 'Modify Role' }).click();
+  await expect(page.getByText(/^Sent for approval: Edit a role: Finance\./)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Role Modifyed Successfully')).toHaveCount(0);
+  expect((await roleNamed(request, adminToken, 'Finance')).description).toBe(before.description);
+
+  // Their own request: no Approve or Reject, Withdraw offered; the API refuses their approval (403).
+  await page.goto('/approvals');
+  await expect(page.getByRole('heading', { name: 'Approvals', level: 1 })).toBeVisible();
+  const own = rowOf(page, 'Edit a role: Finance');
+  await expect(own).toHaveCount(1);
+  await expect(own.getByText('Yours: another person decides')).toBeVisible();
+  await expect(own.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
+  await expect(own.getByRole('button', { name: /^Reject/ })).toHaveCount(0);
+  await expect(own.getByRole('button', { name: /^Withdraw/ })).toBeVisible();
+  const [request1] = await pendingRequests(request, adminToken);
+  expect(request1.can_decide).toBe(false);
+  const selfApproval = await sensitiveCall(request, adminToken, admin, (headers) =>
+    request.post(`/api/admin/approvals/${request1.id}/approve`, { headers, data: { reason: 'mine' } }),
+  );
+  expect(selfApproval.status()).toBe(403);
+  expect(((await selfApproval.json()) as { message: string }).message).toMatch(/another person must approve/);
+
+  // The approver: the badge counts it, opens Approvals, the difference, Approve with a reason.
+  const approverToken = await tokenOf(request, approver);
+  await openAs(page, approverToken, '/');
+  const badge = page.getByRole('link', { name: '1 request waiting for your approval' });
+  await expect(badge).toBeVisible();
+  await badge.click();
+  await expect(page).toHaveURL(/\/approvals$/);
+  const row = rowOf(page, 'Edit a role: Finance');
+  await row.getByRole('button', { name: /expand row/i }).click();
+  const diff = page.getByRole('table', { name: 'What “Edit a role: Finance” changes' });
+  await expect(diff).toBeVisible();
+  const changed = diff.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /description/ }) });
+  await expect(changed).toContainText(before.description);
+  await expect(changed).toContainText(description);
+  await expect(changed).toContainText('(changed)');
+  await expect(diff.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'role', exact: true }) })).not.toContainText('(changed)');
+
+  await row.getByRole('button', { name: 'Approve: Edit a role: Finance' }).click();
+  const decide = page.getByRole('dialog').filter({ hasText: 'Approve the request' });
+  await decide.getByRole('button', { name: 'Approve' }).click();
+  await expect(decide.getByText('Give a reason.')).toBeVisible();
+  await decide.getByLabel('Reason').fill('Checked with finance');
+  await decide.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Approved: the change is applied.')).toBeVisible();
+  await expect(page.getByText('No requests waiting')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'No requests waiting for your approval' })).toBeVisible();
+  expect((await roleNamed(request, adminToken, 'Finance')).description).toBe(description);
+
+  // The audit entry of the change names both people and both reasons.
+  const audit = await request.get('/api/admin/audit?action=role.update&page=1&maxPerPage=25', {
+    headers: { Authorization: `Bearer ${approverToken}` },
+  });
+  const entries = ((await audit.json()) as { audit: { actorEmail?: string; details: Record<string, unknown> }[] }).audit;
+  const applied = entries.find((e) => JSON.stringify(e.details).includes(description));
+  const approval = applied?.details.approval as { maker: { email: string }; approver: { email: string }; reason: string } | undefined;
+  expect(approval?.maker.email).toBe(await emailOf(request, adminToken));
+  expect(approval?.approver.email).toBe(await emailOf(request, approverToken));
+  expect(approval?.reason).toBe('Checked with finance');
+  expect(pageProblems.isEmpty, pageProblems.summary()).toBe(true);
+});
+
+test('the maker withdraws a request; the approver rejects another', async ({ page, request, server, pageProblems }) => {
+  test.setTimeout(120_000);
+  const admin = server.login(server.creds.username);
+  const approver = server.login('approver');
+  const adminToken = await tokenOf(request, admin);
+  const finance = await roleNamed(request, adminToken, 'Finance');
+
+  const withdrawn = await editDescription(request, admin, finance, 'To be withdrawn', 'A typo, I think');
+  expect(withdrawn.status()).toBe(202);
+  await openAs(page, adminToken, '/approvals');
+  const row = rowOf(page, 'Edit a role: Finance');
+  await expect(row).toContainText('“A typo, I think”');
+  await row.getByRole('button', { name: 'Withdraw: Edit a role: Finance' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByText('Request withdrawn: nothing was changed.')).toBeVisible();
+  await expect(page.getByText('No requests waiting')).toBeVisible();
+  await page.getByText('Withdrawn', { exact: true }).click();
+  await expect(page).toHaveURL(/status=withdrawn/);
+  await expect(rowOf(page, 'Edit a role: Finance').first()).toContainText('Withdrawn');
+
+  const rejected = await editDescription(request, admin, finance, 'To be rejected');
+  expect(rejected.status()).toBe(202);
+  const approverToken = await tokenOf(request, approver);
+  await openAs(page, approverToken, '/approvals');
+  await rowOf(page, 'Edit a role: Finance').getByRole('button', { name: 'Reject: Edit a role: Finance' }).click();
+  const decide = page.getByRole('dialog').filter({ hasText: 'Reject the request' });
+  await decide.getByLabel('Reason').fill('Not what finance asked for');
+  await decide.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByText('Rejected: nothing was changed.')).toBeVisible();
+  expect((await roleNamed(request, adminToken, 'Finance')).description).toBe(finance.description);
+  await page.getByText('Rejected', { exact: true }).click();
+  const done = rowOf(page, 'Edit a role: Finance').first();
+  await done.getByRole('button', { name: /expand row/i }).click();
+  await expect(page.getByText('Not what finance asked for')).toBeVisible();
+  expect(pageProblems.isEmpty, pageProblems.summary()).toBe(true);
+});
+
+test('a request whose role changed since it was made: the 409 is shown in the dialog', async ({ page, request, server, pageProblems }) => {
+  test.setTimeout(120_000);
+  const admin = server.login(server.creds.username);
+  const approver = server.login('approver');
+  const adminToken = await tokenOf(request, admin);
+  const approverToken = await tokenOf(request, approver);
+  const finance = await roleNamed(request, adminToken, 'Finance');
+
+  expect((await editDescription(request, admin, finance, 'First of two')).status()).toBe(202);
+  const [first] = await pendingRequests(request, approverToken);
+  expect((await editDescription(request, admin, finance, 'Second of two')).status()).toBe(202);
+  const approved = await sensitiveCall(request, approverToken, approver, (headers) =>
+    request.post(`/api/admin/approvals/${first.id}/approve`, { headers, data: { reason: 'The first one' } }),
+  );
+  expect(approved.status()).toBe(200);
+
+  await openAs(page, approverToken, '/approvals');
+  const row = rowOf(page, 'Edit a role: Finance');
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Approve: Edit a role: Finance' }).click();
+  const decide = page.getByRole('dialog').filter({ hasText: 'Approve the request' });
+  await decide.getByLabel('Reason').fill('The second one too');
+  await decide.getByRole('button', { name: 'Approve' }).click();
+  const alert = decide.getByRole('alert');
+  await expect(alert).toContainText('This request can no longer be decided.');
+  await expect(alert).toContainText('changed since it was made');
+  expect((await roleNamed(request, adminToken, 'Finance')).description).toBe('First of two');
+  // The browser logs the refused call itself (a 409): that one is expected; nothing else may be.
+  const unexpected = pageProblems.consoleErrors.filter((c) => !/status of 409 \(Conflict\)/.test(c.text) || !/\/approve/.test(c.location ?? c.text));
+  expect([...unexpected.map((c) => c.text), ...pageProblems.pageErrors, ...pageProblems.cspViolations.map((v) => v.blockedURI)]).toEqual([]);
+});

@@ -1,0 +1,176 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Segmented, Space, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { PagedTable } from '../../components/PagedTable';
+import { errorMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/dateDisplay';
+import { enumParam } from '../../lib/listParams';
+import { Permission } from '../../lib/permissions';
+import type { ListSpec } from '../../lib/useListState';
+import { useListState } from '../../lib/useListState';
+import { useSession } from '../session/SessionContext';
+import { useCan } from '../session/useCan';
+import { actionLabel } from './actionLabels';
+import { approvalsQuery } from './approvalsApi';
+import type { Decision, StatusChoice } from './approvalRules';
+import { STATUS_CHOICES, STATUS_LABELS } from './approvalRules';
+import { ChangeDiff } from './ChangeDiff';
+import { DecisionModal } from './DecisionModal';
+import { PolicyEditor } from './PolicyEditor';
+import type { ApprovalRequest, ApprovalStatus } from './types';
+import { WithdrawButton } from './WithdrawButton';
+import './approvals.css';
+
+interface ApprovalFilters {
+  status: StatusChoice;
+}
+
+/** The status in the URL (`status`; Pending, the default, leaves it out; All is `status=all`). */
+const APPROVAL_LIST: ListSpec<ApprovalFilters> = {
+  params: { status: enumParam('status', STATUS_CHOICES) },
+  defaults: () => ({ status: 'pending' }),
+};
+
+const STATUS_COLORS: Record<ApprovalStatus, string> = {
+  pending: 'gold',
+  approved: 'green',
+  rejected: 'red',
+  withdrawn: 'default',
+  expired: 'default',
+};
+
+/** What an expanded row shows: the difference, and who decided, when and why. */
+function RequestDetails({ request }: { request: ApprovalRequest }) {
+  return (
+    <div className="approval-details">
+      <ChangeDiff change={request.change} caption={`What “${request.summary}” changes`} />
+      <dl className="approval-details__facts">
+        <dt>Request</dt>
+        <dd>
+          <code>
+            {request.method} {request.path}
+          </code>{' '}
+          ({request.target})
+        </dd>
+        {request.decided_by ? (
+          <>
+            <dt>{request.status === 'approved' ? 'Approved by' : 'Decided by'}</dt>
+            <dd>
+              {request.decided_by.email}, {formatDateTime(request.decided_at)}
+            </dd>
+          </>
+        ) : null}
+        {request.reason ? (
+          <>
+            <dt>Their reason</dt>
+            <dd>{request.reason}</dd>
+          </>
+        ) : null}
+      </dl>
+    </div>
+  );
+}
+
+/**
+ * /approvals (any key of the actions the policy may cover, or ADMIN_APPROVAL_POLICY): the four-eyes requests,
+ * Pending first (a status filter in the URL), newest first; a row opens to the difference it would make. Approve and
+ * Reject (for whoever may decide: `can_decide`) ask for a reason; the maker may withdraw their own pending request.
+ * Holders of ADMIN_APPROVAL_POLICY also edit the policy below.
+ */
+export default function ApprovalsPage() {
+  const { filters, page, pageSize, setFilters, setPaging } = useListState(APPROVAL_LIST);
+  const me = useSession().user?.id;
+  const editsPolicy = useCan(Permission.APPROVAL_POLICY);
+  const status = filters.status === 'all' ? undefined : filters.status;
+  const query = useQuery(approvalsQuery({ status, page, maxPerPage: pageSize }));
+  const [deciding, setDeciding] = useState<{ request: ApprovalRequest; decision: Decision } | null>(null);
+  const [decision, setDecision] = useState<Decision>('approve');
+  const decide = (request: ApprovalRequest, choice: Decision) => {
+    setDecision(choice);
+    setDeciding({ request, decision: choice });
+  };
+
+  const columns: TableColumnsType<ApprovalRequest> = [
+    { key: 'summary', title: 'Summary', render: (_, r) => <span className="approvals__summary">{r.summary}</span> },
+    { key: 'action', title: 'Action', render: (_, r) => actionLabel(r.action) },
+    {
+      key: 'maker',
+      title: 'Asked by',
+      render: (_, r) => (
+        <div className="approvals__maker">
+          <span>{r.maker.email}</span>
+          {r.maker_reason ? <Typography.Text type="secondary">“{r.maker_reason}”</Typography.Text> : null}
+        </div>
+      ),
+    },
+    { key: 'created', title: 'Created', render: (_, r) => formatDateTime(r.created_at) },
+    { key: 'expires', title: 'Expires', render: (_, r) => formatDateTime(r.expires_at) },
+    { key: 'status', title: 'Status', render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{STATUS_LABELS[r.status]}</Tag> },
+    {
+      key: 'decide',
+      title: 'Decision',
+      render: (_, r) => (
+        <Space size="small">
+          {r.can_decide ? (
+            <>
+              <Button size="small" type="primary" onClick={() => decide(r, 'approve')} aria-label={`Approve: ${r.summary}`}>
+                Approve
+              </Button>
+              <Button size="small" danger onClick={() => decide(r, 'reject')} aria-label={`Reject: ${r.summary}`}>
+                Reject
+              </Button>
+            </>
+          ) : null}
+          {r.status === 'pending' && r.maker.id === me ? (
+            <>
+              <Typography.Text type="secondary">Yours: another person decides</Typography.Text>
+              <WithdrawButton request={r} />
+            </>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  const reply = query.data;
+  return (
+    <div className="approvals">
+      <section aria-labelledby="approvals-requests">
+        <h2 id="approvals-requests" className="approvals__heading">
+          Requests
+        </h2>
+        <div className="approvals__toolbar" role="search" aria-label="Filters">
+          <Segmented<StatusChoice>
+            aria-label="Status"
+            value={filters.status}
+            onChange={(choice) => setFilters({ status: choice })}
+            options={STATUS_CHOICES.map((choice) => ({ value: choice, label: STATUS_LABELS[choice] }))}
+          />
+        </div>
+        {query.isError ? <Alert type="error" showIcon title={errorMessage(query.error)} className="approvals__error" /> : null}
+        <PagedTable<ApprovalRequest>
+          rows={reply?.approvals ?? []}
+          columns={columns}
+          rowKey="id"
+          loading={query.isFetching}
+          emptyText={filters.status === 'pending' ? 'No requests waiting' : 'No requests'}
+          page={page}
+          pageSize={pageSize}
+          total={reply?.total_items ?? 0}
+          onPaging={setPaging}
+          expandable={{ expandedRowRender: (r) => <RequestDetails request={r} /> }}
+        />
+      </section>
+      {editsPolicy ? (
+        <section aria-labelledby="approvals-policy" className="approvals__policy">
+          <h2 id="approvals-policy" className="approvals__heading">
+            Policy
+          </h2>
+          <PolicyEditor />
+        </section>
+      ) : null}
+      <DecisionModal request={deciding?.request ?? null} decision={deciding?.decision ?? decision} onClose={() => setDeciding(null)} />
+    </div>
+  );
+}

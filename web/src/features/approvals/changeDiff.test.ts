@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { diffChange, valueText } from './changeDiff';
+
+describe('diffChange', () => {
+  it('lines before and after up field by field, marking what changes', () => {
+    const diff = diffChange({
+      before: { role: 'Support', description: 'Help desk', permissions: ['A', 'B'] },
+      after: { role: 'Support', description: 'First line', permissions: ['B', 'C'] },
+    });
+    expect(diff.hasBefore).toBe(true);
+    expect(diff.rows).toEqual([
+      { field: 'role', before: 'Support', after: 'Support', changed: false, added: [], removed: [] },
+      { field: 'description', before: 'Help desk', after: 'First line', changed: true, added: [], removed: [] },
+      { field: 'permissions', before: 'A, B', after: 'B, C', changed: true, added: ['C'], removed: ['A'] },
+    ]);
+  });
+
+  it('takes a list in another order for the same list', () => {
+    const [permissions] = diffChange({ before: { permissions: ['A', 'B'] }, after: { permissions: ['B', 'A'] } }).rows;
+    expect(permissions.changed).toBe(false);
+    expect(permissions.added).toEqual([]);
+  });
+
+  it('lists a field that only one side has, after the before’s fields', () => {
+    const diff = diffChange({ before: { a: 1 }, after: { a: 1, b: true } });
+    expect(diff.rows.map((r) => [r.field, r.before, r.after, r.changed])).toEqual([
+      ['a', '1', '1', false],
+      ['b', '', 'true', true],
+    ]);
+  });
+
+  it('flattens nested objects to dotted names', () => {
+    const diff = diffChange({ before: { inviter: { amount: '5', coin: 'XPA' } }, after: { inviter: { amount: '7', coin: 'XPA' } } });
+    expect(diff.rows.map((r) => [r.field, r.changed])).toEqual([
+      ['inviter.amount', true],
+      ['inviter.coin', false],
+    ]);
+  });
+
+  it('an after without a before (a creation): every field is new', () => {
+    const diff = diffChange({ after: { role: 'Auditors', permissions: ['A'] } });
+    expect(diff.hasBefore).toBe(false);
+    expect(diff.rows).toEqual([
+      { field: 'role', before: '', after: 'Auditors', changed: true, added: [], removed: [] },
+      { field: 'permissions', before: '', after: 'A', changed: true, added: ['A'], removed: [] },
+    ]);
+  });
+
+  it('details without before or after: each field is what the change would make', () => {
+    const diff = diffChange({ role: 'Support', users: [3, 4] });
+    expect(diff.hasBefore).toBe(false);
+    expect(diff.rows.map((r) => [r.field, r.after, r.changed])).toEqual([
+      ['role', 'Support', true],
+      ['users', '3, 4', true],
+    ]);
+  });
+
+  it('has no rows for a change that is not an object', () => {
+    expect(diffChange(null)).toEqual({ hasBefore: false, rows: [] });
+    expect(diffChange('x')).toEqual({ hasBefore: false, rows: [] });
+    expect(diffChange([1])).toEqual({ hasBefore: false, rows: [] });
+  });
+
+  it('treats null and a missing value alike', () => {
+    const [row] = diffChange({ before: { phone: null }, after: {} }).rows;
+    expect(row).toMatchObject({ before: '', after: '', changed: false });
+  });
+});
+
+describe('valueText', () => {
+  it('writes values as the screen shows them', () => {
+    expect(valueText(undefined)).toBe('');
+    expect(valueText(false)).toBe('false');
+    expect(valueText(['a', 1])).toBe('a, 1');
+    expect(valueText([{ a: 1 }])).toBe('[{"a":1}]');
+    expect(valueText({ a: 1 })).toBe('{"a":1}');
+  });
+});
