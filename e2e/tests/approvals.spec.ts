@@ -5,13 +5,14 @@
  * approves with a reason: the role changes and the audit entry names both. A request withdrawn by its maker, one
  * rejected, and one whose target changed since it was made (409) shown on the screen.
  *
- * Expiry: the server offers no honest way to age a request (no clock to move, no lifetime option), so the 409 shown on
- * the screen is the changed target's (another approved request changed the same role); the expired 409's words are
- * checked by the screen's unit tests and the expiry itself by the server's tests.
+ * Expiry: the server's clock cannot be moved from here, so the test ages a request the way 24 hours would, moving its
+ * expiry into the past in the demo's SQLite file (Debian's sqlite3): it is then listed as expired, offers no Approve,
+ * and the API refuses to approve it (409); the role stays as it was.
  */
+import { execFileSync } from 'node:child_process';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server';
-import type { StaffLogin } from '../fixtures/server';
+import type { BackofficeServer, StaffLogin } from '../fixtures/server';
 import { signInByApi, useToken } from '../fixtures/sign-in';
 import { ensureSteppedUp, sensitiveCall } from '../fixtures/step-up';
 
@@ -232,4 +233,45 @@ test('a request whose role changed since it was made: the 409 is shown in the di
   // The browser logs the refused call itself (a 409): that one is expected; nothing else may be.
   const unexpected = pageProblems.consoleErrors.filter((c) => !/status of 409 \(Conflict\)/.test(c.text) || !/\/approve/.test(c.location ?? c.text));
   expect([...unexpected.map((c) => c.text), ...pageProblems.pageErrors, ...pageProblems.cspViolations.map((v) => v.blockedURI)]).toEqual([]);
+});
+
+/** Runs SQL on the server's SQLite file, as someone holding the file would. */
+function sqlite(server: BackofficeServer, sql: string): string {
+  const file = server.dbUrl.replace(/^sqlite:/, '');
+  return execFileSync('sqlite3', ['-cmd', '.timeout 10000', file, sql], { encoding: 'utf8' }).trim();
+}
+
+test('a request 24 hours old has expired: listed as expired, no Approve, and the API refuses it (409)', async ({
+  page,
+  request,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const admin = server.login(server.creds.username);
+  const approver = server.login('approver');
+  const adminToken = await tokenOf(request, admin);
+  const approverToken = await tokenOf(request, approver);
+  const compliance = await roleNamed(request, adminToken, 'Compliance');
+  const before = compliance.description;
+
+  expect((await editDescription(request, admin, compliance, 'Too late')).status()).toBe(202);
+  const waiting = (await pendingRequests(request, approverToken)).find((a) => a.summary === 'Edit a role: Compliance');
+  expect(waiting).toBeDefined();
+  sqlite(server, `UPDATE approvals SET expires_at = '2000-01-01 00:00:00+00:00' WHERE id = ${waiting!.id}`);
+
+  await openAs(page, approverToken, '/approvals');
+  await expect(page.getByRole('heading', { name: 'Approvals', level: 1 })).toBeVisible();
+  await expect(rowOf(page, 'Edit a role: Compliance')).toHaveCount(0);
+  await page.goto('/approvals?status=expired');
+  const row = rowOf(page, 'Edit a role: Compliance');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Expired');
+  await expect(row.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
+
+  const late = await sensitiveCall(request, approverToken, approver, (headers) =>
+    request.post(`/api/admin/approvals/${waiting!.id}/approve`, { headers, data: { reason: 'Too late?' } }),
+  );
+  expect(late.status()).toBe(409);
+  expect(((await late.json()) as { message: string }).message).toContain('expired');
+  expect((await roleNamed(request, adminToken, 'Compliance')).description).toBe(before);
 });
