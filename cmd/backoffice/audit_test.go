@@ -19,19 +19,7 @@ import (
 func TestAuditVerifyCommand(t *testing.T) {
 	storetest.EachURL(t, func(t *testing.T, url string) {
 		ctx := context.Background()
-		if err := run(ctx, []string{"migrate", "--db", url}); err != nil {
-			t.Fatal(err)
-		}
-		db, err := store.Open(ctx, url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		for i := range 3 {
-			if err := audit.Record(ctx, db, audit.Entry{Action: "test.cli", Target: audit.UserTarget(int64(i))}); err != nil {
-				t.Fatal(err)
-			}
-		}
+		db := migratedWithEntries(t, url, "test.cli", 3)
 		var out bytes.Buffer
 		if err := reportAudit(ctx, db, &out); err != nil || !strings.HasPrefix(out.String(), "verified 3 entries; the newest hash is ") {
 			t.Fatalf("an intact trail: %q, %v", out.String(), err)
@@ -46,7 +34,7 @@ func TestAuditVerifyCommand(t *testing.T) {
 		}
 		storetest.TamperAuditLog(t, db, `UPDATE audit_log SET target = 'user:2' WHERE id = $1`, second)
 		out.Reset()
-		err = reportAudit(ctx, db, &out)
+		err := reportAudit(ctx, db, &out)
 		want := fmt.Sprintf("entry #%d does not match", second)
 		if !strings.Contains(out.String(), want) || !errors.Is(err, errAuditBroken) || !strings.Contains(err.Error(), fmt.Sprintf("#%d", second)) {
 			t.Errorf("a changed entry: %q, %v; want %q", out.String(), err, want)
@@ -55,4 +43,25 @@ func TestAuditVerifyCommand(t *testing.T) {
 			t.Errorf("a changed entry: exit status %d, want 1", got)
 		}
 	})
+}
+
+// migratedWithEntries migrates the database at url and writes n audit
+// entries of action to it; the database is closed when the test ends.
+func migratedWithEntries(t *testing.T, url, action string, n int) *store.DB {
+	t.Helper()
+	ctx := context.Background()
+	if err := run(ctx, []string{"migrate", "--db", url}); err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	for i := range n {
+		if err := audit.Record(ctx, db, audit.Entry{Action: action, Target: audit.UserTarget(int64(i))}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return db
 }

@@ -10,9 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/auditstream"
-	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/store/storetest"
 )
 
@@ -39,19 +37,7 @@ func TestServeAuditWebhookFlags(t *testing.T) {
 func TestServeStreamsTheAuditLog(t *testing.T) {
 	ctx := context.Background()
 	url := storetest.SQLiteURL(t)
-	if err := run(ctx, []string{"migrate", "--db", url}); err != nil {
-		t.Fatal(err)
-	}
-	db, err := store.Open(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	for i := range 3 {
-		if err := audit.Record(ctx, db, audit.Entry{Action: "test.serve_stream", Target: audit.UserTarget(int64(i))}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	migratedWithEntries(t, url, "test.serve_stream", 3)
 	const key = "the receiver's shared secret"
 	ids := make(chan int64, 100)
 	siem := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
