@@ -131,10 +131,40 @@ func (r Request) Version() string { return r.version }
 func (r Request) Body() string    { return r.body }
 func (r Request) Query() string   { return r.query }
 
-// List is a page of requests, newest first, of one status ("" for all);
-// "pending" leaves out the expired ones, "expired" lists them.
-func (s *Store) List(ctx context.Context, status string, limit, offset int) ([]Request, int, error) {
-	where, args := statusFilter(status, s.now())
+// Filter selects requests: of a status ("" for all; "pending" leaves out
+// the expired ones, "expired" lists them), and only those Viewer may see:
+// made by them, or of one of Actions (those they may decide).
+type Filter struct {
+	Status  string
+	Viewer  int64
+	Actions []string
+}
+
+// where is the filter's WHERE clause at now, with its arguments.
+func (f Filter) where(now time.Time) (string, []any) {
+	var conds []string
+	var args []any
+	arg := func(v any) string { args = append(args, v); return "$" + itoa(int64(len(args))) }
+	switch f.Status {
+	case "":
+	case Pending:
+		conds = append(conds, "status = 'pending' AND expires_at > "+arg(now))
+	case Expired:
+		conds = append(conds, "(status = 'expired' OR (status = 'pending' AND expires_at <= "+arg(now)+"))")
+	default:
+		conds = append(conds, "status = "+arg(f.Status))
+	}
+	seen := []string{"maker_id = " + arg(f.Viewer)}
+	for _, a := range f.Actions {
+		seen = append(seen, "action = "+arg(a))
+	}
+	conds = append(conds, "("+strings.Join(seen, " OR ")+")")
+	return " WHERE " + strings.Join(conds, " AND "), args
+}
+
+// List is a page of the requests f selects, newest first, and their count.
+func (s *Store) List(ctx context.Context, f Filter, limit, offset int) ([]Request, int, error) {
+	where, args := f.where(s.now())
 	var total int
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM approvals`+where, args...).Scan(&total); err != nil {
 		return nil, 0, err
@@ -154,19 +184,6 @@ func (s *Store) List(ctx context.Context, status string, limit, offset int) ([]R
 		list = append(list, r)
 	}
 	return list, total, rows.Err()
-}
-
-// statusFilter is the WHERE clause of a status.
-func statusFilter(status string, now time.Time) (string, []any) {
-	switch status {
-	case "":
-		return "", nil
-	case Pending:
-		return ` WHERE status = 'pending' AND expires_at > $1`, []any{now}
-	case Expired:
-		return ` WHERE status = 'expired' OR (status = 'pending' AND expires_at <= $1)`, []any{now}
-	}
-	return ` WHERE status = $1`, []any{status}
 }
 
 // Refusals of a decision.

@@ -214,6 +214,18 @@ func (s *Server) mayDecide(p *auth.Principal, action string) bool {
 	return admitted
 }
 
+// decidable are the actions p may decide, in the catalogue's order: the
+// requests they see besides their own.
+func (s *Server) decidable(p *auth.Principal) []string {
+	var actions []string
+	for _, a := range approvals.Actions {
+		if s.mayDecide(p, a.Key) {
+			actions = append(actions, a.Key)
+		}
+	}
+	return actions
+}
+
 // decision reads an approve or reject call: the request, and the reason.
 func (s *Server) decision(w http.ResponseWriter, r *http.Request) (approvals.Request, string, bool) {
 	id, err := pathID(r, "id")
@@ -381,7 +393,8 @@ func (s *Server) saveApprovalPolicy(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, policyReply{Actions: policy, Catalogue: approvals.Actions})
 }
 
-// approvalFilter is the approvals list's parameters, and who views it.
+// approvalFilter is the approvals list's parameters, and who views it: they
+// see their own requests and those they may decide.
 type approvalFilter struct {
 	Status string
 	viewer *auth.Principal
@@ -400,7 +413,8 @@ func (s *Server) approvalList() lister {
 			return approvalFilter{Status: status, viewer: principal(r)}, nil
 		},
 		page: func(ctx context.Context, f approvalFilter, p page) ([]approvals.Request, int, error) {
-			list, total, err := s.approvals.List(ctx, f.Status, p.limit(), p.offset())
+			list, total, err := s.approvals.List(ctx, approvals.Filter{Status: f.Status, Viewer: f.viewer.UserID,
+				Actions: s.decidable(f.viewer)}, p.limit(), p.offset())
 			for i := range list {
 				list[i].CanDecide = list[i].Status == approvals.Pending && list[i].Maker.ID != f.viewer.UserID &&
 					s.mayDecide(f.viewer, list[i].Action)

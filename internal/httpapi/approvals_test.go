@@ -86,6 +86,8 @@ func TestFourEyesApproval(t *testing.T) {
 				JSON: fmt.Sprintf(`{"approvals":[{"id":%d,"action":"role.edit","status":"pending","can_decide":true}]}`, req.ID)},
 			{Name: "not by its maker", Method: "GET", Path: "/api/admin/approvals?status=pending", Token: admin, Status: 200,
 				JSON: `{"approvals":[{"can_decide":false}]}`},
+			{Name: "not listed to someone who may not decide it", Method: "GET", Path: "/api/admin/approvals", Token: viewer, Status: 200,
+				JSON: `{"approvals":[],"total_items":0}`},
 			decide(req.ID, "approve", admin, "I am the administrator", 403),
 			decide(req.ID, "approve", viewer, "I hold another key", 403),
 			{Name: "a reason is required", Method: "POST", Path: fmt.Sprintf("/api/admin/approvals/%d/approve", req.ID), Token: editor,
