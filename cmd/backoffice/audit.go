@@ -38,8 +38,15 @@ func auditVerify(ctx context.Context, args []string) error {
 		return err
 	}
 	defer db.Close()
+	if migrated, err := db.Migrated(ctx); err != nil || !migrated {
+		return errNotMigrated
+	}
 	return reportAudit(ctx, db, os.Stdout)
 }
+
+// errNotMigrated refuses to verify a database this binary has not migrated:
+// its audit log may have no chain yet, or no table at all.
+var errNotMigrated = errors.New("the database is not migrated to this version: run backoffice migrate first")
 
 // reportAudit verifies db's audit chain and says what it found on w.
 func reportAudit(ctx context.Context, db *store.DB, w io.Writer) error {

@@ -65,3 +65,12 @@ func migratedWithEntries(t *testing.T, url, action string, n int) *store.DB {
 	}
 	return db
 }
+
+// "audit verify" on a database that was never migrated says to migrate it
+// first, rather than failing on a missing table.
+func TestAuditVerifyNeedsAMigratedDatabase(t *testing.T) {
+	err := run(context.Background(), []string{"audit", "verify", "--db", storetest.SQLiteURL(t)})
+	if !errors.Is(err, errNotMigrated) || exitStatus(err) == 0 {
+		t.Fatalf("an unmigrated database: %v (exit status %d)", err, exitStatus(err))
+	}
+}
