@@ -186,10 +186,18 @@ test('the maker withdraws a request; the approver rejects another', async ({ pag
   await expect(page).toHaveURL(/status=withdrawn/);
   await expect(rowOf(page, 'Edit a role: Finance').first()).toContainText('Withdrawn');
 
+  // The maker gives the next request its reason on the screen; the approver sees it.
   const rejected = await editDescription(request, admin, finance, 'To be rejected');
   expect(rejected.status()).toBe(202);
+  await page.goto('/approvals'); // made through the API: the list loads again
+  await rowOf(page, 'Edit a role: Finance').getByRole('button', { name: 'Reason for the approver: Edit a role: Finance' }).click();
+  const explain = page.getByRole('dialog').filter({ hasText: 'Your reason for the approver' });
+  await explain.getByLabel('Reason').fill('Finance asked for a shorter description');
+  await explain.getByRole('button', { name: 'Save reason' }).click();
+  await expect(page.getByText('Reason saved: whoever decides the request sees it.')).toBeVisible();
   const approverToken = await tokenOf(request, approver);
   await openAs(page, approverToken, '/approvals');
+  await expect(rowOf(page, 'Edit a role: Finance')).toContainText('“Finance asked for a shorter description”');
   await rowOf(page, 'Edit a role: Finance').getByRole('button', { name: 'Reject: Edit a role: Finance' }).click();
   const decide = page.getByRole('dialog').filter({ hasText: 'Reject the request' });
   await decide.getByLabel('Reason').fill('Not what finance asked for');

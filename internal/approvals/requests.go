@@ -192,7 +192,7 @@ var (
 	ErrExpired = &apperr.Conflict{Message: "This request expired: changes wait 24 hours for their approval. Make the change again."}
 	ErrChanged = &apperr.Conflict{Message: "What this request would change was changed since it was made: nothing was applied. Reject it, and make the change again."}
 	ErrOwn     = &apperr.Forbidden{Message: "You made this request: another person must approve or reject it."}
-	ErrNotMine = &apperr.Forbidden{Message: "Only the person who made this request may withdraw it."}
+	ErrNotMine = &apperr.Forbidden{Message: "Only the person who made this request may withdraw it or give its reason."}
 )
 
 // Decision is an approver's or rejecter's word on a request.
@@ -237,6 +237,30 @@ func (s *Store) Reject(ctx context.Context, actor audit.Actor, r Request, reason
 // approval.withdraw.
 func (s *Store) Withdraw(ctx context.Context, actor audit.Actor, r Request) (Request, error) {
 	return s.close(ctx, actor, r, Withdrawn, "approval.withdraw", "", actor.Email)
+}
+
+// Explain is the maker giving (or changing) the reason of their pending
+// request, for its approver; audited as approval.reason.
+func (s *Store) Explain(ctx context.Context, actor audit.Actor, r Request, reason string) (Request, error) {
+	if err := s.Check(ctx, r); err != nil {
+		return r, err
+	}
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE approvals SET maker_reason = $1 WHERE id = $2 AND maker_id = $3
+			AND status = 'pending' AND expires_at > $4`, reason, r.ID, actor.ID, s.now())
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return ErrDecided
+		}
+		return actor.Record(ctx, tx, "approval.reason", target(r.ID), map[string]any{"action": r.Action, "target": r.Target,
+			"reason": reason})
+	})
+	if err != nil {
+		return r, err
+	}
+	return s.Get(ctx, r.ID)
 }
 
 func (s *Store) close(ctx context.Context, actor audit.Actor, r Request, status, action, reason, maker string) (Request, error) {

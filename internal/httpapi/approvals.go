@@ -233,9 +233,9 @@ func (s *Server) decision(w http.ResponseWriter, r *http.Request) (approvals.Req
 	if err == nil {
 		err = decodeJSON(w, r, &in)
 	}
-	reason := strings.TrimSpace(in.Reason)
-	if err == nil && (reason == "" || len(reason) > approvals.MaxReason) {
-		err = Errorf(http.StatusBadRequest, "Give a reason of 1 to 500 characters.", FieldError{"reason", "Give a reason of 1 to 500 characters."})
+	var reason string
+	if err == nil {
+		reason, err = reasonOf(in)
 	}
 	var req approvals.Request
 	if err == nil {
@@ -348,6 +348,45 @@ func (s *Server) rejectRequest(w http.ResponseWriter, r *http.Request) {
 
 // withdrawRequest is the maker taking their pending request back.
 func (s *Server) withdrawRequest(w http.ResponseWriter, r *http.Request) {
+	req, ok := s.ownRequest(w, r)
+	if !ok {
+		return
+	}
+	req, err := s.approvals.Withdraw(r.Context(), plainActor(r), req)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, approvalReply{Approval: req})
+}
+
+// explainRequest is the maker giving their pending request a reason (or a
+// new one), for its approver.
+func (s *Server) explainRequest(w http.ResponseWriter, r *http.Request) {
+	var in decisionInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	reason, err := reasonOf(in)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	req, ok := s.ownRequest(w, r)
+	if !ok {
+		return
+	}
+	if req, err = s.approvals.Explain(r.Context(), plainActor(r), req, reason); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, approvalReply{Approval: req})
+}
+
+// ownRequest reads the request of the path, which must be the caller's own
+// (else 403).
+func (s *Server) ownRequest(w http.ResponseWriter, r *http.Request) (approvals.Request, bool) {
 	id, err := pathID(r, "id")
 	var req approvals.Request
 	if err == nil {
@@ -356,14 +395,20 @@ func (s *Server) withdrawRequest(w http.ResponseWriter, r *http.Request) {
 	if err == nil && req.Maker.ID != principal(r).UserID {
 		err = approvals.ErrNotMine
 	}
-	if err == nil {
-		req, err = s.approvals.Withdraw(r.Context(), plainActor(r), req)
-	}
 	if err != nil {
 		writeError(w, r, err)
-		return
+		return req, false
 	}
-	writeJSON(w, http.StatusOK, approvalReply{Approval: req})
+	return req, true
+}
+
+// reasonOf is a decision's or explanation's reason: 1 to 500 characters.
+func reasonOf(in decisionInput) (string, error) {
+	reason := strings.TrimSpace(in.Reason)
+	if reason == "" || len(reason) > approvals.MaxReason {
+		return "", Errorf(http.StatusBadRequest, "Give a reason of 1 to 500 characters.", FieldError{"reason", "Give a reason of 1 to 500 characters."})
+	}
+	return reason, nil
 }
 
 func (s *Server) approvalPolicy(w http.ResponseWriter, r *http.Request) {

@@ -499,7 +499,10 @@ func writeSpecs(t *testing.T, env *apitest.Env, f sweepFixture) map[string]write
 			body:     func(i int) map[string]any { return map[string]any{"reason": fmt.Sprintf("reason %d", i)} },
 			required: map[string]string{"reason": "reason"}, texts: []string{"reason"}},
 		"POST /api/admin/approvals/{id}/withdraw": {path: "/api/admin/approvals/999999/withdraw", token: admin}, // reads no body
-		"POST /api/2fa/passkey/begin":             {path: "/api/2fa/passkey/begin", token: pending},             // reads no body
+		"POST /api/admin/approvals/{id}/reason": {path: "/api/admin/approvals/999999/reason", token: admin,
+			body:     func(i int) map[string]any { return map[string]any{"reason": fmt.Sprintf("reason %d", i)} },
+			required: map[string]string{"reason": "reason"}, texts: []string{"reason"}},
+		"POST /api/2fa/passkey/begin": {path: "/api/2fa/passkey/begin", token: pending}, // reads no body
 		"POST /api/2fa/passkey/finish": {path: "/api/2fa/passkey/finish", token: pending,
 			body: passkeyAnswer, required: map[string]string{"credential": "credential"}, texts: []string{"credential.id"}},
 		"DELETE /api/user/sessions/{id}":        {path: "/api/user/sessions/999999", token: admin},

@@ -49,6 +49,7 @@ func operations() map[string]op {
 		"POST /api/admin/approvals/{id}/approve":        {summary: "Approve a request: its change is applied (the approver is not its maker, holds what it needs, and stepped up)", body: new(decisionInput), reply: new(approvedReply)},
 		"POST /api/admin/approvals/{id}/reject":         {summary: "Reject a request: nothing is applied", body: new(decisionInput), reply: new(approvalReply)},
 		"POST /api/admin/approvals/{id}/withdraw":       {summary: "Withdraw one's own pending request", reply: new(approvalReply)},
+		"POST /api/admin/approvals/{id}/reason":         {summary: "Give one's own pending request its reason, for the approver", body: new(decisionInput), reply: new(approvalReply)},
 		"GET /api/user/passkeys":                        {summary: "One's own passkeys, oldest first", reply: new(passkeysReply)},
 		"POST /api/user/passkeys/register/begin":        {summary: "Add a passkey: the options for navigator.credentials.create", reply: new(passkeyOptionsReply)},
 		"POST /api/user/passkeys/register/finish":       {summary: "Add a passkey: the browser's answer, and the passkey's name", body: new(passkeyInput), reply: new(passkeyReply), status: http.StatusCreated},

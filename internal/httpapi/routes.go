@@ -138,12 +138,13 @@ func (s *Server) Routes() []Route {
 
 		// Four-eyes approval: the policy (which actions need a second person), and the requests made under it.
 		// Deciding needs what the request's action needs (approvals.go, mayDecide), a fresh step-up, and not
-		// being its maker; withdrawing, being its maker.
+		// being its maker; withdrawing it or giving its reason, being its maker.
 		{"GET", "/api/admin/approvals/policy", Perm(rbac.ApprovalPolicy), s.approvalPolicy},
 		{"POST", "/api/admin/approvals/policy", Perm(rbac.ApprovalPolicy).Fresh().FourEyes("approval_policy.save"), s.saveApprovalPolicy},
 		{"POST", "/api/admin/approvals/{id}/approve", AnyPerm(approvalKeys...).Fresh(), s.approveRequest},
 		{"POST", "/api/admin/approvals/{id}/reject", AnyPerm(approvalKeys...).Fresh(), s.rejectRequest},
 		{"POST", "/api/admin/approvals/{id}/withdraw", AnyPerm(approvalKeys...), s.withdrawRequest},
+		{"POST", "/api/admin/approvals/{id}/reason", AnyPerm(approvalKeys...), s.explainRequest}, // the maker's, for the approver
 
 		// Users and members.
 		{"POST", "/api/admin/users/new", Perm(rbac.CreateUser).FreshIf("it creates a staff member").FourEyesIf("staff.create"), s.createUser},

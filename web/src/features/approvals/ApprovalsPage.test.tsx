@@ -7,7 +7,7 @@ import { currentPath, jsonResponse, renderWithProviders } from '../../test/rende
 import { ALL_PERMISSIONS, signedInAs } from '../../test/users';
 import ApprovalsPage from './ApprovalsPage';
 import { approvalsPage, makePolicy, makeRequest } from './approvalTestData';
-import { APPROVED, REJECTED } from './DecisionModal';
+import { APPROVED, EXPLAINED, REJECTED } from './DecisionModal';
 import { POLICY_SAVED } from './PolicyEditor';
 import { WITHDRAWN } from './WithdrawButton';
 
@@ -135,6 +135,26 @@ describe('ApprovalsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText(WITHDRAWN)).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/api/admin/approvals/11/withdraw')).toBe(true);
+  });
+
+  it("lets the maker give their request its reason for the approver, the current one filled in", async () => {
+    const own = makeRequest({ maker: { id: ME, email: 'me@xapa.example' }, maker_reason: 'Auditors', can_decide: false });
+    const calls = serve({
+      'GET /api/admin/approvals': () => jsonResponse(approvalsPage([own])),
+      'POST /api/admin/approvals/11/reason': (call) =>
+        jsonResponse({ approval: { ...own, maker_reason: (call.body as { reason: string }).reason } }),
+    });
+    renderWithProviders(<ApprovalsPage />, { route: '/approvals' });
+    const row = (await screen.findByText('Edit a role: Support')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Reason for the approver: Edit a role: Support' }));
+    const dialog = await dialogWith('Your reason for the approver');
+    const field = within(dialog).getByLabelText('Reason');
+    expect(field).toHaveValue('Auditors');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Auditors need the users list');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save reason' }));
+    expect(await screen.findByText(EXPLAINED)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/admin/approvals/11/reason')?.body).toEqual({ reason: 'Auditors need the users list' });
   });
 
   it('shows who decided a request, and why', async () => {

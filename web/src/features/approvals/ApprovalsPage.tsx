@@ -125,6 +125,9 @@ export default function ApprovalsPage() {
           {r.status === 'pending' && r.maker.id === me ? (
             <>
               <Typography.Text type="secondary">Yours: another person decides</Typography.Text>
+              <Button size="small" onClick={() => decide(r, 'explain')} aria-label={`Reason for the approver: ${r.summary}`}>
+                {r.maker_reason ? 'Change the reason' : 'Give a reason'}
+              </Button>
               <WithdrawButton request={r} />
             </>
           ) : null}

@@ -51,7 +51,8 @@ export function changedActions(saved: Record<string, boolean>, draft: Record<str
   return changed;
 }
 
-export type Decision = 'approve' | 'reject';
+/** What the request dialog does: approve or reject it, or (its maker) give its reason for the approver. */
+export type Decision = 'approve' | 'reject' | 'explain';
 
 /** A refused decision, said plainly: whose it is (403), or why it can no longer be decided (409). */
 export function decisionErrorTitle(error: unknown): string {

@@ -47,6 +47,11 @@ export function rejectRequest(id: number, reason: string): Promise<PostReply<'/a
   return apiPost(`/admin/approvals/${id}/reject`, { reason } satisfies PostBody<'/api/admin/approvals/{id}/reject'>);
 }
 
+/** The maker gives their pending request its reason (or a new one), for the approver. */
+export function explainRequest(id: number, reason: string): Promise<PostReply<'/api/admin/approvals/{id}/reason'>> {
+  return apiPost(`/admin/approvals/${id}/reason`, { reason } satisfies PostBody<'/api/admin/approvals/{id}/reason'>);
+}
+
 /** The maker takes their pending request back. */
 export function withdrawRequest(id: number): Promise<PostReply<'/api/admin/approvals/{id}/withdraw'>> {
   return apiPost(`/admin/approvals/${id}/withdraw`);

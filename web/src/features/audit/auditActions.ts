@@ -54,6 +54,12 @@ export const ACTION_FAMILIES: readonly ActionFamily[] = [
   { value: 'promotion.', label: 'Promotion', actions: ['promotion.update'] },
   { value: 'throttled', label: 'Throttled', actions: ['throttled'] },
   { value: 'read.', label: 'Reads', actions: ['read.csv_export', 'read.profile_open'] },
+  {
+    value: 'approval.',
+    label: 'Approvals',
+    actions: ['approval.request', 'approval.reason', 'approval.reject', 'approval.withdraw'],
+  },
+  { value: 'approval_policy.', label: 'Approval policy', actions: ['approval_policy.update'] },
 ];
 
 /** What each action means, in words: beside it in the filter, and as its tag's tooltip in the table. */
@@ -98,6 +104,11 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'app_version.delete': 'App version deleted',
   'promotion.update': 'Promotion saved',
   throttled: 'Calls throttled from an address',
+  'approval.request': 'Change sent for approval',
+  'approval.reason': "Maker's reason given",
+  'approval.reject': 'Change rejected',
+  'approval.withdraw': 'Change withdrawn by its maker',
+  'approval_policy.update': 'Approval policy changed',
   'read.csv_export': 'CSV exported (cut: the download stopped part-way)',
   'read.profile_open': "User's profile opened (once an hour per staff member)",
 };
@@ -125,6 +136,8 @@ const FAMILY_COLOURS: Record<string, string> = {
   'app_version.': 'lime',
   'promotion.': 'magenta',
   'read.': 'green',
+  'approval.': 'volcano',
+  'approval_policy.': 'volcano',
 };
 
 /** The Tag colour of an action: red for failures and lock-outs, else its family's colour ('default' if unknown). */
