@@ -20,6 +20,7 @@ import (
 
 	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/utc"
 )
 
@@ -114,13 +115,8 @@ func (u passkeyUser) WebAuthnName() string                       { return u.emai
 func (u passkeyUser) WebAuthnDisplayName() string                { return u.email }
 func (u passkeyUser) WebAuthnCredentials() []webauthn.Credential { return u.creds }
 
-// querier is the database or a transaction.
-type querier interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}
-
 // loadPasskeyUser reads p's account with its passkeys' credentials.
-func (s *Service) loadPasskeyUser(ctx context.Context, q querier, p *Principal) (passkeyUser, error) {
+func (s *Service) loadPasskeyUser(ctx context.Context, q store.Querier, p *Principal) (passkeyUser, error) {
 	u := passkeyUser{id: p.UserID, email: p.Email}
 	rows, err := q.QueryContext(ctx, `SELECT credential FROM passkeys WHERE user_id = $1 ORDER BY id`, p.UserID)
 	if err != nil {

@@ -171,18 +171,20 @@ func (s *Server) submitApproval(w http.ResponseWriter, r *http.Request, c *fourE
 
 // summary is a request's one line: the action, and what it acts on.
 func summary(action string, e *audit.Entry) string {
-	name := ""
+	return fmt.Sprintf("%s: %s", approvals.Label(action), entryName(e))
+}
+
+// entryName is what an entry acts on, by name where its details give one
+// (a role, a token, an email), else its target.
+func entryName(e *audit.Entry) string {
 	for _, d := range []map[string]any{e.Details, asMap(e.Details["after"]), asMap(e.Details["before"])} {
 		for _, key := range []string{"role", "name", "email", "symbol"} {
-			if v, ok := d[key].(string); ok && v != "" && name == "" {
-				name = v
+			if v, ok := d[key].(string); ok && v != "" {
+				return v
 			}
 		}
 	}
-	if name == "" {
-		name = e.Target
-	}
-	return fmt.Sprintf("%s: %s", approvals.Label(action), name)
+	return e.Target
 }
 
 func asMap(v any) map[string]any { m, _ := v.(map[string]any); return m }

@@ -135,10 +135,8 @@ func Get(ctx context.Context, q querier, id int64) (Role, error) {
 	return r, rows.Err()
 }
 
-type querier interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}
+// querier is the database or a transaction.
+type querier = store.Querier
 
 // Create adds a role.
 func (s *Service) Create(ctx context.Context, actor audit.Actor, in Input) (Role, error) {

@@ -159,6 +159,12 @@ func BeforeCommit(tx *sql.Tx, work TxWork) error {
 	return nil
 }
 
+// Querier is the database or one of its transactions, as a read sees it.
+type Querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
 // Now is the current time as the store keeps it: UTC, to the microsecond,
 // which both databases hold exactly.
 func Now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
