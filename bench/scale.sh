@@ -3,7 +3,8 @@
 # the data shows as a growing column. For each size in SCALE_SIZES (transactions; default 100k, 1M, 5M, 10M) and
 # each database, it makes (once) or reuses a seeded database, then starts the real binary and measures:
 #   seed        seconds of `backoffice seed` when the database was made (kept beside it for later runs)
-#   start-up    seconds of the start-up aggregation (the server's "caches warm" line)
+#   start-up    seconds of the start-up aggregation (the server's "caches warm" line): the first start on the
+#               database (the files perhaps not in the OS's cache), then a restart (the one measured below)
 #   memory      the server's anonymous resident memory (RssAnon) once warm, and its highest during the runs
 #   History     p50 / p99 of History pages at ~200 requests/s (wrk -c20, 95 ms pause per connection)
 #   saturation  requests/s of the mixed workload with no pause (wrk -c8)
@@ -68,13 +69,22 @@ wrk_figures() {
     END {printf "%.1f %.1f %.0f %d\n", p50, p99, rate, err}'
 }
 
-# measure KIND SIZE URL: one row of the table.
-measure() {
-  local kind=$1 n=$2 db=$3 pid sampler warm idle peak token
-  $BIN serve --addr 127.0.0.1:$PORT --db "$db" --log-level info >"$OUT/server.log" 2>&1 &
+# start_server URL: starts the server in the background (pid) and waits for its start-up aggregation (warm, s).
+start_server() {
+  $BIN serve --addr 127.0.0.1:$PORT --db "$1" --log-level info >"$OUT/server.log" 2>&1 &
   pid=$!
   for _ in $(seq 1 3000); do grep -q "caches warm" "$OUT/server.log" && break; sleep 0.2; done
   warm=$(sed -n 's/.*caches warm.*seconds=\([0-9.]*\).*/\1/p' "$OUT/server.log" | head -1)
+}
+
+# measure KIND SIZE URL: one row of the table.
+measure() {
+  local kind=$1 n=$2 db=$3 pid sampler first warm idle peak token
+  start_server "$db"
+  first=$warm
+  kill $pid
+  wait $pid 2>/dev/null || true
+  start_server "$db"
   token=$($BIN admin token --db "$db" --username demo)
   idle=$(anon $pid)
   (while kill -0 $pid 2>/dev/null; do anon $pid; echo; sleep 0.5; done) >"$OUT/anon.txt" 2>/dev/null &
@@ -102,8 +112,8 @@ measure() {
   [ -f "bench/out/bench_$(label "$n").$kind.seed" ] && seed="$(cat "bench/out/bench_$(label "$n").$kind.seed") s"
   read -r hp50 hp99 _ herr <<<"$history"
   read -r _ _ srate serr <<<"$saturation"
-  printf '| %s | %s | %s | %s s | %s / %s MB | %s / %s ms | %s/s | %s rows/s |%s\n' "$kind" "$(label "$n" | tr mk MK)" \
-    "$seed" "$(printf %.2f "${warm:-0}")" "$idle" "$peak" "$hp50" "$hp99" "$srate" \
+  printf '| %s | %s | %s | %s / %s s | %s / %s MB | %s / %s ms | %s/s | %s rows/s |%s\n' "$kind" "$(label "$n" | tr mk MK)" \
+    "$seed" "$(printf %.2f "${first:-0}")" "$(printf %.2f "${warm:-0}")" "$idle" "$peak" "$hp50" "$hp99" "$srate" \
     "$(awk -v r="$rows" -v t="$csv" 'BEGIN {printf "%.0f", r / t}')" \
     "$( ((herr + serr > 0)) && echo " non-2xx: $((herr + serr))")"
 }
@@ -117,7 +127,7 @@ done
 echo "**Scaling** (\`bench/scale.sh\`, SCALE_SIZES=\"$SIZES\"; wrk runs of ${DURATION} s; users: a tenth of the"
 echo "transactions, at most 100,000; memory: anonymous resident, once warm / highest during the runs):"
 echo
-echo "| database | transactions | seed | start-up | memory | History p50 / p99 at 200/s | saturation (mixed, wrk -c8) | CSV export |"
+echo "| database | transactions | seed | start-up: first / restart | memory | History p50 / p99 at 200/s | saturation (mixed, wrk -c8) | CSV export |"
 echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
 for u in "${urls[@]}"; do
   read -r kind n db <<<"$u"

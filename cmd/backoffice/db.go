@@ -16,6 +16,7 @@ import (
 	"xapa/backoffice/internal/daytotals"
 	"xapa/backoffice/internal/demo"
 	"xapa/backoffice/internal/ledger"
+	"xapa/backoffice/internal/retention"
 	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/stats"
 	"xapa/backoffice/internal/store"
@@ -156,6 +157,22 @@ func seed(ctx context.Context, args []string) error {
 			return err
 		}
 		fmt.Printf("summed the closed days in %.1fs\n", time.Since(start).Seconds())
+		// What a server's retention would delete at its start (ended sessions
+		// older than the default period), deleted now: a first start serves
+		// rather than prunes a seeded history (internal/retention).
+		pruner, err := retention.New(db, retention.DefaultDays, nil)
+		if err != nil {
+			return err
+		}
+		counts, err := pruner.Prune(ctx)
+		if err != nil {
+			return err
+		}
+		var pruned int64
+		for _, n := range counts {
+			pruned += n
+		}
+		fmt.Printf("pruned %d rows older than %d days, as a server would\n", pruned, retention.DefaultDays)
 		return nil
 	})
 }

@@ -70,14 +70,7 @@ type Text string
 func (cw *Writer) Row(cells ...any) error {
 	rec := make([]string, len(cells))
 	for i, c := range cells {
-		switch v := c.(type) {
-		case Text:
-			rec[i] = Neutralise(string(v))
-		case string:
-			rec[i] = v
-		default:
-			rec[i] = toString(v)
-		}
+		rec[i] = cellText(c)
 	}
 	if err := cw.csv.Write(rec); err != nil {
 		return err

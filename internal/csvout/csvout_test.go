@@ -73,3 +73,33 @@ func TestStalledClientIsCutOff(t *testing.T) {
 		t.Fatalf("export ended with %v; want a write timeout", err)
 	}
 }
+
+// AppendRow makes the line Write writes for a row, whatever its text.
+func TestAppendRowIsWhatWriteWrites(t *testing.T) {
+	texts := []string{"", "plain", "a,b", `say "hi"`, `"`, `""x"`, "line\nbreak", "cr\rx", " lead", "\u00a0nbsp", `\.`, `\.x`,
+		"=1+2", "  -3", "＠x", "\tx", "é,ü", "trail ", "+", "'"}
+	columns := []Column[string]{
+		Col("Text", func(s string) any { return Text(s) }),
+		Col("String", func(s string) any { return s }),
+		Col("Number", func(s string) any { return int64(len(s)) }),
+		Col("Flag", func(s string) any { return s == "" }),
+	}
+	rec := httptest.NewRecorder()
+	if _, err := Write(rec, File{Kind: "t"}, columns, func(each func(string) error) error {
+		for _, s := range texts {
+			if err := each(s); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var lines []byte
+	for _, s := range texts {
+		lines = append(AppendRow(lines, columns, s), '\n')
+	}
+	if _, want, _ := strings.Cut(rec.Body.String(), "\n"); string(lines) != want {
+		t.Fatalf("AppendRow wrote\n%q\nWrite wrote\n%q", lines, want)
+	}
+}

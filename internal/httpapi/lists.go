@@ -26,10 +26,9 @@ type csvTwin[F, T any] struct {
 	file    func(F) csvout.File                           // the download's name
 	each    func(context.Context, F, func(T) error) error // every matching row, in the page order
 	columns []csvout.Column[T]                            // declared by the list's domain package
-	// lines, when set and linesOn says so, hands over the rows as CSV lines
-	// the database made (PostgreSQL's COPY) in place of each.
-	lines   func(context.Context, F, func([]byte, int) error) error
-	linesOn func() bool
+	// lines, when set, hands over the rows as CSV lines the database made
+	// (PostgreSQL's COPY, SQLite's lines) in place of each.
+	lines func(context.Context, F, func([]byte, int) error) error
 }
 
 // lister is any list, as the route table holds it.
@@ -103,7 +102,7 @@ func (l list[F, T]) serveCSV(w http.ResponseWriter, r *http.Request) {
 // write streams the download: as the database's CSV lines where it makes
 // them, else row by row.
 func (c *csvTwin[F, T]) write(w http.ResponseWriter, r *http.Request, f F) (bool, error) {
-	if c.lines != nil && c.linesOn() {
+	if c.lines != nil {
 		return csvout.WriteLines(w, c.file(f), c.columns, func(sink func([]byte, int) error) error {
 			return c.lines(r.Context(), f, sink)
 		})

@@ -16,30 +16,40 @@ import (
 	"xapa/backoffice/internal/store"
 )
 
-// copyCells are the cells of Columns made by PostgreSQL, in their order and
-// with their formats: utc.Stamp times, the stored digits of amounts, the
-// History status, free text neutralised as csvout.Neutralise does (an empty
-// text as NULL, which COPY writes as an empty field, as encoding/csv does).
+// copyCells are the cells of Columns made by PostgreSQL from copyRows' row
+// s, in their order and with their formats: utc.Stamp times, the stored
+// digits of amounts, the History status, free text neutralised as
+// csvout.Neutralise does (an empty text as NULL, which COPY writes as an
+// empty field, as encoding/csv does).
 var copyCells = []string{
-	"t.id",
-	`to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"+00:00"')`,
-	"t.user_id",
-	neutralised("u.email"),
-	neutralised("c.symbol"),
-	"t.network",
-	"t.type",
-	"trim_scale(t.amount)", "trim_scale(t.network_fee)", "trim_scale(t.commission)", "trim_scale(t.fee)",
-	`CASE WHEN t.status = 'failed' THEN 'Failed' WHEN t.confirmations = 0 THEN 'Pending'
-		WHEN t.confirmations < t.max_confirmation THEN 'Confirmation: ' || t.confirmations || '/' || t.max_confirmation
+	"s.id",
+	`to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"+00:00"')`,
+	"s.user_id",
+	neutralised("s.email"),
+	neutralised("s.symbol"),
+	"s.network",
+	"s.type",
+	"trim_scale(s.amount)", "trim_scale(s.network_fee)", "trim_scale(s.commission)", "trim_scale(s.fee)",
+	`CASE WHEN s.status = 'failed' THEN 'Failed' WHEN s.confirmations = 0 THEN 'Pending'
+		WHEN s.confirmations < s.max_confirmation THEN 'Confirmation: ' || s.confirmations || '/' || s.max_confirmation
 		ELSE 'Confirmed' END`,
-	"t.confirmations",
-	"t.max_confirmation",
-	neutralised("t.hash"),
-	neutralised("t.receiver_address"),
-	neutralised("w.name"),
-	"CASE WHEN t.is_exchange THEN 'true' ELSE 'false' END",
-	neutralised("t.explorer_url"),
+	"s.confirmations",
+	"s.max_confirmation",
+	neutralised("s.hash"),
+	neutralised("s.receiver_address"),
+	neutralised("s.wallet_name"),
+	"CASE WHEN s.is_exchange THEN 'true' ELSE 'false' END",
+	neutralised("s.explorer_url"),
 }
+
+// copyRows are the stored columns copyCells read. The rows are sorted as
+// they are (a subquery kept whole by OFFSET 0, its order the outer SELECT's)
+// and made into text after: sorting the made text, wider than the stored
+// columns, spilled more to disk, and five million rows took 1.6 times as long
+// (docs/decisions/0006-performance.md, seventh pass).
+const copyRows = `t.id, t.created_at, t.user_id, u.email, c.symbol, t.network, t.type, t.amount, t.network_fee, t.commission,
+	t.fee, t.status, t.confirmations, t.max_confirmation, t.hash, t.receiver_address, w.name AS wallet_name, t.is_exchange,
+	t.explorer_url`
 
 // neutralised is csvout.Neutralise in SQL: a text a spreadsheet would
 // evaluate (=, +, -, @ or their full-width forms after leading spaces, or a
@@ -49,10 +59,6 @@ var copyCells = []string{
 func neutralised(col string) string {
 	return `NULLIF(CASE WHEN ` + col + ` ~ '^([\t\r]| *[-=+@＝＋－＠])' THEN '''' || ` + col + ` ELSE ` + col + ` END, '')`
 }
-
-// Copies tells whether CopyCSV can write this database's exports: on
-// PostgreSQL; SQLite has no COPY (Each writes them).
-func (s *Service) Copies() bool { return s.db.Dialect == store.Postgres }
 
 // CopyCSV hands sink the CSV lines of every transaction f matches, newest
 // first: the cells of Columns, made and quoted by PostgreSQL (one
@@ -64,10 +70,16 @@ func (s *Service) Copies() bool { return s.db.Dialect == store.Postgres }
 // nothing for store.Pause with copyAhead chunks waiting, the COPY is
 // cancelled and its connection closed, so a client that stops reading holds
 // none; once sink has taken the waiting lines, a new COPY goes on after the
-// last row handed over. PostgreSQL only (Copies).
+// last row handed over.
+//
+// SQLite has no COPY: sqliteLines makes the same lines there. sink must not
+// keep lines past its return.
 func (s *Service) CopyCSV(ctx context.Context, f Filter, sink func(lines []byte, rows int) error) error {
 	if err := s.check(ctx, f); err != nil {
 		return err
+	}
+	if s.db.Dialect == store.SQLite {
+		return s.sqliteLines(ctx, f, sink)
 	}
 	cond, args := f.where()
 	base := inlined(cond, args)
@@ -110,8 +122,8 @@ var errStalled = errors.New("ledger: export reader stalled")
 func (s *Service) copyOnce(ctx context.Context, base string, after *rowKey, sink func([]byte, int) error) (int64, bool, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	q := `COPY (SELECT ` + strings.Join(copyCells, ", ") + txFrom + where(base, after) +
-		` ORDER BY t.created_at DESC, t.id DESC) TO STDOUT WITH (FORMAT csv)`
+	q := `COPY (SELECT ` + strings.Join(copyCells, ", ") + ` FROM (SELECT ` + copyRows + txFrom + where(base, after) +
+		` ORDER BY t.created_at DESC, t.id DESC OFFSET 0) s) TO STDOUT WITH (FORMAT csv)`
 	chunks := make(chan csvChunk, copyAhead)
 	copied := make(chan error, 1)
 	go func() {

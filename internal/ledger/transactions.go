@@ -276,13 +276,19 @@ func scan(rows *sql.Rows) (Transaction, error) {
 	return t, err
 }
 
+// txCells are where txColumns' cells go: t's fields, and created for the
+// time (a time.Time, or its stored text).
+func txCells(t *Transaction, created any) []any {
+	return []any{&t.ID, &t.User.ID, &t.User.Email, &t.Text.Amount, &t.Text.NetworkFee, &t.Text.Commission, &t.Text.Fee,
+		&t.Type, &t.Network, &t.Exchange, &t.Hash, &t.ExplorerURL, created, &t.Confirmations, &t.MaxConfirmation, &t.Status,
+		&t.ReceiverAddress, &t.CoinType.ID, &t.CoinType.Name, &t.CoinType.Symbol, &t.CoinType.Icon, &t.Wallet.ID, &t.Wallet.Name}
+}
+
 // scanAt is scan that also gives the row's time as stored.
 func scanAt(rows *sql.Rows) (Transaction, time.Time, error) {
 	var t Transaction
 	var created time.Time
-	err := rows.Scan(&t.ID, &t.User.ID, &t.User.Email, &t.Text.Amount, &t.Text.NetworkFee, &t.Text.Commission, &t.Text.Fee,
-		&t.Type, &t.Network, &t.Exchange, &t.Hash, &t.ExplorerURL, &created, &t.Confirmations, &t.MaxConfirmation, &t.Status,
-		&t.ReceiverAddress, &t.CoinType.ID, &t.CoinType.Name, &t.CoinType.Symbol, &t.CoinType.Icon, &t.Wallet.ID, &t.Wallet.Name)
+	err := rows.Scan(txCells(&t, &created)...)
 	t.CreatedAt = utc.Stamp(created)
 	return t, created, err
 }

@@ -11,6 +11,21 @@ import (
 
 var registerOnce sync.Once
 
+// RegisterSQLiteFunction adds a scalar function of n arguments (-1: any
+// number) to every SQLite connection opened from now on; a package calls it
+// from its init, before any is. Its text arguments are valid only during the
+// call (the driver's VolatileArgs: not copied); what it returns is copied.
+func RegisterSQLiteFunction(name string, n int, fn func(args []driver.Value) (driver.Value, error)) {
+	sqlite.MustRegisterFunction(name, &sqlite.FunctionImpl{
+		NArgs:         int32(n),
+		Deterministic: true,
+		VolatileArgs:  true,
+		Scalar: func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
+			return fn(args)
+		},
+	})
+}
+
 // registerSQLiteFunctions adds exact decimal arithmetic to SQLite, which has
 // none built in: money is stored as decimal text and dec_sum / dec_mul
 // compute on it exactly, matching sum() and * over NUMERIC in PostgreSQL.
