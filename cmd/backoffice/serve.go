@@ -225,13 +225,19 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 	if *o.metricsAddr != "" {
 		m = metrics.New(n.db.DB)
 	}
-	if err := streamAudit(ctx, n.db, o, m); err != nil {
+	stream, err := auditStream(n.db, o, m)
+	if err != nil {
 		return err
 	}
 	mailer := mail.New(n.db, n.box, o.smtp, nil)
 	authService, err := auth.NewService(ctx, n.db, auth.Options{Secrets: n.box, Mailer: mailer, PublicURL: *o.publicURL})
 	if err != nil {
 		return err
+	}
+	// Background work starts once nothing above can fail: a stop during
+	// start-up then ends the node cleanly, not with a half-started one's error.
+	if stream != nil {
+		go stream.Run(ctx)
 	}
 	go mailer.Run(ctx)
 	go ratelimit.New(n.db, nil).PruneEvery(ctx)
@@ -258,19 +264,18 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 	return nil
 }
 
-// streamAudit starts the delivery of the audit log to --audit-webhook-url,
-// when set, on every node (one delivers at a time).
-func streamAudit(ctx context.Context, db *store.DB, o *serveOptions, m *metrics.Metrics) error {
+// auditStream prepares the delivery of the audit log to --audit-webhook-url,
+// when set, on every node (one delivers at a time); nil when not set.
+func auditStream(db *store.DB, o *serveOptions, m *metrics.Metrics) (*auditstream.Streamer, error) {
 	if *o.auditURL == "" && *o.auditSecret == "" {
-		return nil
+		return nil, nil
 	}
 	s, err := auditstream.New(db, auditstream.Options{URL: *o.auditURL, Secret: *o.auditSecret, Metrics: m})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	m.WatchAuditStream(s.Lag)
-	go s.Run(ctx)
-	return nil
+	return s, nil
 }
 
 // shutdown drains the node, then lets requests in flight finish within
