@@ -38,8 +38,7 @@ func (s *Server) transactionPage(ctx context.Context, f ledger.Filter, p page) (
 
 // transactionCSV is the CSV twin of a transaction list, named by file.
 func (s *Server) transactionCSV(file func(ledger.Filter) csvout.File) *csvTwin[ledger.Filter, ledger.Transaction] {
-	return &csvTwin[ledger.Filter, ledger.Transaction]{file: file, each: s.ledger.Each, columns: ledger.Columns,
-		lines: s.ledger.CopyCSV}
+	return &csvTwin[ledger.Filter, ledger.Transaction]{file: file, columns: ledger.Columns, lines: s.ledger.CopyCSV}
 }
 
 func (s *Server) transactionSearch(w http.ResponseWriter, r *http.Request) {

@@ -1,5 +1,12 @@
 package ledger
 
+import (
+	"context"
+	"database/sql"
+
+	"xapa/backoffice/internal/store"
+)
+
 // SetCopySizes sets the size of the COPY export's chunks and how many it
 // reads ahead, until the returned func runs.
 func SetCopySizes(chunk, ahead int) (restore func()) {
@@ -14,4 +21,18 @@ func SetPieces(rows, readers int) (restore func()) {
 	oldRows, oldReaders := pieceRows, pieceReaders
 	pieceRows, pieceReaders = rows, readers
 	return func() { pieceRows, pieceReaders = oldRows, oldReaders }
+}
+
+// Each streams every transaction matching f, newest first, to fn, row by
+// row (store.EachNewest): the export test's reference for CopyCSV's lines.
+func (s *Service) Each(ctx context.Context, f Filter, fn func(Transaction) error) error {
+	if err := s.check(ctx, f); err != nil {
+		return err
+	}
+	cond, args := f.where()
+	q := store.Newest{Select: `SELECT ` + txColumns(s.db.Dialect) + txFrom, Where: cond, Args: args, At: "t.created_at", ID: "t.id"}
+	return store.EachNewest(ctx, s.db, q, func(rows *sql.Rows) (Transaction, store.Cursor, error) {
+		t, created, err := scanAt(rows)
+		return t, store.Cursor{At: created, ID: t.ID}, err
+	}, fn)
 }

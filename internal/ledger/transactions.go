@@ -232,20 +232,6 @@ func (s *Service) ByHash(ctx context.Context, hash string) ([]Transaction, error
 		hash, strings.ToLower(hash))
 }
 
-// Each streams every transaction matching f, newest first, to fn, in
-// batches that give their connection back between reads (store.EachNewest).
-func (s *Service) Each(ctx context.Context, f Filter, fn func(Transaction) error) error {
-	if err := s.check(ctx, f); err != nil {
-		return err
-	}
-	cond, args := f.where()
-	q := store.Newest{Select: `SELECT ` + txColumns(s.db.Dialect) + txFrom, Where: cond, Args: args, At: "t.created_at", ID: "t.id"}
-	return store.EachNewest(ctx, s.db, q, func(rows *sql.Rows) (Transaction, store.Cursor, error) {
-		t, created, err := scanAt(rows)
-		return t, store.Cursor{At: created, ID: t.ID}, err
-	}, fn)
-}
-
 func query(ctx context.Context, db *store.DB, q string, args ...any) ([]Transaction, error) {
 	rows, err := db.QueryFixed(ctx, q, args...)
 	if err != nil {
