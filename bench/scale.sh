@@ -13,7 +13,8 @@
 # Users: a tenth of the transactions, at most 100,000. Days of history: the transactions / 11,111, at least 90, so
 # that from a million on a larger database is a longer history at the same daily volume. Databases: PostgreSQL
 # bench_<size> at BENCH_PG_BASE (default postgres://postgres@127.0.0.1:5432), SQLite files bench/out/bench_<size>.db;
-# SCALE_SEED_ONLY=1 only makes them. Needs what bench/run.sh needs and a built bin/backoffice; prints a Markdown table.
+# SCALE_SEED_ONLY=1 only makes them; SCALE_KINDS=sqlite (or postgres) takes one database. Needs what bench/run.sh
+# needs and a built bin/backoffice; prints a Markdown table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZES=${SCALE_SIZES:-100000 1000000 5000000 10000000}
@@ -120,7 +121,7 @@ measure() {
 
 urls=()
 for n in $SIZES; do
-  for kind in postgres sqlite; do urls+=("$kind $n $(prepare $kind "$n")"); done
+  for kind in ${SCALE_KINDS:-postgres sqlite}; do urls+=("$kind $n $(prepare $kind "$n")"); done
 done
 [ "${SCALE_SEED_ONLY:-}" = 1 ] && exit 0
 

@@ -178,6 +178,7 @@ func (n *node) open(ctx context.Context, o *serveOptions) error {
 	if n.db, err = openDB(ctx, *o.dbURL, !*o.noMigrate, *o.maxConns); err != nil {
 		return err
 	}
+	limitMemory(n.db.Dialect)
 	if n.box, err = openSecrets(ctx, n.db, *o.dbURL, *o.keyFile); err != nil {
 		return err
 	}

@@ -56,8 +56,12 @@ func (s *Service) sqliteLines(ctx context.Context, f Filter, sink func([]byte, i
 	ctx, cancel := context.WithCancel(ctx)
 	cond, args := f.where()
 	order := make(chan *linePiece, pieceReaders)
+	// The lines' buffers go round: a piece the sink has written gives its
+	// buffer to a piece still to read (a megabyte grown afresh for every
+	// piece was most of the export's garbage).
+	spare := make(chan []byte, pieceReaders+2)
 	planned := make(chan error, 1)
-	go func() { planned <- s.planPieces(ctx, cond, args, order) }()
+	go func() { planned <- s.planPieces(ctx, cond, args, order, spare) }()
 	defer func() { // whatever ended the export, the planner and its readers have ended when it returns
 		cancel()
 		for range order {
@@ -81,6 +85,10 @@ func (s *Service) sqliteLines(ctx context.Context, f Filter, sink func([]byte, i
 		if err := sink(p.lines, p.rows); err != nil {
 			return err
 		}
+		select {
+		case spare <- p.lines[:0]:
+		default:
+		}
 	}
 	return nil
 }
@@ -89,7 +97,7 @@ func (s *Service) sqliteLines(ctx context.Context, f Filter, sink func([]byte, i
 // before, by the order's index alone), starts its reading and queues it in
 // order; the queue's bound keeps the reading at most pieceReaders pieces
 // ahead of the sink.
-func (s *Service) planPieces(ctx context.Context, cond string, args []any, order chan<- *linePiece) error {
+func (s *Service) planPieces(ctx context.Context, cond string, args []any, order chan<- *linePiece, spare <-chan []byte) error {
 	defer close(order)
 	var reading sync.WaitGroup
 	defer reading.Wait()
@@ -101,7 +109,7 @@ func (s *Service) planPieces(ctx context.Context, cond string, args []any, order
 			return err
 		}
 		p := &linePiece{after: after, until: until, done: make(chan struct{})}
-		reading.Go(func() { s.readPiece(ctx, cond, args, p, readers) })
+		reading.Go(func() { s.readPiece(ctx, cond, args, p, readers, spare) })
 		select {
 		case order <- p:
 		case <-ctx.Done():
@@ -137,8 +145,9 @@ func (s *Service) pieceEnd(ctx context.Context, cond string, args []any, after *
 	return &k, nil
 }
 
-// readPiece reads p's lines while one of readers' places is free.
-func (s *Service) readPiece(ctx context.Context, cond string, args []any, p *linePiece, readers chan struct{}) {
+// readPiece reads p's lines, into a spare buffer if there is one, while one
+// of readers' places is free.
+func (s *Service) readPiece(ctx context.Context, cond string, args []any, p *linePiece, readers chan struct{}, spare <-chan []byte) {
 	defer close(p.done)
 	select {
 	case readers <- struct{}{}:
@@ -155,6 +164,10 @@ func (s *Service) readPiece(ctx context.Context, cond string, args []any, p *lin
 		return
 	}
 	defer rows.Close()
+	select {
+	case p.lines = <-spare:
+	default:
+	}
 	var line sql.RawBytes
 	for rows.Next() {
 		if p.err = rows.Scan(&line); p.err != nil {
@@ -173,20 +186,39 @@ func init() { store.RegisterSQLiteFunction("csv_line", len(txCells(&Transaction{
 // allocator is one for every connection, behind one lock, and a line made by
 // SQL (a text for each || and each cell) had the two readers take turns at it.
 func csvLine(args []driver.Value) (driver.Value, error) {
-	var t Transaction
-	var created string
-	cells := txCells(&t, &created)
+	w := lineWork.Get().(*lineScratch)
+	defer lineWork.Put(w)
+	w.t, w.created = Transaction{}, ""
 	for i, arg := range args {
-		if err := assign(cells[i], arg); err != nil {
+		if err := assign(w.cells[i], arg); err != nil {
 			return nil, fmt.Errorf("csv_line: cell %d: %w", i+1, err)
 		}
 	}
 	var err error
-	if t.CreatedAt, err = storedStamp(created); err != nil {
+	if w.t.CreatedAt, err = storedStamp(w.created); err != nil {
 		return nil, err
 	}
-	return string(csvout.AppendRow(make([]byte, 0, 400), Columns, t)), nil
+	// A copy: w goes back to the pool on return, before the driver has
+	// copied the result into SQLite, and the other reader may take it.
+	w.line = csvout.AppendRow(w.line[:0], Columns, w.t)
+	return string(w.line), nil
 }
+
+// lineScratch is one csv_line call's row, its cells (pointers into it) and
+// its line, kept for the next call: a row's allocations were a third of the
+// export's garbage.
+type lineScratch struct {
+	t       Transaction
+	created string
+	cells   []any
+	line    []byte
+}
+
+var lineWork = sync.Pool{New: func() any {
+	w := &lineScratch{line: make([]byte, 0, 400)}
+	w.cells = txCells(&w.t, &w.created)
+	return w
+}}
 
 // assign stores a cell the driver hands a function (int64, float64,
 // string or nil) in dst.

@@ -92,13 +92,17 @@ func openSQLite(path string) (*sql.DB, error) {
 	//
 	// Pages are read through a memory map (mmap_size: the most this build of
 	// SQLite maps, 2 GiB), which every connection shares with the kernel's
-	// page cache, beside a small page cache of each connection's own (2 MiB).
-	// Eight private caches of 16 MiB held about 310 MB of the process's
-	// anonymous memory under the mixed workload; now about 33 MB
-	// (docs/decisions/0006-performance.md, fourth pass).
+	// page cache, beside a small page cache of each connection's own
+	// (512 KiB). Eight private caches of 16 MiB held about 310 MB of the
+	// process's anonymous memory under the mixed workload (fourth pass). A
+	// file larger than the map reads the rest through the caches, and the
+	// driver's allocator gives each page buffer (4 KiB and a header) a slot
+	// of 8 KiB: caches of 2 MiB held 57 MB of SQLite's memory at 5M
+	// transactions, 512 KiB 23 MB, at the same rate
+	// (docs/decisions/0006-performance.md, eighth pass).
 	dsn := "file:" + path + "?_txlock=immediate&_time_format=sqlite" +
 		"&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)" +
-		"&_pragma=synchronous(NORMAL)&_pragma=cache_size(-2048)&_pragma=mmap_size(2147418112)"
+		"&_pragma=synchronous(NORMAL)&_pragma=cache_size(-512)&_pragma=mmap_size(2147418112)"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, err
