@@ -4,4 +4,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/../e2e"
 [ -f node_modules/.installed ] || { npm ci --no-audit --no-fund >/dev/null && touch node_modules/.installed; }
-npx playwright test --config bench.config.ts 2>&1 | sed -n '/^\*\*Web app/,/long tasks/p'
+npx playwright test --config bench.config.ts 2>&1 | awk '/^\*\*Web app/ {print; print ""} /^- /'

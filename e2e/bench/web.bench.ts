@@ -1,7 +1,8 @@
 /**
  * The web app's figures for bench/results.md: gzipped JavaScript loaded by the sign-in page and by the dashboard,
  * and the time from sign-in (the code submitted) to a fully rendered dashboard. Prints Markdown; asserts nothing
- * about speed (budgets are read off the figures, not enforced by a test).
+ * about speed (budgets are read off the figures, not enforced by a test). WEB_BENCH_PROFILE=1 adds where the main
+ * thread's time went (a CPU profile of each run); WEB_BENCH_TRACE=1 prints each run's requests.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server';
@@ -79,6 +80,29 @@ function longTasksSoFar(): number {
   return Math.round((window as unknown as { __longTasks: number }).__longTasks);
 }
 
+/** A V8 CPU profile of the page (CDP Profiler.stop). */
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * The main thread's time in a profile, by where it went: `(program)` is the browser's own work (style, layout,
+ * paint, parsing), `(idle)` waiting, `(garbage collector)` V8's; the rest is JavaScript, by the script it ran in.
+ */
+function mainThreadTime(profile: CpuProfile): Map<string, number> {
+  const where = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const ms = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = where.get(id);
+    const file = frame?.url ? `JS ${new URL(frame.url).pathname.replace(/-[\w-]{8}\.js$/, '.js')}` : '';
+    const key = file || (frame?.functionName.startsWith('(') ? frame.functionName : 'JS calls into the browser (DOM, layout reads, fetch)');
+    ms.set(key, (ms.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return ms;
+}
+
 /** Resolves when every widget holds its data: no spinner left, candles drawn, transactions listed. */
 async function dashboardRendered(page: Page): Promise<void> {
   try {
@@ -119,6 +143,7 @@ test('web app: JavaScript sizes and sign-in to dashboard', async ({ page, server
   // 3. Sign-in to rendered dashboard: from the code's submission (the last step) to every widget drawn.
   const times: number[] = [];
   const busy: number[] = [];
+  const profiled = new Map<string, number[]>(); // WEB_BENCH_PROFILE: each run's main-thread ms, by where it went
   for (let i = 0; i < RUNS; i += 1) {
     const c = await browser.newContext();
     const p = await c.newPage();
@@ -139,10 +164,20 @@ test('web app: JavaScript sizes and sign-in to dashboard', async ({ page, server
       });
     }
     await p.evaluate(startLongTasks);
+    const cdp = process.env.WEB_BENCH_PROFILE ? await c.newCDPSession(p) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await p.getByLabel('Code', { exact: true }).fill(code); // six digits submit the form
     await dashboardRendered(p);
     times.push(Date.now() - start);
     busy.push(await p.evaluate(longTasksSoFar));
+    if (cdp) {
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+      for (const [key, ms] of mainThreadTime(profile)) profiled.set(key, [...(profiled.get(key) ?? []), ms]);
+    }
     if (log.length) console.log(log.join('\n'));
     await c.close();
   }
@@ -160,6 +195,12 @@ test('web app: JavaScript sizes and sign-in to dashboard', async ({ page, server
     `- of it, the page's main thread in tasks of 50 ms or more (long tasks: script, style, layout, paint): median ` +
       `${busy[Math.floor(RUNS / 2)]} ms, min ${busy[0]} ms, max ${busy[RUNS - 1]} ms`,
   ];
+  if (profiled.size) {
+    const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
+    const rows = [...profiled].map(([key, list]) => [key, median(list)] as const).sort((a, b) => b[1] - a[1]);
+    lines.push(`- the main thread from the code's submission to the rendered dashboard (a V8 CPU profile of each run; ` +
+      `median ms): ${rows.filter(([, ms]) => ms >= 5).map(([key, ms]) => `${key} ${ms.toFixed(0)}`).join(', ')}`);
+  }
   console.log(`\n${lines.join('\n')}\n`);
   expect(signInPage.length).toBeGreaterThan(0);
 });
