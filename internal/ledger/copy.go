@@ -113,6 +113,21 @@ type rowKey struct {
 	id int64
 }
 
+// copySelect is the query whose rows a COPY writes: the rows after after
+// (none: from the newest) matching base, as copyCells.
+func copySelect(base string, after *rowKey) string {
+	return `SELECT ` + strings.Join(copyCells, ", ") + ` FROM (SELECT ` + copyRows + txFrom + where(base, after) +
+		` ORDER BY t.created_at DESC, t.id DESC OFFSET 0) s`
+}
+
+// ExportQuery is the query PostgreSQL's export of every transaction f
+// matches runs in its COPY, for bench/run.sh to time the database's own tool
+// on it (tools/sqlrun --export-query).
+func ExportQuery(f Filter) string {
+	cond, args := f.where()
+	return copySelect(inlined(cond, args), nil)
+}
+
 // errStalled ends a COPY whose reader took nothing for store.Pause.
 var errStalled = errors.New("ledger: export reader stalled")
 
@@ -122,8 +137,7 @@ var errStalled = errors.New("ledger: export reader stalled")
 func (s *Service) copyOnce(ctx context.Context, base string, after *rowKey, sink func([]byte, int) error) (int64, bool, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	q := `COPY (SELECT ` + strings.Join(copyCells, ", ") + ` FROM (SELECT ` + copyRows + txFrom + where(base, after) +
-		` ORDER BY t.created_at DESC, t.id DESC OFFSET 0) s) TO STDOUT WITH (FORMAT csv)`
+	q := `COPY (` + copySelect(base, after) + `) TO STDOUT WITH (FORMAT csv)`
 	chunks := make(chan csvChunk, copyAhead)
 	copied := make(chan error, 1)
 	go func() {

@@ -4,6 +4,7 @@
 //
 //	sqlrun --db URL --file F --repeat N   runs F's statements in turn, N times; prints ms per run
 //	sqlrun --db URL --file F --rows       runs F's one query, reads every cell and drops it; prints rows and seconds
+//	sqlrun --export-query                 prints the query of PostgreSQL's export of every transaction (its COPY's)
 //
 // With --repeat, --kept keeps each statement prepared across runs (as the
 // server does, store.DB.QueryFixed); without it each is prepared every run,
@@ -19,6 +20,7 @@ import (
 	"strings"
 	"time"
 
+	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/store"
 )
 
@@ -28,7 +30,12 @@ func main() {
 	repeat := flag.Int("repeat", 0, "runs of every statement")
 	kept := flag.Bool("kept", false, "with --repeat: prepare each statement once")
 	rows := flag.Bool("rows", false, "read every row of the file's one query")
+	exportQuery := flag.Bool("export-query", false, "print the query of PostgreSQL's export of every transaction")
 	flag.Parse()
+	if *exportQuery {
+		fmt.Println(ledger.ExportQuery(ledger.Filter{}))
+		return
+	}
 	if err := run(*db, *file, *repeat, *kept, *rows); err != nil {
 		fmt.Fprintln(os.Stderr, "sqlrun:", err)
 		os.Exit(1)
