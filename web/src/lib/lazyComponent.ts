@@ -12,14 +12,28 @@ export interface ChunkLoader<P> {
   loaded(): ComponentType<P> | undefined;
 }
 
+/** Every chunk download started, so that a test can wait for the ones still running (chunksSettled). */
+const downloads = new Set<Promise<unknown>>();
+
+/**
+ * Resolves once every chunk download started so far has ended, well or not. The unit tests' set-up waits for it
+ * after each file: a download still running when a file's environment is torn down fails the run.
+ */
+export function chunksSettled(): Promise<unknown> {
+  return Promise.allSettled([...downloads]);
+}
+
 export function chunkLoader<P>(importer: () => Promise<ComponentModule<P>>): ChunkLoader<P> {
   let download: Promise<ComponentModule<P>> | undefined;
   let component: ComponentType<P> | undefined;
   const load = () => {
-    download ??= importer().then((module) => {
-      component = module.default;
-      return module;
-    });
+    if (!download) {
+      download = importer().then((module) => {
+        component = module.default;
+        return module;
+      });
+      downloads.add(download);
+    }
     return download;
   };
   return Object.assign(load, { loaded: () => component });

@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { loadToasts } from '../app/toastsLoader';
+import { chunksSettled } from '../lib/lazyComponent';
 import { stepUpCancelled, stepUpPromptOpen } from '../lib/stepUp';
 
 // jsdom has no matchMedia; antd's responsive helpers (Grid, Table, Layout.Sider...) need it.
@@ -40,6 +41,12 @@ afterEach(() => {
   if (stepUpPromptOpen()) stepUpCancelled();
   cleanup();
   window.localStorage.clear();
+});
+
+// A screen's or the chart's chunk still downloading when the file ends (a prefetch, a screen left at once) would
+// load after the file's environment is gone, which fails the run: each file waits for them.
+afterAll(async () => {
+  await chunksSettled();
 });
 
 // jsdom has no pseudo-element styles: asked for ::before or ::after (Ant Design asks often), it answers with the
