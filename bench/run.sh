@@ -158,12 +158,27 @@ echo
 FROM=$(date -u -d '1 month ago' +%Y-%m-%d)
 TO=$(date -u +%Y-%m-%d)
 TOKEN_HASH=$(printf %s "$TOKEN" | sha256sum | cut -d' ' -f1)
-api_page_ms() {
+PAGE_PATH="/api/admin/transactions/history?page=5&maxPerPage=25&network=main&minDate=$FROM%2000:00:00&maxDate=$TO%2023:59:59"
+# wrk_page_ms BASE_URL: wrk's average latency (ms) of the page, one client, 10 s.
+wrk_page_ms() {
   cat >"$OUT/page.lua" <<LUA
-local path = "/api/admin/transactions/history?page=5&maxPerPage=25&network=main&minDate=$FROM%2000:00:00&maxDate=$TO%2023:59:59"
-function request() return wrk.format("GET", path, { ["Authorization"] = "Bearer $TOKEN" }) end
+function request() return wrk.format("GET", "$PAGE_PATH", { ["Authorization"] = "Bearer $TOKEN" }) end
 LUA
-  wrk -t1 -c1 -d10s --latency -s "$OUT/page.lua" "$URL" | awk '/^ +Latency +[0-9]/ {v=$2; sub(/ms$/, "", v); if ($2 ~ /us$/) {sub(/us$/, "", v); v=v/1000}; print v}'
+  wrk -t1 -c1 -d10s --latency -s "$OUT/page.lua" "$1" | awk '/^ +Latency +[0-9]/ {v=$2; sub(/ms$/, "", v); if ($2 ~ /us$/) {sub(/us$/, "", v); v=v/1000}; print v}'
+}
+api_page_ms() { wrk_page_ms "$URL"; }
+# The floor under the page on this machine: the API's reply, recorded, sent back unchanged by a bare net/http
+# server (tools/replyfloor): one HTTP round trip with the same bytes and no work.
+floor_page_ms() {
+  curl -sf -o "$OUT/page.json" "${auth[@]}" "$URL$PAGE_PATH"
+  go build -o "$OUT/replyfloor" ./tools/replyfloor
+  local port=$((PORT + 1))
+  "$OUT/replyfloor" --addr 127.0.0.1:$port --body "$OUT/page.json" &
+  local floor=$!
+  for _ in $(seq 1 50); do curl -sf -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
+  wrk_page_ms "http://127.0.0.1:$port"
+  kill $floor
+  wait $floor 2>/dev/null || true
 }
 # The statements the API sends for this page (internal/auth, internal/ledger), as this database stores times and
 # money: the session lookup, the count of the current hour (closed days and hours are kept counts; the server runs
@@ -200,6 +215,10 @@ driver() {
   printf -- "- the same statements through the server's driver alone (tools/sqlrun, no HTTP, 500 runs): %.2f ms prepared\n" "$engine_ms"
   printf -- "  every run, %.2f ms kept prepared\n" "$kept_ms"
 }
+floor() {
+  printf -- "- the API's reply (%s bytes) sent back unchanged by a bare net/http server (tools/replyfloor, wrk -t1 -c1): %.2f ms\n" \
+    "$(wc -c <"$OUT/page.json")" "$floor_ms"
+}
 if [ "$KIND" = sqlite ]; then
   # SQLite has no pgbench: the sqlite3 CLI runs the statements 500 times.
   for _ in $(seq 1 500); do cat "$OUT/api-own.sql"; done >"$OUT/api-own-500.sql"
@@ -208,15 +227,19 @@ if [ "$KIND" = sqlite ]; then
   sqlite3 "${DB#sqlite:}" <"$OUT/api-own-500.sql" >/dev/null
   own_ms=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN {printf "%.3f", (e - s) * 1000 / 500}')
   api_ms=$(api_page_ms)
+  floor_ms=$(floor_page_ms)
   echo "**One History page, one client** (page 5 of the main network's last month, 25 rows; averages):"
   echo
   printf -- "- API: %.2f ms (wrk -t1 -c1, 10 s)\n" "$api_ms"
   printf -- "- the statements the API sends (session, current hour count, page ids, their rows), by the sqlite3 CLI: %.2f ms (500 runs)\n" "$own_ms"
   driver
-  awk -v a="$api_ms" -v o="$own_ms" -v e="$engine_ms" -v k="$kept_ms" 'BEGIN {
-    if (a <= 0 || o <= 0 || e <= 0 || k <= 0) { print "- ratio: not computed, a figure above is missing"; exit }
+  floor
+  awk -v a="$api_ms" -v o="$own_ms" -v e="$engine_ms" -v k="$kept_ms" -v f="$floor_ms" 'BEGIN {
+    if (a <= 0 || o <= 0 || e <= 0 || k <= 0 || f <= 0) { print "- ratio: not computed, a figure above is missing"; exit }
     printf "- ratio: the API takes %.2f x its own statements in the CLI; the driver alone %.2f x (prepared every run),\n", a / o, e / o
-    printf "  %.2f x (kept prepared); the API %.2f x the driver alone with kept statements\n", k / o, a / k }'
+    printf "  %.2f x (kept prepared); the API %.2f x the driver alone with kept statements\n", k / o, a / k
+    printf "- the floor (the reply alone plus the statements kept prepared): %.2f ms, %.2f x the CLI; the API'"'"'s own work\n", f + k, (f + k) / o
+    printf "  (authenticating, typing the rows, encoding them) is the rest: %.2f ms\n", a - f - k }'
   exit 0
 fi
 cat >"$OUT/page.sql" <<SQL
@@ -235,6 +258,7 @@ sql_ms=$(pg_avg "$OUT/page.sql")
 page_ms=$(pg_avg "$OUT/page-only.sql")
 own_ms=$(pg_avg "$OUT/api-own.sql")
 api_ms=$(api_page_ms)
+floor_ms=$(floor_page_ms)
 echo "**One History page, one client** (page 5 of the main network's last month, 25 rows; averages over 10 s):"
 echo
 awk -v a="$api_ms" -v s="$sql_ms" -v p="$page_ms" -v o="$own_ms" 'BEGIN {
@@ -245,3 +269,6 @@ awk -v a="$api_ms" -v s="$sql_ms" -v p="$page_ms" -v o="$own_ms" 'BEGIN {
   printf "- ratio: the API takes %.2f x the page and count; %.2f x the page alone; %.2f x its own statements\n",
     a / s, a / p, a / o }'
 driver
+floor
+awk -v a="$api_ms" -v o="$own_ms" -v f="$floor_ms" 'BEGIN {
+  if (a > 0 && o > 0 && f > 0) printf "- the floor (the reply alone plus its statements by pgbench): %.2f ms, %.2f x them\n", f + o, (f + o) / o }'
