@@ -218,7 +218,7 @@ func (s *Service) page(ctx context.Context, f Filter, limit, offset int) ([]Tran
 		return []Transaction{}, err
 	}
 	list, idArgs := store.IDList(1, ids)
-	return query(ctx, s.db, `SELECT `+txColumns(s.db.Dialect)+txFrom+` WHERE t.id IN (`+list+`)
+	return query(ctx, s.db, len(ids), `SELECT `+txColumns(s.db.Dialect)+txFrom+` WHERE t.id IN (`+list+`)
 		ORDER BY t.created_at DESC, t.id DESC`, idArgs...)
 }
 
@@ -228,26 +228,32 @@ func (s *Service) ByHash(ctx context.Context, hash string) ([]Transaction, error
 	if hash == "" || len(hash) > 200 {
 		return nil, apperr.Fieldf("q", "Enter a transaction hash.")
 	}
-	return query(ctx, s.db, `SELECT `+txColumns(s.db.Dialect)+txFrom+` WHERE t.hash = $1 OR t.hash = $2 ORDER BY t.created_at DESC, t.id DESC LIMIT 20`,
+	return query(ctx, s.db, 20, `SELECT `+txColumns(s.db.Dialect)+txFrom+` WHERE t.hash = $1 OR t.hash = $2 ORDER BY t.created_at DESC, t.id DESC LIMIT 20`,
 		hash, strings.ToLower(hash))
 }
 
-func query(ctx context.Context, db *store.DB, q string, args ...any) ([]Transaction, error) {
+// query reads at most limit transactions (the page's size or the query's
+// LIMIT), each scanned in place in the reply's slice.
+func query(ctx context.Context, db *store.DB, limit int, q string, args ...any) ([]Transaction, error) {
 	rows, err := db.QueryFixed(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := []Transaction{}
+	out := make([]Transaction, 0, limit)
+	var created time.Time
+	var cells []any
 	for rows.Next() {
-		t, err := scan(rows)
-		if err == nil {
-			t, err = withDisplay(t)
-		}
-		if err != nil {
+		out = append(out, Transaction{})
+		t := &out[len(out)-1]
+		cells = append(cells[:0], txCells(t, &created)...)
+		if err := rows.Scan(cells...); err != nil {
 			return nil, err
 		}
-		out = append(out, t)
+		t.CreatedAt = utc.Stamp(created)
+		if err := t.display(); err != nil {
+			return nil, err
+		}
 	}
 	return out, rows.Err()
 }
@@ -255,12 +261,6 @@ func query(ctx context.Context, db *store.DB, q string, args ...any) ([]Transact
 // Amounts are a transaction's money columns as text, exactly as stored and in
 // their shortest form (Dialect.Money): what the CSV export writes.
 type Amounts struct{ Amount, NetworkFee, Commission, Fee string }
-
-// scan reads a row; the amounts stay text (Text) until withDisplay.
-func scan(rows *sql.Rows) (Transaction, error) {
-	t, _, err := scanAt(rows)
-	return t, err
-}
 
 // txCells are where txColumns' cells go: t's fields, and created for the
 // time (a time.Time, or its stored text).
@@ -279,19 +279,20 @@ func scanAt(rows *sql.Rows) (Transaction, time.Time, error) {
 	return t, created, err
 }
 
-// withDisplay fills a reply's decimal and display fields. The CSV export (a
-// million rows) skips it: it writes the stored text, the same digits.
-func withDisplay(t Transaction) (Transaction, error) {
-	for _, f := range []struct {
+// display fills t's decimal and display fields from its amounts' text. The
+// CSV export (a million rows) skips it: it writes the stored text, the same
+// digits.
+func (t *Transaction) display() error {
+	for _, f := range [...]struct {
 		text string
 		dst  *decimal.Decimal
 	}{{t.Text.Amount, &t.Amount}, {t.Text.NetworkFee, &t.NetworkFee}, {t.Text.Commission, &t.Commission}, {t.Text.Fee, &t.Fee}} {
 		d, err := decimal.NewFromString(f.text)
 		if err != nil {
-			return t, fmt.Errorf("transaction %d: amount %q: %w", t.ID, f.text, err)
+			return fmt.Errorf("transaction %d: amount %q: %w", t.ID, f.text, err)
 		}
 		*f.dst = d
 	}
 	t.FormatedAmount, t.FormattedNetworkFee, t.FormatedFee = money.Coin(t.Amount), money.Coin(t.NetworkFee), money.Coin(t.Fee)
-	return t, nil
+	return nil
 }
