@@ -280,5 +280,3 @@ awk -v a="$api_ms" -v s="$sql_ms" -v p="$page_ms" -v o="$own_ms" 'BEGIN {
     a / s, a / p, a / o }'
 driver
 floor
-awk -v a="$api_ms" -v o="$own_ms" -v f="$floor_ms" 'BEGIN {
-  if (a > 0 && o > 0 && f > 0) printf "- the floor (the reply alone plus its statements by pgbench): %.2f ms, %.2f x them\n", f + o, (f + o) / o }'
