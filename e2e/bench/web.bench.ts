@@ -2,9 +2,9 @@
  * The web app's figures for bench/results.md: gzipped JavaScript loaded by the sign-in page and by the dashboard,
  * and the time from sign-in (the code submitted) to a fully rendered dashboard. Prints Markdown; asserts nothing
  * about speed (budgets are read off the figures, not enforced by a test). WEB_BENCH_PROFILE=1 adds where the main
- * thread's time went (a CPU profile of each run, written to WEB_BENCH_PROFILE_DIR if set); WEB_BENCH_TIMELINE=1 splits the renderer's main thread by the
- * browser's own trace events (style, layout, paint, script compile and run); WEB_BENCH_TRACE=1 prints each run's
- * requests.
+ * thread's time went (a CPU profile of each run, written to WEB_BENCH_PROFILE_DIR if set); WEB_BENCH_TIMELINE=1
+ * splits the renderer's main thread by the browser's own trace events (style, layout, paint, script compile and
+ * run); WEB_BENCH_TRACE=1 prints each run's requests.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ const WIDGETS = [
 ];
 // Each sign-in needs a code of a new 30 s step (codes are single use), so a run takes up to 30 s.
 const RUNS = Number(process.env.WEB_BENCH_RUNS) || 3;
+const TIMELINE = Boolean(process.env.WEB_BENCH_TIMELINE);
 
 interface Script {
   url: string;
@@ -227,15 +228,14 @@ test('web app: JavaScript sizes and sign-in to dashboard', async ({ page, server
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
-    const timeline = Boolean(process.env.WEB_BENCH_TIMELINE);
-    if (timeline) {
+    if (TIMELINE) {
       await browser.startTracing(p, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink'] });
     }
     await p.getByLabel('Code', { exact: true }).fill(code); // six digits submit the form
     await dashboardRendered(p);
     outside.push(Date.now() - start);
     times.push(await p.evaluate(inputToRendered));
-    if (timeline) {
+    if (TIMELINE) {
       const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
       for (const [key, ms] of timelineTime(traceEvents)) timelined.set(key, [...(timelined.get(key) ?? []), ms]);
     }
@@ -266,6 +266,7 @@ test('web app: JavaScript sizes and sign-in to dashboard', async ({ page, server
     `- of it, the page's main thread in tasks of 50 ms or more (long tasks: script, style, layout, paint): median ` +
       `${busy[Math.floor(RUNS / 2)]} ms, min ${busy[0]} ms, max ${busy[RUNS - 1]} ms`,
   ];
+  // Each key's median over the runs; a run without the key counts as 0 ms.
   const medians = (by: Map<string, number[]>) => {
     const median = (list: number[]) => [...list, ...Array<number>(RUNS - list.length).fill(0)]
       .sort((a, b) => a - b)[Math.floor(RUNS / 2)] ?? 0;

@@ -31,8 +31,10 @@ func (s *Service) Each(ctx context.Context, f Filter, fn func(Transaction) error
 	}
 	cond, args := f.where()
 	q := store.Newest{Select: `SELECT ` + txColumns(s.db.Dialect) + txFrom, Where: cond, Args: args, At: "t.created_at", ID: "t.id"}
+	var row rowScanner
 	return store.EachNewest(ctx, s.db, q, func(rows *sql.Rows) (Transaction, store.Cursor, error) {
-		t, created, err := scanAt(rows)
+		var t Transaction
+		created, err := row.scan(rows, &t)
 		return t, store.Cursor{At: created, ID: t.ID}, err
 	}, fn)
 }

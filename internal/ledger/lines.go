@@ -179,7 +179,9 @@ func (s *Service) readPiece(ctx context.Context, cond string, args []any, p *lin
 	p.err = rows.Err()
 }
 
-func init() { store.RegisterSQLiteFunction("csv_line", len(txCells(&Transaction{}, nil)), csvLine) }
+func init() {
+	store.RegisterSQLiteFunction("csv_line", len(txCells(nil, &Transaction{}, nil)), csvLine)
+}
 
 // csvLine is csv_line: the CSV line of the transaction of txColumns' cells,
 // as Write writes it with Columns. The line is made in Go: SQLite's
@@ -216,7 +218,7 @@ type lineScratch struct {
 
 var lineWork = sync.Pool{New: func() any {
 	w := &lineScratch{line: make([]byte, 0, 400)}
-	w.cells = txCells(&w.t, &w.created)
+	w.cells = txCells(nil, &w.t, &w.created)
 	return w
 }}
 

@@ -241,16 +241,13 @@ func query(ctx context.Context, db *store.DB, limit int, q string, args ...any) 
 	}
 	defer rows.Close()
 	out := make([]Transaction, 0, limit)
-	var created time.Time
-	var cells []any
+	var row rowScanner
 	for rows.Next() {
 		out = append(out, Transaction{})
 		t := &out[len(out)-1]
-		cells = append(cells[:0], txCells(t, &created)...)
-		if err := rows.Scan(cells...); err != nil {
+		if _, err := row.scan(rows, t); err != nil {
 			return nil, err
 		}
-		t.CreatedAt = utc.Stamp(created)
 		if err := t.display(); err != nil {
 			return nil, err
 		}
@@ -262,21 +259,28 @@ func query(ctx context.Context, db *store.DB, limit int, q string, args ...any) 
 // their shortest form (Dialect.Money): what the CSV export writes.
 type Amounts struct{ Amount, NetworkFee, Commission, Fee string }
 
-// txCells are where txColumns' cells go: t's fields, and created for the
-// time (a time.Time, or its stored text).
-func txCells(t *Transaction, created any) []any {
-	return []any{&t.ID, &t.User.ID, &t.User.Email, &t.Text.Amount, &t.Text.NetworkFee, &t.Text.Commission, &t.Text.Fee,
+// txCells appends to dst where txColumns' cells go: t's fields, and created
+// for the time (a time.Time, or its stored text).
+func txCells(dst []any, t *Transaction, created any) []any {
+	return append(dst, &t.ID, &t.User.ID, &t.User.Email, &t.Text.Amount, &t.Text.NetworkFee, &t.Text.Commission, &t.Text.Fee,
 		&t.Type, &t.Network, &t.Exchange, &t.Hash, &t.ExplorerURL, created, &t.Confirmations, &t.MaxConfirmation, &t.Status,
-		&t.ReceiverAddress, &t.CoinType.ID, &t.CoinType.Name, &t.CoinType.Symbol, &t.CoinType.Icon, &t.Wallet.ID, &t.Wallet.Name}
+		&t.ReceiverAddress, &t.CoinType.ID, &t.CoinType.Name, &t.CoinType.Symbol, &t.CoinType.Icon, &t.Wallet.ID, &t.Wallet.Name)
 }
 
-// scanAt is scan that also gives the row's time as stored.
-func scanAt(rows *sql.Rows) (Transaction, time.Time, error) {
-	var t Transaction
-	var created time.Time
-	err := rows.Scan(txCells(&t, &created)...)
-	t.CreatedAt = utc.Stamp(created)
-	return t, created, err
+// rowScanner reads rows of txColumns, its scan targets' slice reused from
+// row to row.
+type rowScanner struct {
+	cells   []any
+	created time.Time
+}
+
+// scan reads a row into t (its amounts stay text until display) and gives
+// the row's time as stored.
+func (s *rowScanner) scan(rows *sql.Rows, t *Transaction) (time.Time, error) {
+	s.cells = txCells(s.cells[:0], t, &s.created)
+	err := rows.Scan(s.cells...)
+	t.CreatedAt = utc.Stamp(s.created)
+	return s.created, err
 }
 
 // display fills t's decimal and display fields from its amounts' text. The
