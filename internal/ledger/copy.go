@@ -17,13 +17,14 @@ import (
 )
 
 // copyCells are the cells of Columns made by PostgreSQL from copyRows' row
-// s, in their order and with their formats: utc.Stamp times, the stored
-// digits of amounts, the History status, free text neutralised as
-// csvout.Neutralise does (an empty text as NULL, which COPY writes as an
-// empty field, as encoding/csv does).
+// s, in their order and with their formats: utc.Stamp times (the ISO text of
+// the UTC time to the second, as the store's connections write it: to_char
+// cost twice as much), the stored digits of amounts, the History status,
+// free text neutralised as csvout.Neutralise does (an empty text as NULL,
+// which COPY writes as an empty field, as encoding/csv does).
 var copyCells = []string{
 	"s.id",
-	`to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"+00:00"')`,
+	`replace(CAST(date_trunc('second', s.created_at AT TIME ZONE 'UTC') AS TEXT), ' ', 'T') || '+00:00'`,
 	"s.user_id",
 	neutralised("s.email"),
 	neutralised("s.symbol"),
@@ -54,11 +55,20 @@ const copyRows = `t.id, t.created_at, t.user_id, u.email, c.symbol, t.network, t
 // neutralised is csvout.Neutralise in SQL: a text a spreadsheet would
 // evaluate (=, +, -, @ or their full-width forms after leading spaces, or a
 // tab or carriage return first) gets a leading '. One anchored regular
-// expression (compiled once per connection) costs PostgreSQL about a third
-// of the left()/ltrim() tests it replaces (docs/decisions/0006-performance.md).
+// expression decides (compiled once per connection, it costs PostgreSQL about
+// a third of the left()/ltrim() tests it replaced), but only for a text whose
+// first character could start such a text: ascii() (the first character's
+// code point, 0 for an empty text) costs about a quarter of the expression,
+// which runs over the whole text, and an export asks for six columns of every
+// row (docs/decisions/0006-performance.md, tenth pass).
 func neutralised(col string) string {
-	return `NULLIF(CASE WHEN ` + col + ` ~ '^([\t\r]| *[-=+@＝＋－＠])' THEN '''' || ` + col + ` ELSE ` + col + ` END, '')`
+	return `NULLIF(CASE WHEN ascii(` + col + `) IN (` + formulaStarts + `) AND ` + col +
+		` ~ '^([\t\r]| *[-=+@＝＋－＠])' THEN '''' || ` + col + ` ELSE ` + col + ` END, '')`
 }
+
+// formulaStarts are the code points a text csvout.Neutralise changes can
+// start with: tab, carriage return, space, + - = @ and ＋ － ＝ ＠.
+const formulaStarts = "9, 13, 32, 43, 45, 61, 64, 65291, 65293, 65309, 65312"
 
 // CopyCSV hands sink the CSV lines of every transaction f matches, newest
 // first: the cells of Columns, made and quoted by PostgreSQL (one
@@ -171,7 +181,18 @@ func (s *Service) copyTo(ctx context.Context, q string, w *chunker) error {
 	defer conn.Close()
 	var copyErr error
 	err = conn.Raw(func(dc any) error {
-		_, copyErr = dc.(*stdlib.Conn).Conn().PgConn().CopyTo(ctx, w, q)
+		pc := dc.(*stdlib.Conn).Conn().PgConn()
+		// In a transaction of its own, without JIT compilation: PostgreSQL
+		// compiles this query's expressions for every export, and a million
+		// rows' COPY took 0.15-0.2 s longer with it
+		// (docs/decisions/0006-performance.md, tenth pass).
+		copyErr = pc.Exec(ctx, `BEGIN READ ONLY; SET LOCAL jit = off`).Close()
+		if copyErr == nil {
+			_, copyErr = pc.CopyTo(ctx, w, q)
+		}
+		if copyErr == nil {
+			copyErr = pc.Exec(ctx, `COMMIT`).Close()
+		}
 		if copyErr == nil {
 			copyErr = w.flush()
 		}

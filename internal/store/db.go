@@ -39,7 +39,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		db, err = openSQLite(strings.TrimPrefix(url, "sqlite:"))
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
 		d = Postgres
-		db, err = sql.Open("pgx", withConnectTimeout(url))
+		db, err = sql.Open("pgx", pgURL(url))
 		if err == nil {
 			db.SetMaxOpenConns(20)
 			db.SetMaxIdleConns(20)
@@ -65,13 +65,20 @@ func Open(ctx context.Context, url string) (*DB, error) {
 // all then costs a caller seconds (answered 503), not minutes of TCP retries.
 const connectTimeout = "5"
 
-func withConnectTimeout(raw string) string {
+// pgURL is a PostgreSQL URL as the store connects with it: connect_timeout
+// set unless the URL sets it, and DateStyle ISO whatever the URL or the
+// server's configuration says, so that a time PostgreSQL writes as text (the
+// CSV export's COPY) has one form: YYYY-MM-DD HH:MM:SS.
+func pgURL(raw string) string {
 	u, err := neturl.Parse(raw)
-	if err != nil || u.Query().Has("connect_timeout") {
+	if err != nil {
 		return raw // a URL pgx cannot read fails in Open with pgx's own message
 	}
 	q := u.Query()
-	q.Set("connect_timeout", connectTimeout)
+	if !q.Has("connect_timeout") {
+		q.Set("connect_timeout", connectTimeout)
+	}
+	q.Set("DateStyle", "ISO")
 	u.RawQuery = q.Encode()
 	return u.String()
 }

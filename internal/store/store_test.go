@@ -174,3 +174,24 @@ func mustExec(t *testing.T, db *store.DB, q string, args ...any) {
 		t.Fatalf("%s: %v", q, err)
 	}
 }
+
+// Whatever DateStyle the URL (or the server's configuration) gives, the
+// store's connections write times as ISO text: the PostgreSQL export's COPY
+// writes its times from that text.
+func TestPostgresTimesAsISOText(t *testing.T) {
+	t.Parallel()
+	url := storetest.PostgresSchemaURL(t) + "&DateStyle=German"
+	db, err := store.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var style, text string
+	if err := db.QueryRowContext(context.Background(), `SELECT current_setting('DateStyle'),
+		CAST(TIMESTAMP '2026-11-22 15:30:05.25' AS TEXT)`).Scan(&style, &text); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(style, "ISO") || text != "2026-11-22 15:30:05.25" {
+		t.Errorf("DateStyle %q writes a time as %q, want ISO and 2026-11-22 15:30:05.25", style, text)
+	}
+}
