@@ -6,6 +6,7 @@
 #   4. one History page through the API beside the same SQL run directly (pgbench -f on PostgreSQL; on SQLite the
 #      statements the API sends, by the sqlite3 CLI).
 #   bench/run.sh DB_URL          DB_URL: postgres://... or sqlite:PATH
+#   PAGE_ONLY=1 bench/run.sh DB_URL   only part 4, the History page
 # Needs wrk, curl, jq, and psql + pgbench or sqlite3; a built bin/backoffice. Prints Markdown for results.md.
 # On PostgreSQL, BACKOFFICE_SECRETS_KEY_FILE names the key file the database was seeded with (bench.sh sets it).
 set -euo pipefail
@@ -55,6 +56,7 @@ load() {
     "$(awk -v a="$c0" -v b="$c1" -v t="$TICKS" -v s="$DURATION" 'BEGIN {printf "%.0f%%", (b-a)/t/s*100}')"
 }
 
+if [ -z "${PAGE_ONLY:-}" ]; then # PAGE_ONLY=1: only the History page (part 4)
 MIN=$(date -u -d '1 month ago' +%Y-%m-%d)%2000:00:00
 MAX=$(date -u +%Y-%m-%d)%2023:59:59
 # Real hashes for the hash searches: the newest page of every coin.
@@ -163,6 +165,7 @@ if [ "$KIND" = sqlite ]; then
 fi
 echo
 
+fi # PAGE_ONLY
 # One History page (page 5 of the main network's last month, 25 rows) through the API, one client,
 # beside the SQL a direct implementation runs for it: the page and its count.
 FROM=$(date -u -d '1 month ago' +%Y-%m-%d)

@@ -3,6 +3,8 @@ package ledger
 import (
 	"context"
 	"database/sql"
+	"fmt"
+	"time"
 
 	"xapa/backoffice/internal/store"
 )
@@ -34,7 +36,18 @@ func (s *Service) Each(ctx context.Context, f Filter, fn func(Transaction) error
 	var row rowScanner
 	return store.EachNewest(ctx, s.db, q, func(rows *sql.Rows) (Transaction, store.Cursor, error) {
 		var t Transaction
-		created, err := row.scan(rows, &t)
-		return t, store.Cursor{At: created, ID: t.ID}, err
+		if err := row.scan(rows, &t); err != nil {
+			return t, store.Cursor{}, err
+		}
+		at, ok := row.created.(time.Time)
+		if text, stored := row.created.(string); stored {
+			var err error
+			if at, err = storedTime(text); err != nil {
+				return t, store.Cursor{}, err
+			}
+		} else if !ok {
+			return t, store.Cursor{}, fmt.Errorf("created_at is a %T", row.created)
+		}
+		return t, store.Cursor{At: at, ID: t.ID}, nil
 	}, fn)
 }

@@ -274,12 +274,22 @@ func storedStamp(s string) (string, error) {
 		digitsAt(s, 0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18) && s[4] == '-' && s[7] == '-' && s[13] == ':' && s[16] == ':' {
 		return s[:10] + "T" + s[11:19] + "+00:00", nil
 	}
+	at, err := storedTime(s)
+	if err != nil {
+		return "", err
+	}
+	return utc.Stamp(at), nil
+}
+
+// storedTime reads a time as SQLite keeps it as the driver reads a
+// TIMESTAMP column (its layouts, in its order; UTC when it names no offset).
+func storedTime(s string) (time.Time, error) {
 	for _, layout := range storedLayouts {
 		if at, err := time.Parse(layout, strings.TrimSuffix(s, "Z")); err == nil {
-			return utc.Stamp(at), nil
+			return at, nil
 		}
 	}
-	return "", fmt.Errorf("csv_line: created_at %q is not a time", s)
+	return time.Time{}, fmt.Errorf("ledger: created_at %q is not a time", s)
 }
 
 // storedLayouts are the layouts modernc.org/sqlite reads a TIMESTAMP in.

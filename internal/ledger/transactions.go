@@ -165,7 +165,7 @@ type Transaction struct {
 func txColumns(d store.Dialect) string {
 	return `t.id, t.user_id, u.email, ` + d.Money("t.amount") + `, ` + d.Money("t.network_fee") + `, ` +
 		d.Money("t.commission") + `, ` + d.Money("t.fee") + `, t.type, t.network, t.is_exchange, t.hash, t.explorer_url,
-	t.created_at, t.confirmations, t.max_confirmation, t.status, t.receiver_address, c.id, c.name, c.symbol, c.icon,
+	` + d.StoredTime("t.created_at") + `, t.confirmations, t.max_confirmation, t.status, t.receiver_address, c.id, c.name, c.symbol, c.icon,
 	w.id, w.name`
 }
 
@@ -245,7 +245,7 @@ func query(ctx context.Context, db *store.DB, limit int, q string, args ...any) 
 	for rows.Next() {
 		out = append(out, Transaction{})
 		t := &out[len(out)-1]
-		if _, err := row.scan(rows, t); err != nil {
+		if err := row.scan(rows, t); err != nil {
 			return nil, err
 		}
 		if err := t.display(); err != nil {
@@ -260,7 +260,7 @@ func query(ctx context.Context, db *store.DB, limit int, q string, args ...any) 
 type Amounts struct{ Amount, NetworkFee, Commission, Fee string }
 
 // txCells appends to dst where txColumns' cells go: t's fields, and created
-// for the time (a time.Time, or its stored text).
+// for the time (as Dialect.StoredTime reads it).
 func txCells(dst []any, t *Transaction, created any) []any {
 	return append(dst, &t.ID, &t.User.ID, &t.User.Email, &t.Text.Amount, &t.Text.NetworkFee, &t.Text.Commission, &t.Text.Fee,
 		&t.Type, &t.Network, &t.Exchange, &t.Hash, &t.ExplorerURL, created, &t.Confirmations, &t.MaxConfirmation, &t.Status,
@@ -271,16 +271,25 @@ func txCells(dst []any, t *Transaction, created any) []any {
 // row to row.
 type rowScanner struct {
 	cells   []any
-	created time.Time
+	created any // a time.Time (PostgreSQL) or its stored text (SQLite)
 }
 
-// scan reads a row into t (its amounts stay text until display) and gives
-// the row's time as stored.
-func (s *rowScanner) scan(rows *sql.Rows, t *Transaction) (time.Time, error) {
+// scan reads a row into t (its amounts stay text until display, its time
+// made into its stamp).
+func (s *rowScanner) scan(rows *sql.Rows, t *Transaction) (err error) {
 	s.cells = txCells(s.cells[:0], t, &s.created)
-	err := rows.Scan(s.cells...)
-	t.CreatedAt = utc.Stamp(s.created)
-	return s.created, err
+	if err := rows.Scan(s.cells...); err != nil {
+		return err
+	}
+	switch at := s.created.(type) {
+	case time.Time:
+		t.CreatedAt = utc.Stamp(at)
+	case string:
+		t.CreatedAt, err = storedStamp(at)
+	default:
+		err = fmt.Errorf("transaction %d: created_at is a %T", t.ID, at)
+	}
+	return err
 }
 
 // display fills t's decimal and display fields from its amounts' text. The

@@ -92,6 +92,17 @@ func (d Dialect) Money(col string) string {
 	return "trim_scale(" + col + ")"
 }
 
+// StoredTime reads a timestamp column for Go as it reads fastest: on SQLite
+// the stored text (the driver parses a TIMESTAMP column's text twice, first
+// as Go's time.String() layout, which fails, then as stored); PostgreSQL's
+// column as it is (a time.Time, read in binary).
+func (d Dialect) StoredTime(col string) string {
+	if d == SQLite {
+		return "CAST(" + col + " AS TEXT)"
+	}
+	return col
+}
+
 // UserSearch is the condition "user u's search key (email, username and
 // display name in lower case; migration 00003) contains q", with the value to
 // bind as parameter $n: u.id among userSearchIDs.
