@@ -108,61 +108,84 @@ awk -v t0="$mixed_start" '/msg=request/ {
       printf "| %s | %d | %.1f | %.1f | %.1f |\n", r, c, v[r, int((c + 1) / 2)], v[r, k], v[r, c] } }' | sort
 echo
 
-# The export beside the database's own dump of the same query.
-echo "**CSV export of every transaction** (memory: the server's anonymous resident memory, sampled every 0.1 s):"
+# The export beside the database's own dump of the same query, in EXPORT_ROUNDS alternated rounds (default 3; one
+# run of either spreads by a fifth on this machine, and the first after the load runs is the slowest): medians.
+EXPORT_ROUNDS=${EXPORT_ROUNDS:-3}
+echo "**CSV export of every transaction** (medians of $EXPORT_ROUNDS alternated rounds, each run's seconds in brackets;"
+echo "memory: the server's anonymous resident memory, sampled every 0.1 s):"
 echo
-before=$(rss)
-curl -sf -o "$OUT/export.csv" -w "%{time_total}\n" "${auth[@]}" "$URL/api/admin/transactions/history/CSV" >"$OUT/time.txt" &
-CURL=$!
-peak=$before
-while kill -0 $CURL 2>/dev/null; do r=$(rss); ((r > peak)) && peak=$r; sleep 0.1; done
-wait $CURL
-api_s=$(cat "$OUT/time.txt")
-rows=$(($(wc -l <"$OUT/export.csv") - 1))
-rm -f "$OUT/export.csv"
 EXPORT_SQL="SELECT t.id, t.user_id, u.email, t.amount, t.network_fee, t.commission, t.fee, t.type, t.network,
   t.is_exchange, t.hash, t.explorer_url, t.created_at, t.confirmations, t.max_confirmation, t.status,
   t.receiver_address, c.id, c.name, c.symbol, c.icon, w.id, w.name
   FROM transactions t JOIN users u ON u.id = t.user_id JOIN coins c ON c.id = t.coin_id
   JOIN wallets w ON w.id = t.wallet_id ORDER BY t.created_at DESC, t.id DESC"
-start=$(date +%s.%N)
-if [ "$KIND" = sqlite ]; then
-  tool="sqlite3 -csv"
-  sqlite3 -csv -header "${DB#sqlite:}" "$(tr '\n' ' ' <<<"$EXPORT_SQL")" >"$OUT/dump.csv"
-else
-  tool="psql \\copy"
-  psql -q "$DB" -c "\\copy ($(tr '\n' ' ' <<<"$EXPORT_SQL")) to '$OUT/dump.csv' csv header"
-fi
-db_s=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN {printf "%.2f", e - s}')
-db_rows=$(($(wc -l <"$OUT/dump.csv") - 1))
-rm -f "$OUT/dump.csv"
-TOOL=$tool awk -v r="$rows" -v t="$api_s" -v dr="$db_rows" -v dt="$db_s" -v b="$before" -v p="$peak" 'BEGIN {
-  tool = ENVIRON["TOOL"]
-  printf "- API: %d rows in %.2f s = %.0f rows/s; server memory %d MB before, peak %d MB during (growth %d MB)\n",
-    r, t, r / t, b / 1024, p / 1024, (p - b) / 1024
-  printf "- %s of the same query: %d rows in %.2f s = %.0f rows/s\n", tool, dr, dt, dr / dt
-  printf "- ratio: the API exports at %.0f%% of the database tool'"'"'s rate\n", (r / t) / (dr / dt) * 100 }'
-if [ "$KIND" = postgres ]; then
-  # The API's own query (its COPY's), by the same tool: what making the file's formats costs PostgreSQL itself.
-  go build -o "$OUT/sqlrun" ./tools/sqlrun
-  own=$("$OUT/sqlrun" --export-query | tr '\n\t' '  ')
-  start=$(date +%s.%N)
-  psql -q "$DB" -c "\\copy ($own) to '$OUT/dump.csv' csv"
-  own_s=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN {printf "%.2f", e - s}')
-  own_rows=$(wc -l <"$OUT/dump.csv")
+go build -o "$OUT/sqlrun" ./tools/sqlrun
+since() { awk -v s="$1" -v e="$(date +%s.%N)" 'BEGIN {printf "%.2f", e - s}'; }
+# api_export: one export through the API: "seconds rows", the memory's highest in $OUT/peak.
+api_export() {
+  local r peak
+  peak=$(cat "$OUT/peak")
+  curl -sf -o "$OUT/export.csv" -w "%{time_total}\n" "${auth[@]}" "$URL/api/admin/transactions/history/CSV" >"$OUT/time.txt" &
+  local c=$!
+  while kill -0 $c 2>/dev/null; do r=$(rss); ((r > peak)) && peak=$r; sleep 0.1; done
+  wait $c
+  echo "$peak" >"$OUT/peak"
+  echo "$(cat "$OUT/time.txt") $(($(wc -l <"$OUT/export.csv") - 1))"
+  rm -f "$OUT/export.csv"
+}
+# tool_export [own]: the database's own tool on the same query (own: on the API's own query, PostgreSQL): "seconds rows".
+tool_export() {
+  local start=$(date +%s.%N) header=1
+  if [ "$KIND" = sqlite ]; then
+    sqlite3 -csv -header "${DB#sqlite:}" "$(tr '\n' ' ' <<<"$EXPORT_SQL")" >"$OUT/dump.csv"
+  elif [ "${1:-}" = own ]; then
+    header=0
+    psql -q "$DB" -c "\\copy ($("$OUT/sqlrun" --export-query | tr '\n\t' '  ')) to '$OUT/dump.csv' csv"
+  else
+    psql -q "$DB" -c "\\copy ($(tr '\n' ' ' <<<"$EXPORT_SQL")) to '$OUT/dump.csv' csv header"
+  fi
+  echo "$(since "$start") $(($(wc -l <"$OUT/dump.csv") - header))"
   rm -f "$OUT/dump.csv"
-  awk -v r="$rows" -v t="$api_s" -v dr="$own_rows" -v dt="$own_s" 'BEGIN {
-    printf "- psql \\copy of the API'"'"'s own query (the formats of the file made by PostgreSQL, tools/sqlrun --export-query):\n"
-    printf "  %d rows in %.2f s = %.0f rows/s; the API exports at %.0f%% of its rate\n", dr, dt, dr / dt, (r / t) / (dr / dt) * 100 }'
-fi
+}
+before=$(rss)
+echo "$before" >"$OUT/peak"
+: >"$OUT/exports.txt"
+for _ in $(seq 1 "$EXPORT_ROUNDS"); do
+  echo "api $(api_export)" >>"$OUT/exports.txt"
+  echo "tool $(tool_export)" >>"$OUT/exports.txt"
+  if [ "$KIND" = postgres ]; then echo "own $(tool_export own)" >>"$OUT/exports.txt"; fi
+done
 if [ "$KIND" = sqlite ]; then
   # The engine alone: the server's driver and settings reading every cell of the same query and dropping it.
-  go build -o "$OUT/sqlrun" ./tools/sqlrun
   printf '%s\n' "$EXPORT_SQL" >"$OUT/export.sql"
-  "$OUT/sqlrun" --db "$DB" --file "$OUT/export.sql" --rows | awk -v dr="$db_rows" -v dt="$db_s" -v r="$rows" -v t="$api_s" '{
-    printf "- the server'"'"'s driver alone (tools/sqlrun --rows: every cell read, none written): %d rows in %.2f s = %.0f rows/s,\n", $1, $4, $1 / $4
-    printf "  %.0f%% of the CLI'"'"'s rate; the API exports at %.0f%% of the driver'"'"'s rate\n", ($1 / $4) / (dr / dt) * 100, (r / t) / ($1 / $4) * 100 }'
+  "$OUT/sqlrun" --db "$DB" --file "$OUT/export.sql" --rows | awk '{print "driver", $4, $1}' >>"$OUT/exports.txt"
 fi
+TOOL=$([ "$KIND" = sqlite ] && echo "sqlite3 -csv" || echo "psql \\copy") \
+  awk -v b="$before" -v p="$(cat "$OUT/peak")" '
+  { n[$1]++; t[$1, n[$1]] = $2; rows[$1] = $3; runs[$1] = runs[$1] (n[$1] > 1 ? ", " : "") sprintf("%.2f", $2) }
+  function median(k,   i, j, x, m) {
+    m = n[k]; for (i = 1; i <= m; i++) s[i] = t[k, i]
+    for (i = 2; i <= m; i++) { x = s[i]; for (j = i - 1; j >= 1 && s[j] > x; j--) s[j + 1] = s[j]; s[j + 1] = x }
+    return m % 2 ? s[(m + 1) / 2] : (s[m / 2] + s[m / 2 + 1]) / 2 }
+  function rate(k) { return rows[k] / median(k) }
+  END {
+    tool = ENVIRON["TOOL"]
+    printf "- API: %d rows in %.2f s (%s) = %.0f rows/s; server memory %d MB before, highest %d MB during (growth %d MB)\n",
+      rows["api"], median("api"), runs["api"], rate("api"), b / 1024, p / 1024, (p - b) / 1024
+    printf "- %s of the same query: %d rows in %.2f s (%s) = %.0f rows/s\n", tool, rows["tool"], median("tool"), runs["tool"], rate("tool")
+    printf "- ratio: the API exports at %.0f%% of the database tool'"'"'s rate\n", rate("api") / rate("tool") * 100
+    if ("own" in n) {
+      printf "- psql \\copy of the API'"'"'s own query (the formats of the file made by PostgreSQL, tools/sqlrun --export-query):\n"
+      printf "  %d rows in %.2f s (%s) = %.0f rows/s; the API exports at %.0f%% of its rate\n", rows["own"], median("own"), runs["own"],
+        rate("own"), rate("api") / rate("own") * 100
+    }
+    if ("driver" in n) {
+      printf "- the server'"'"'s driver alone (tools/sqlrun --rows: every cell read, none written): %d rows in %.2f s = %.0f rows/s,\n",
+        rows["driver"], median("driver"), rate("driver")
+      printf "  %.0f%% of the CLI'"'"'s rate; the API exports at %.0f%% of the driver'"'"'s rate\n", rate("driver") / rate("tool") * 100,
+        rate("api") / rate("driver") * 100
+    }
+  }' "$OUT/exports.txt"
 echo
 
 fi # PAGE_ONLY
