@@ -25,10 +25,10 @@ done
 token=$($BIN admin token --db "$DB" --username demo)
 users=$(curl -sf -H "Authorization: Bearer $token" "$URL/api/admin/users?page=1&maxPerPage=1" | jq '.total_items')
 ((users > 100000)) && users=100000
-anon() { awk '/RssAnon/ {printf "%d", $2 / 1024}' "/proc/$pid/status"; }
+source bench/sample.sh # anon PID (its anonymous resident memory, kB, in ANON_KB) and nap SECONDS, each without a process
 phase() { echo "$1" >"$OUT/phase"; }
 phase idle
-(while kill -0 $pid 2>/dev/null; do echo "$(cat "$OUT/phase") $(anon)"; sleep 0.2; done) >"$OUT/anon.txt" 2>/dev/null &
+(while kill -0 $pid 2>/dev/null; do read -r now <"$OUT/phase"; anon $pid; echo "$now $((ANON_KB / 1024))"; nap 0.2; done) >"$OUT/anon.txt" 2>/dev/null &
 auth=(-H "Authorization: Bearer $token")
 for coin in $(seq 1 11); do
   curl -sf "${auth[@]}" "$URL/api/admin/transactions/history?page=1&maxPerPage=50&coinType=$coin" | jq -r '.transactionHistory[].hash'

@@ -35,7 +35,7 @@ for p in users/total_registers wallets/customer_balance transactions/total/balan
 done
 
 cpu() { awk '{print $14 + $15}' /proc/$PID/stat; }      # user + system clock ticks
-rss() { awk '/RssAnon/ {print $2}' /proc/$PID/status; } # anonymous resident memory, kB (file pages read through the map are the kernel's cache)
+source bench/sample.sh # anon PID (its anonymous resident memory, kB, in ANON_KB) and nap SECONDS, each without a process
 TICKS=$(getconf CLK_TCK)
 # wrk's figures, one line: p50 / p90 / p99 / max, rate, errors.
 summary() {
@@ -123,11 +123,11 @@ go build -o "$OUT/sqlrun" ./tools/sqlrun
 since() { awk -v s="$1" -v e="$(date +%s.%N)" 'BEGIN {printf "%.2f", e - s}'; }
 # api_export: one export through the API: "seconds rows", the memory's highest in $OUT/peak.
 api_export() {
-  local r peak
+  local peak
   peak=$(cat "$OUT/peak")
   curl -sf -o "$OUT/export.csv" -w "%{time_total}\n" "${auth[@]}" "$URL/api/admin/transactions/history/CSV" >"$OUT/time.txt" &
   local c=$!
-  while kill -0 $c 2>/dev/null; do r=$(rss); ((r > peak)) && peak=$r; sleep 0.1; done
+  while kill -0 $c 2>/dev/null; do anon $PID; ((ANON_KB > peak)) && peak=$ANON_KB; nap 0.1; done
   wait $c
   echo "$peak" >"$OUT/peak"
   echo "$(cat "$OUT/time.txt") $(($(wc -l <"$OUT/export.csv") - 1))"
@@ -147,7 +147,8 @@ tool_export() {
   echo "$(since "$start") $(($(wc -l <"$OUT/dump.csv") - header))"
   rm -f "$OUT/dump.csv"
 }
-before=$(rss)
+anon $PID
+before=$ANON_KB
 echo "$before" >"$OUT/peak"
 : >"$OUT/exports.txt"
 for _ in $(seq 1 "$EXPORT_ROUNDS"); do

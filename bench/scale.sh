@@ -62,7 +62,7 @@ prepare() {
   echo "$url"
 }
 
-anon() { awk '/RssAnon/ {printf "%d", $2 / 1024}' "/proc/$1/status"; } # MB
+source bench/sample.sh # anon PID (its anonymous resident memory, kB, in ANON_KB) and nap SECONDS, each without a process
 # wrk's p50 and p99 in ms, and its rate.
 wrk_figures() {
   awk 'function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
@@ -87,8 +87,9 @@ measure() {
   wait $pid 2>/dev/null || true
   start_server "$db"
   token=$($BIN admin token --db "$db" --username demo)
-  idle=$(anon $pid)
-  (while kill -0 $pid 2>/dev/null; do anon $pid; echo; sleep 0.5; done) >"$OUT/anon.txt" 2>/dev/null &
+  anon $pid
+  idle=$((ANON_KB / 1024))
+  (while kill -0 $pid 2>/dev/null; do anon $pid; echo $((ANON_KB / 1024)); nap 0.5; done) >"$OUT/anon.txt" 2>/dev/null &
   sampler=$!
   local min max auth=(-H "Authorization: Bearer $token")
   min=$(date -u -d '1 month ago' +%Y-%m-%d)%2000:00:00
