@@ -39,15 +39,16 @@ func (s *Service) Each(ctx context.Context, f Filter, fn func(Transaction) error
 		if err := row.scan(rows, &t); err != nil {
 			return t, store.Cursor{}, err
 		}
-		at, ok := row.created.(time.Time)
-		if text, stored := row.created.(string); stored {
-			var err error
-			if at, err = storedTime(text); err != nil {
-				return t, store.Cursor{}, err
-			}
-		} else if !ok {
-			return t, store.Cursor{}, fmt.Errorf("created_at is a %T", row.created)
+		var at time.Time
+		var err error
+		switch v := row.created.(type) {
+		case time.Time:
+			at = v
+		case string:
+			at, err = storedTime(v)
+		default:
+			err = fmt.Errorf("created_at is a %T", v)
 		}
-		return t, store.Cursor{At: at, ID: t.ID}, nil
+		return t, store.Cursor{At: at, ID: t.ID}, err
 	}, fn)
 }
