@@ -56,6 +56,7 @@ load() {
     "$(awk -v a="$c0" -v b="$c1" -v t="$TICKS" -v s="$DURATION" 'BEGIN {printf "%.0f%%", (b-a)/t/s*100}')"
 }
 
+go build -o "$OUT/sqlrun" ./tools/sqlrun # the engine alone, without the server (parts 3 and 4)
 if [ -z "${PAGE_ONLY:-}" ]; then # PAGE_ONLY=1: only the History page (part 4)
 MIN=$(date -u -d '1 month ago' +%Y-%m-%d)%2000:00:00
 MAX=$(date -u +%Y-%m-%d)%2023:59:59
@@ -119,12 +120,11 @@ EXPORT_SQL="SELECT t.id, t.user_id, u.email, t.amount, t.network_fee, t.commissi
   t.receiver_address, c.id, c.name, c.symbol, c.icon, w.id, w.name
   FROM transactions t JOIN users u ON u.id = t.user_id JOIN coins c ON c.id = t.coin_id
   JOIN wallets w ON w.id = t.wallet_id ORDER BY t.created_at DESC, t.id DESC"
-go build -o "$OUT/sqlrun" ./tools/sqlrun
 since() { awk -v s="$1" -v e="$(date +%s.%N)" 'BEGIN {printf "%.2f", e - s}'; }
 # api_export: one export through the API: "seconds rows", the memory's highest in $OUT/peak.
 api_export() {
   local peak
-  peak=$(cat "$OUT/peak")
+  read -r peak <"$OUT/peak"
   curl -sf -o "$OUT/export.csv" -w "%{time_total}\n" "${auth[@]}" "$URL/api/admin/transactions/history/CSV" >"$OUT/time.txt" &
   local c=$!
   while kill -0 $c 2>/dev/null; do anon $PID; ((ANON_KB > peak)) && peak=$ANON_KB; nap 0.1; done
@@ -133,6 +133,7 @@ api_export() {
   echo "$(cat "$OUT/time.txt") $(($(wc -l <"$OUT/export.csv") - 1))"
   rm -f "$OUT/export.csv"
 }
+OWN_SQL=$("$OUT/sqlrun" --export-query | tr '\n\t' '  ') # the API's own export query (PostgreSQL's COPY)
 # tool_export [own]: the database's own tool on the same query (own: on the API's own query, PostgreSQL): "seconds rows".
 tool_export() {
   local start=$(date +%s.%N) header=1
@@ -140,7 +141,7 @@ tool_export() {
     sqlite3 -csv -header "${DB#sqlite:}" "$(tr '\n' ' ' <<<"$EXPORT_SQL")" >"$OUT/dump.csv"
   elif [ "${1:-}" = own ]; then
     header=0
-    psql -q "$DB" -c "\\copy ($("$OUT/sqlrun" --export-query | tr '\n\t' '  ')) to '$OUT/dump.csv' csv"
+    psql -q "$DB" -c "\\copy ($OWN_SQL) to '$OUT/dump.csv' csv"
   else
     psql -q "$DB" -c "\\copy ($(tr '\n' ' ' <<<"$EXPORT_SQL")) to '$OUT/dump.csv' csv header"
   fi
@@ -245,7 +246,6 @@ SELECT t.id, t.user_id, u.email, $MONEY(t.amount), $MONEY(t.network_fee), $MONEY
 SQL
 # The same statements through the server's own driver and settings, without HTTP: prepared every run (as a CLI
 # runs a script) and kept prepared (as the server does).
-go build -o "$OUT/sqlrun" ./tools/sqlrun
 engine_ms=$("$OUT/sqlrun" --db "$DB" --file "$OUT/api-own.sql" --repeat 500)
 kept_ms=$("$OUT/sqlrun" --db "$DB" --file "$OUT/api-own.sql" --repeat 500 --kept)
 driver() {
