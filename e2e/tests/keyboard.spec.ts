@@ -4,7 +4,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server';
-import { signInByApi, useToken } from '../fixtures/sign-in';
+import { CAPTCHA_BOUND_MS, signInByApi, useToken } from '../fixtures/sign-in';
 import { freshTotp } from '../fixtures/totp';
 
 test.use({ serverOptions: { label: 'keyboard' } });
@@ -42,7 +42,7 @@ test('a staff member signs in with the keyboard alone: credentials, captcha, cod
   expect(await focusRingShown(page), 'the captcha box shows it has focus').toBe(true);
   await page.keyboard.press('Space');
   const loginButton = page.getByRole('button', { name: 'Login', exact: true });
-  await expect(loginButton).toBeVisible({ timeout: 20_000 });
+  await expect(loginButton).toBeVisible({ timeout: CAPTCHA_BOUND_MS.usual });
   await tabTo(page, loginButton);
   expect(await focusRingShown(page), 'Login shows it has focus').toBe(true);
   await page.keyboard.press('Enter');
