@@ -120,6 +120,7 @@ EXPORT_SQL="SELECT t.id, t.user_id, u.email, t.amount, t.network_fee, t.commissi
   t.receiver_address, c.id, c.name, c.symbol, c.icon, w.id, w.name
   FROM transactions t JOIN users u ON u.id = t.user_id JOIN coins c ON c.id = t.coin_id
   JOIN wallets w ON w.id = t.wallet_id ORDER BY t.created_at DESC, t.id DESC"
+EXPORT_LINE=$(tr '\n' ' ' <<<"$EXPORT_SQL") # on one line, for the tools' command lines, made outside their timed runs
 since() { awk -v s="$1" -v e="$(date +%s.%N)" 'BEGIN {printf "%.2f", e - s}'; }
 # api_export: one export through the API: "seconds rows", the memory's highest in $OUT/peak.
 api_export() {
@@ -138,12 +139,12 @@ OWN_SQL=$("$OUT/sqlrun" --export-query | tr '\n\t' '  ') # the API's own export 
 tool_export() {
   local start=$(date +%s.%N) header=1
   if [ "$KIND" = sqlite ]; then
-    sqlite3 -csv -header "${DB#sqlite:}" "$(tr '\n' ' ' <<<"$EXPORT_SQL")" >"$OUT/dump.csv"
+    sqlite3 -csv -header "${DB#sqlite:}" "$EXPORT_LINE" >"$OUT/dump.csv"
   elif [ "${1:-}" = own ]; then
     header=0
     psql -q "$DB" -c "\\copy ($OWN_SQL) to '$OUT/dump.csv' csv"
   else
-    psql -q "$DB" -c "\\copy ($(tr '\n' ' ' <<<"$EXPORT_SQL")) to '$OUT/dump.csv' csv header"
+    psql -q "$DB" -c "\\copy ($EXPORT_LINE) to '$OUT/dump.csv' csv header"
   fi
   echo "$(since "$start") $(($(wc -l <"$OUT/dump.csv") - header))"
   rm -f "$OUT/dump.csv"
