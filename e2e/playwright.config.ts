@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { NAVIGATION_BOUND_MS, STEP_BOUND_MS, TEST_BOUND_MS } from './fixtures/bounds';
 import { chromiumPath } from './fixtures/paths';
 
 // This suite drives Debian's chromium; it never downloads a browser.
@@ -15,12 +16,14 @@ export default defineConfig({
   forbidOnly: isCI,
   retries: 0,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 1,
-  // Upper bounds for a busy 2-core machine (two CPU hogs beside the suite); tests wait for conditions, never for time.
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // Bounds that catch a hang, never a budget for work (fixtures/bounds.ts); tests wait for conditions, never for time.
+  timeout: TEST_BOUND_MS,
+  expect: { timeout: STEP_BOUND_MS, toPass: { timeout: STEP_BOUND_MS } },
   reporter: [['list'], [path.join(__dirname, 'reporters', 'summary.ts')]],
   use: {
     headless: true,
+    actionTimeout: STEP_BOUND_MS,
+    navigationTimeout: NAVIGATION_BOUND_MS,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     video: 'off',

@@ -72,8 +72,9 @@ export default defineConfig(({ mode }) => ({
     // The counts reporter writes the suite summary of make test (scripts/suite.sh) when SUITE_COUNTS names a file.
     reporters: ['default', './scripts/counts-reporter.ts'],
     unstubGlobals: true,
-    // Screens are lazy chunks: a cold first import (antd included) is slow under jsdom when files run in parallel.
-    testTimeout: 20_000,
+    // Catches a hang only, never a budget for work: a test that takes 6 s here takes over 20 s beside two CPU hogs
+    // on two cores. Each wait inside a test has its own bound (asyncUtilTimeout in src/test/setup.ts).
+    testTimeout: 120_000,
     // One worker per core (Vitest's default leaves one core idle).
     maxWorkers: Math.max(2, os.availableParallelism()),
     // Importing Ant Design and React into a fresh registry costs a second or more per file. Files that mock no

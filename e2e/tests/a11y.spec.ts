@@ -76,7 +76,6 @@ const OVERLAYS: { path: string; what: string; open: (page: Page) => Promise<void
 ];
 
 test('every dialog and drawer, open', async ({ page, request, server }) => {
-  test.setTimeout(180_000);
   await signIn(page, request, server, 'demo');
   const problems: string[] = [];
   for (const { path, what, open } of OVERLAYS) {

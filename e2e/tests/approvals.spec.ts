@@ -90,7 +90,6 @@ test('a role edit waits for a second person: sent for approval, not approvable b
   server,
   pageProblems,
 }) => {
-  test.setTimeout(120_000);
   const admin = server.login(server.creds.username);
   const approver = server.login('approver');
   const adminToken = await tokenOf(request, admin);
@@ -167,7 +166,6 @@ test('a role edit waits for a second person: sent for approval, not approvable b
 });
 
 test('the maker withdraws a request; the approver rejects another', async ({ page, request, server, pageProblems }) => {
-  test.setTimeout(120_000);
   const admin = server.login(server.creds.username);
   const approver = server.login('approver');
   const adminToken = await tokenOf(request, admin);
@@ -212,7 +210,6 @@ test('the maker withdraws a request; the approver rejects another', async ({ pag
 });
 
 test('a request whose role changed since it was made: the 409 is shown in the dialog', async ({ page, request, server, pageProblems }) => {
-  test.setTimeout(120_000);
   const admin = server.login(server.creds.username);
   const approver = server.login('approver');
   const adminToken = await tokenOf(request, admin);
@@ -254,7 +251,6 @@ test('a request 24 hours old has expired: listed as expired, no Approve, and the
   request,
   server,
 }) => {
-  test.setTimeout(120_000);
   const admin = server.login(server.creds.username);
   const approver = server.login('approver');
   const adminToken = await tokenOf(request, admin);

@@ -14,8 +14,6 @@ import { signInByApi, useToken } from '../fixtures/sign-in';
 
 // A server of its own: one test tampers with its database.
 test.use({ serverOptions: { label: 'audit-trail' } });
-// Sign-ins through the API wait for a fresh TOTP code (up to 30 s).
-test.describe.configure({ timeout: 120_000 });
 
 /** Runs SQL on the server's SQLite file with Debian's sqlite3, as someone holding the file would. */
 function sqlite(server: BackofficeServer, sql: string): string {

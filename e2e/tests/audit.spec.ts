@@ -13,8 +13,6 @@ import { signInByApi, useToken } from '../fixtures/sign-in';
 
 // A server of its own: the tests count audit entries, which other files' writes and sign-ins would move.
 test.use({ serverOptions: { label: 'audit' } });
-// Sign-ins through the API wait for a fresh TOTP code (up to 30 s).
-test.describe.configure({ timeout: 90_000 });
 
 const AUDIT_LIST = /\/api\/admin\/audit\?/;
 
@@ -95,7 +93,7 @@ const menuGroups = (page: Page) =>
 
 /** Waits until the side menu's Setting group lists `links`. */
 const expectSettingLinks = (page: Page, links: string[]) =>
-  expect.poll(async () => (await menuGroups(page)).Setting ?? [], { timeout: 15_000 }).toEqual(links);
+  expect.poll(async () => (await menuGroups(page)).Setting ?? []).toEqual(links);
 
 const pickAction = (page: Page, option: string) => chooseOption(page, page.getByRole('combobox', { name: 'Action' }), option);
 const pickPageSize = (page: Page, option: string) => chooseOption(page, page.getByRole('combobox', { name: 'Page size' }), option);

@@ -103,7 +103,6 @@ interface Balance {
 
 test.describe('dashboard', () => {
   test('demo (every key) sees every widget, charts drawn, no CSP violation', async ({ page, server, pageProblems }) => {
-    test.setTimeout(90_000);
     await signInThroughPage(page, server.creds);
     for (const name of ALL_WIDGETS) await expect(widget(page, name), name).toBeVisible();
     for (const symbol of ['BTC', 'ETH', 'TRX', 'BNB']) {
@@ -118,7 +117,6 @@ test.describe('dashboard', () => {
   });
 
   test('support sees registrations, online users and recent transactions only', async ({ page, server, request }) => {
-    test.setTimeout(60_000);
     await openDashboardAs(page, await tokenFor(server, request, 'support'));
     for (const name of SUPPORT_WIDGETS) await expect(widget(page, name), name).toBeVisible();
     await expect(widget(page, 'Recent transactions').locator('tbody tr[data-row-key]')).toHaveCount(10);
@@ -130,7 +128,6 @@ test.describe('dashboard', () => {
   });
 
   test('candles and change percents are coloured from the market data', async ({ page, server, request }) => {
-    test.setTimeout(60_000);
     const token = await tokenFor(server, request, server.creds.username);
     await openDashboardAs(page, token);
     const coins = await apiJson<{ symbol: string; type: string }[]>(request, token, '/cointypes');
@@ -164,7 +161,6 @@ test.describe('dashboard', () => {
   });
 
   test('company balance per coin is blue, orange or red against the customer balance', async ({ page, server, request }) => {
-    test.setTimeout(60_000);
     const token = await tokenFor(server, request, server.creds.username);
     await openDashboardAs(page, token);
     const items = widget(page, 'Company balance').getByRole('listitem');
@@ -179,7 +175,7 @@ test.describe('dashboard', () => {
       expect(new Set(expected.map(([, tone]) => tone)), 'the demo data has all three colours').toEqual(
         new Set(['blue', 'orange', 'red']),
       );
-    }).toPass({ timeout: 30_000 });
+    }).toPass();
     const colours = { blue: BLUE, orange: ORANGE, red: RED };
     for (const [tone, colour] of Object.entries(colours)) {
       await expect(items.and(page.locator(`[data-tone="${tone}"]`)).first().locator('.balance-list__amount')).toHaveCSS('color', colour);

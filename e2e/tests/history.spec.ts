@@ -78,7 +78,7 @@ async function expectRowsMatchApi(page: Page, request: APIRequestContext, query:
     reply = await api<TxPage>(request, '/admin/transactions/history', query);
     expect(await rowIds(page)).toEqual(reply.transactionHistory.map((t) => t.id));
     await expect(page.getByText(`${reply.total_items} records`, { exact: true })).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 25_000 });
+  }).toPass();
   return reply!;
 }
 

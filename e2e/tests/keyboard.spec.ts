@@ -30,7 +30,6 @@ async function focusRingShown(page: Page): Promise<boolean> {
 }
 
 test('a staff member signs in with the keyboard alone: credentials, captcha, code', async ({ page, server }) => {
-  test.setTimeout(90_000);
   const login = server.login('finance');
   await page.goto('/admin/login');
   await expect(page.getByLabel('Username')).toBeFocused(); // the form opens on its first field

@@ -68,7 +68,6 @@ test.describe('the side menu', () => {
         request,
         server,
       }) => {
-        test.setTimeout(120_000);
         await page.setViewportSize(viewport);
         await signIn(page, request, server, 'demo');
         const entries = await menuEntries(page);
@@ -112,7 +111,6 @@ test.describe('the side menu', () => {
 test.describe('no sideways scrolling', () => {
   for (const width of [1024, 1280, 1440]) {
     test(`no screen of the menu is wider than a ${width} px window`, async ({ page, request, server }) => {
-      test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 800 });
       await signIn(page, request, server, 'demo');
       for (const [title, path] of await menuEntries(page)) {

@@ -11,8 +11,6 @@ import type { BackofficeServer } from '../fixtures/server';
 import { sensitiveCall } from '../fixtures/step-up';
 import { signInByApi, useToken } from '../fixtures/sign-in';
 
-// The sign-in through the API waits for a fresh TOTP code (up to 30 s).
-test.describe.configure({ timeout: 120_000 });
 // A server of its own: the Members test adds staff.
 test.use({ serverOptions: { label: 'list-url-state' } });
 

@@ -34,7 +34,6 @@ test.describe('members', () => {
     server,
     pageProblems,
   }) => {
-    test.setTimeout(150_000);
     const username = `mia${Date.now().toString(36)}`;
     const email = `${username}@example.com`;
     const password = 'S3cure-pass-9!';
@@ -107,7 +106,6 @@ test.describe('members', () => {
   });
 
   test('edit a user in "User Information"; 2FA that is off cannot be switched on', async ({ page, request, server }) => {
-    test.setTimeout(90_000);
     await openAsDemo(page, request, server, '/usermanagement');
     await page.getByRole('searchbox', { name: 'Search users' }).fill('support@');
     await expect(rows(page)).toHaveCount(1);
@@ -128,7 +126,6 @@ test.describe('members', () => {
   });
 
   test('user management: 100 per page, page 2, and a size change goes back to page 1', async ({ page, request, server }) => {
-    test.setTimeout(90_000);
     await openAsDemo(page, request, server, '/usermanagement');
     const pager = page.getByTestId('list-pager');
     await expect(rows(page)).toHaveCount(25);

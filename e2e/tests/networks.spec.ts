@@ -6,11 +6,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server';
 import { signInByApi, signInThroughPage, submitCredentials } from '../fixtures/sign-in';
+import { boundWithTotpWaits } from '../fixtures/bounds';
 
 // A server of its own: a role's networks change here.
 test.use({ serverOptions: { label: 'networks' } });
 // Each sign-in waits for a fresh TOTP code (up to 30 s), and the test signs in four times.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: boundWithTotpWaits(4) });
 
 /** Opens the Support role's modal from the Roles page, sets its networks and saves. */
 async function setSupportNetworks(page: Page, networks: string): Promise<void> {

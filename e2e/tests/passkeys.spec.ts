@@ -11,11 +11,12 @@ import { expect, test } from '../fixtures/server';
 import type { BackofficeServer, StaffLogin } from '../fixtures/server';
 import { submitCredentials, useToken } from '../fixtures/sign-in';
 import { freshTotp } from '../fixtures/totp';
+import { boundWithTotpWaits } from '../fixtures/bounds';
 
 // A server of its own: passkeys are added and removed, and a staff member signs in several times.
 test.use({ serverOptions: { label: 'passkeys' } });
 // A sign-in by code waits for a fresh TOTP step (up to 30 s).
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: boundWithTotpWaits(2) });
 
 /** The app's origin under the name passkeys accept. */
 const origin = (server: BackofficeServer) => `http://localhost:${server.port}`;

@@ -11,8 +11,6 @@ import { signInByApi, useToken } from '../fixtures/sign-in';
 
 // A server of its own: the resend action writes mail to the outbox.
 test.use({ serverOptions: { label: 'profile' } });
-// The first test signs in through the API, whose fresh TOTP code can take up to 30 s.
-test.describe.configure({ timeout: 60_000 });
 
 interface User {
   id: number;

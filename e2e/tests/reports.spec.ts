@@ -11,8 +11,6 @@ import { signInByApi, useToken } from '../fixtures/sign-in';
 
 // A server of its own: report totals move only with the demo's own activity, not with other files' tests.
 test.use({ serverOptions: { label: 'reports' } });
-// The first test signs in through the API, whose fresh TOTP code can take up to 30 s.
-test.describe.configure({ timeout: 60_000 });
 
 const EXCHANGE_LIST = /\/api\/admin\/exchange\/history\?/;
 const BONUS_LIST = /\/api\/admin\/wallets\/report\?/;

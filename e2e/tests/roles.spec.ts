@@ -42,7 +42,6 @@ const section = (page: Page, category: string) => page.getByRole('dialog').getBy
 
 test.describe('roles', () => {
   test('create a role, then modify it, through the grouped permission editor', async ({ page, request, server, pageProblems }) => {
-    test.setTimeout(90_000);
     const name = `Auditors ${Date.now().toString(36)}`;
     await openRoles(page, request, server);
 
@@ -100,7 +99,6 @@ test.describe('roles', () => {
   });
 
   test('a refused role name shows the server\'s message', async ({ page, request, server }) => {
-    test.setTimeout(90_000);
     await openRoles(page, request, server);
     await page.getByRole('button', { name: 'Create New Role' }).click();
     const dialog = page.getByRole('dialog');
@@ -111,7 +109,6 @@ test.describe('roles', () => {
   });
 
   test('delete: Cancel keeps the role, Yes deletes it, a held role shows the 409 message', async ({ page, request, server }) => {
-    test.setTimeout(90_000);
     const name = `Temp ${Date.now().toString(36)}`;
     if (!token) token = await signInByApi(request, server.creds);
     const made = await sensitiveCall(request, token, server.creds, (headers) =>
@@ -145,7 +142,6 @@ test.describe('roles', () => {
   });
 
   test('a role editor lacking permissions sees them greyed, and cannot modify a role holding them', async ({ page, request, server }) => {
-    test.setTimeout(120_000);
     // The Compliance role gains the role screens (not the dashboard's keys), so its holder may edit roles.
     if (!token) token = await signInByApi(request, server.creds);
     const compliance = await roleNamed(request, 'Compliance');

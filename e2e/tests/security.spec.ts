@@ -12,11 +12,12 @@ import { expect, test } from '../fixtures/server';
 import type { StaffLogin } from '../fixtures/server';
 import { signInByApi, signInThroughPage, submitCredentials, useToken } from '../fixtures/sign-in';
 import { freshTotp } from '../fixtures/totp';
+import { boundWithTotpWaits } from '../fixtures/bounds';
 
 // A server of its own: a password changes here, and sessions are ended.
 test.use({ serverOptions: { label: 'security' } });
 // Each sign-in waits for a fresh TOTP code (up to 30 s), and a test signs in two or three times.
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: boundWithTotpWaits(3) });
 
 /** GET /api/user's status with `token`: 200 while its session lives, 401 once it has ended. */
 async function userStatus(request: APIRequestContext, token: string): Promise<number> {

@@ -54,7 +54,6 @@ test.describe('sign-in', () => {
     server,
     pageProblems,
   }) => {
-    test.setTimeout(120_000);
     const username = `ann${Date.now().toString(36)}`;
     const password = 'S3cure-pass-9!';
     await server.runCli(['admin', 'create', '--username', username, '--email', `${username}@example.com`, '--password', password]);
@@ -99,7 +98,6 @@ test.describe('sign-in', () => {
   });
 
   test('a wrong code shows "invalid Code" and the right one still signs in', async ({ page, server }) => {
-    test.setTimeout(90_000);
     const login = server.login('finance');
     await page.goto('/admin/login');
     await submitCredentials(page, login);
@@ -115,7 +113,6 @@ test.describe('sign-in', () => {
   });
 
   test('a customer sees Access Denied, and LogOut signs out', async ({ page, server }) => {
-    test.setTimeout(90_000);
     const customer = server.creds.others.find((o) => o.role === 'no permissions');
     expect(customer, 'the demo prints a sign-in without permissions').toBeTruthy();
     await signInThroughPage(page, server.login(customer!.username));
@@ -134,7 +131,6 @@ test.describe('sign-in', () => {
     page,
     server,
   }) => {
-    test.setTimeout(90_000);
     await signInThroughPage(page, server.login('support'));
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await expect(menu).toBeVisible();
@@ -162,7 +158,6 @@ test.describe('sign-in', () => {
   });
 
   test('a signed-in user visiting /admin/login (or /login) lands on /', async ({ page, request, server }) => {
-    test.setTimeout(90_000);
     const token = await signInByApi(request, server.login('compliance'));
     await page.goto('/admin/login');
     await useToken(page, token);
@@ -182,7 +177,6 @@ test.describe('sign-in', () => {
   });
 
   test('a toast closes by itself (page clock moved on 5 seconds)', async ({ page, server }) => {
-    test.setTimeout(90_000);
     // The clock runs on its own until the test moves it; the exact duration is a unit test (AppProviders.test.tsx).
     await page.clock.install();
     const login = server.login(server.creds.username);

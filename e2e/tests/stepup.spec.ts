@@ -75,7 +75,6 @@ test.describe('step-up', () => {
     server,
     pageProblems,
   }) => {
-    test.setTimeout(90_000);
     const token = await staleToken(server);
     const before = await role(request, token, 'Support');
     const description = `Help desk ${Date.now().toString(36)}`;
@@ -112,7 +111,6 @@ test.describe('step-up', () => {
   });
 
   test('Esc or Cancel saves nothing, and the editor says so', async ({ page, request, server }) => {
-    test.setTimeout(90_000);
     const token = await staleToken(server);
     const before = await role(request, token, 'Support');
     const editor = await editSupport(page, token, `Never saved ${Date.now().toString(36)}`);
@@ -134,7 +132,6 @@ test.describe('step-up', () => {
   });
 
   test('a recovery code steps up too', async ({ page, request, server }) => {
-    test.setTimeout(90_000);
     // Recovery codes are made on a session that stepped up (a sign-in's).
     const signedIn = await signInByApi(request, server.creds);
     const made = await request.post('/api/user/recovery-codes', { headers: { Authorization: `Bearer ${signedIn}` } });

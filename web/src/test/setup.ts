@@ -23,8 +23,9 @@ if (!window.matchMedia) {
   });
 }
 
-// Screens are lazy chunks: the first import of one (antd included) can take a few seconds under jsdom.
-configure({ asyncUtilTimeout: 10_000 });
+// The bound of one wait (findBy…, waitFor): it catches a hang. Screens are lazy chunks, and the first import of one
+// (antd included) takes a few seconds under jsdom, several times that on a busy machine.
+configure({ asyncUtilTimeout: 30_000 });
 
 // jsdom has no ResizeObserver either; antd's popups (Dropdown, Select...) observe their size.
 if (!('ResizeObserver' in window)) {

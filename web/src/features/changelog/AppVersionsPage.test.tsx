@@ -126,7 +126,7 @@ describe('<AppVersionsPage>', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('');
     // The same button (its name may still hold the loading icon's "loading": jsdom never ends the icon's leave motion).
     expect(submit).toBeDisabled();
-  }, 40_000);
+  });
 
   it('deletes a version only after the confirmation', async () => {
     const user = userEvent.setup({ delay: null });

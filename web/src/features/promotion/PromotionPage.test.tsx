@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CoinType } from '../../lib/coinTypes';
 import { dayjs } from '../../lib/dates';
 import type { ApiCall, ApiHandler } from '../../test/mockApi';
@@ -39,6 +39,10 @@ async function pickCoin(user: User, select: string, coin: string) {
 }
 
 describe('<PromotionPage>', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('shows the countdown, the amounts with their coin equivalents, one of each pair disabled', async () => {
     setUp(makePromotion());
     renderWithProviders(<PromotionPage />);
@@ -115,7 +119,7 @@ describe('<PromotionPage>', () => {
       range: { start_date: '2026-11-12 03:00:00', end_date: '2026-12-12 03:00:00' },
     });
     expect(await screen.findByText('Promotion Has Been Saved')).toBeInTheDocument();
-  }, 40_000);
+  });
 
   it('Start Now: enabled from now until now + 4e10 ms; Stop Now: disabled', async () => {
     const user = userEvent.setup({ delay: null });
@@ -144,25 +148,23 @@ describe('<PromotionPage>', () => {
     const sent = { approval: { id: 4, action: 'promotion.save', status: 'pending', summary: 'Save the promotion: promotion' } };
     const calls = setUp(makePromotion(), { 'POST /api/admin/promotion': () => jsonResponse(sent, { status: 202 }) });
     renderWithProviders(<PromotionPage />);
-    const waiting = await screen.findByLabelText('Waiting Time (days)');
-    const before = (waiting as HTMLInputElement).value;
-    await user.click(screen.getByRole('button', { name: 'Remove USDT (TRX)' }));
-    await user.clear(waiting);
-    await user.type(waiting, '45');
-    await pickCoin(user, 'Minimum Coin', 'BTC · Bitcoin');
-    await user.type(screen.getByLabelText('Amount (USD)'), '100');
-    await user.click(screen.getByRole('button', { name: /Add$/ }));
+    const amount = await screen.findByLabelText('Inviter Promotion Amount (USD)');
+    const before = (amount as HTMLInputElement).value;
+    await user.clear(amount);
+    await user.type(amount, '12');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(posted(calls)).toHaveLength(1));
+    expect(posted(calls)[0]).toMatchObject({ inviter_bonus: { amount: '12' } });
 
     const notes = await screen.findAllByText(/^Sent for approval: Save the promotion: promotion\./);
     expect(notes.length).toBeGreaterThanOrEqual(1); // the note under the form, and the app's toast
     expect(screen.queryByText('Promotion Has Been Saved')).not.toBeInTheDocument();
-    expect(screen.getByLabelText('Waiting Time (days)')).toHaveValue(before);
-    expect(screen.getByRole('button', { name: 'Remove USDT (TRX)' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Inviter Promotion Amount (USD)')).toHaveValue(before);
   });
 
   it('the countdown reaching zero turns the promotion off and asks the server again', async () => {
+    // The countdown's clock is the test's: only its interval and Date are faked, so the page's other waits still run.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     let reads = 0;
     const calls = setUp(() => {
       reads += 1;
@@ -172,8 +174,12 @@ describe('<PromotionPage>', () => {
     });
     renderWithProviders(<PromotionPage />);
     expect(await screen.findByRole('timer', { name: 'Time left' })).toHaveTextContent('00:00:02');
-    expect(await screen.findByText('The promotion is off.', undefined, { timeout: 5_000 })).toBeInTheDocument();
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/admin/promotion')).toHaveLength(2));
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.getByRole('timer', { name: 'Time left' })).toHaveTextContent('00:00:01');
+    expect(calls.filter((c) => c.path === '/api/admin/promotion')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(await screen.findByText('The promotion is off.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/admin/promotion')).toHaveLength(2);
     expect(within(screen.getByTestId('promotion-timer')).getByText('Off')).toBeInTheDocument();
   });
 });
