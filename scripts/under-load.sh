@@ -26,7 +26,7 @@ if ! command -v stress-ng >/dev/null 2>&1; then
   exit 2
 fi
 
-stress-ng --cpu "$hogs" --cpu-method matrixprod --quiet &
+stress-ng --cpu "$hogs" --quiet &
 hog_pid=$!
 trap 'kill "$hog_pid" 2>/dev/null; wait "$hog_pid" 2>/dev/null' EXIT
 
