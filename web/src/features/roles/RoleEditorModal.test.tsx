@@ -43,10 +43,10 @@ describe('RoleEditorModal', () => {
     await userEvent.type(screen.getByLabelText('Description'), 'Read only');
     await userEvent.click(await screen.findByRole('button', { name: 'Users (0/2)' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select All Users' }));
-    expect(screen.getByRole('button', { name: 'Users (2/2)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Users (2/2)' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Dashboard (0/2)' }));
     await userEvent.click(screen.getByRole('checkbox', { name: /Coin candle cards/ }));
-    expect(screen.getByRole('checkbox', { name: 'Select All Dashboard' })).toBePartiallyChecked();
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Select All Dashboard' })).toBePartiallyChecked());
     await userEvent.click(screen.getByRole('button', { name: 'Apply Role' }));
 
     expect(await screen.findByText(ROLE_CREATED)).toBeInTheDocument();
