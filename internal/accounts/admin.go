@@ -174,16 +174,19 @@ type Edit struct {
 type FreshCode func(ctx context.Context, code string) error
 
 // SteppedUp checks that the actor's session gave a second factor lately (the
-// API's step-up): nil, or the refusal to answer.
-type SteppedUp func() error
+// API's step-up): nil, or the refusal to answer. covered says the edit is one
+// the approval policy's user.edit covers (another user's email, status or
+// second factor), not only a staff member's name or phone.
+type SteppedUp func(covered bool) error
 
 // errNoStepUpCheck refuses a sensitive edit when the caller gave no step-up check.
 var errNoStepUpCheck = &apperr.Forbidden{Message: "Confirm with your second factor to continue."}
 
 // Update edits a user. The 2FA flags can only be switched off (which clears
 // the secret); disabling a user, a new email and a second factor switched off
-// end their sessions. Changing another user's email, status or second factor
-// needs a fresh step-up (checked by steppedUp). Changing another staff
+// end their sessions. Changing another user's email, status or second factor,
+// or another staff member's name or phone, needs a fresh step-up (checked by
+// steppedUp). Changing another staff
 // member's email or second factor also needs the actor to hold every key
 // they hold and one more, and a fresh code (checked by fresh); the result
 // says the old address when it changed.
@@ -197,8 +200,10 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, id int64, e Edi
 		return User{}, err
 	}
 	signIn := !strings.EqualFold(u.next.Email, cur.Email) || (cur.GAEnabled && !u.next.GAEnabled) || (cur.SMS2FaEnabled && !u.next.SMS2FaEnabled)
-	sensitive := id != actor.ID && (signIn || cur.Enabled != u.next.Enabled)
-	takeover := id != actor.ID && slices.Contains(cur.Roles, "ROLE_ADMIN") && signIn
+	other, staff := id != actor.ID, slices.Contains(cur.Roles, "ROLE_ADMIN")
+	covered := other && (signIn || cur.Enabled != u.next.Enabled)
+	sensitive := covered || (other && staff && u.renames())
+	takeover := other && staff && signIn
 	if takeover { // refused before a step-up or a code is asked
 		if err := roles.EnsureStrictlyAbove(ctx, s.db, actor.ID, id); err != nil {
 			return User{}, err
@@ -208,7 +213,7 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, id int64, e Edi
 		if steppedUp == nil {
 			return User{}, errNoStepUpCheck
 		}
-		if err := steppedUp(); err != nil {
+		if err := steppedUp(covered); err != nil {
 			return User{}, err
 		}
 	}
@@ -330,6 +335,17 @@ func editedPhone(cur, edit *string) (any, error) {
 
 // changed lists what the edit changes, for the audit log (the phone number
 // without its digits).
+// renames reports whether the edit changes the username, display name or
+// phone number: how a staff member is known to colleagues and to support.
+func (u userEdit) renames() bool {
+	for _, field := range []string{"username", "full_name", "phone_number"} {
+		if _, ok := u.changes[field]; ok {
+			return true
+		}
+	}
+	return false
+}
+
 func (u userEdit) changed(phoneEdited bool) map[string]any {
 	changes := map[string]any{}
 	for name, pair := range map[string][2]any{

@@ -151,7 +151,7 @@ func TestSearchFollowsEditsRemovalsAndBulkLoads(t *testing.T) {
 			return n
 		}
 		name, email := "Wilma Newname", "wilma.new@example.org"
-		if _, err := accounts.New(db, nil).Update(ctx, audit.Actor{}, u.ID, accounts.Edit{FullName: &name, Email: &email}, nil, func() error { return nil }); err != nil {
+		if _, err := accounts.New(db, nil).Update(ctx, audit.Actor{}, u.ID, accounts.Edit{FullName: &name, Email: &email}, nil, func(bool) error { return nil }); err != nil {
 			t.Fatal(err)
 		}
 		for q, want := range map[string]int{"oldname": 0, "newname": 1, "wilma@example.com": 0, "example.org": 1, "wilma": 1} {

@@ -3,6 +3,7 @@ package accounts
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"sort"
 	"strconv"
 	"strings"
@@ -80,6 +81,16 @@ func (s *Service) LoadUser(ctx context.Context, id int64) (User, error) {
 		return User{}, &apperr.NotFound{What: "User"}
 	}
 	return users[0], nil
+}
+
+// IsStaff reports whether user id is a staff member (false for no such user).
+func (s *Service) IsStaff(ctx context.Context, id int64) (bool, error) {
+	var staff bool
+	err := s.db.QueryRowContext(ctx, `SELECT is_admin FROM users WHERE id = $1`, id).Scan(&staff)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return staff, err
 }
 
 // queryUsers runs a query selecting userColumns and fills in the

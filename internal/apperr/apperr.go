@@ -2,7 +2,10 @@
 // without knowing HTTP: the API turns each kind into its status.
 package apperr
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // Field is bad input in one field (400, errors[0] names the field).
 type Field struct {
@@ -35,3 +38,12 @@ func (e *Conflict) Error() string { return e.Message }
 type Forbidden struct{ Message string }
 
 func (e *Forbidden) Error() string { return e.Message }
+
+// TooMany is a request over a limit of the caller's (429): RetryAfter says
+// when the limit may admit it again.
+type TooMany struct {
+	Message    string
+	RetryAfter time.Duration
+}
+
+func (e *TooMany) Error() string { return e.Message }

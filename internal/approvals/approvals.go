@@ -65,7 +65,15 @@ const (
 	Rejected  = "rejected"
 	Withdrawn = "withdrawn"
 	Expired   = "expired"
+	Void      = "void" // its maker can no longer make the change
 )
+
+// PolicySave is the action of changing the policy itself.
+const PolicySave = "approval_policy.save"
+
+// MaxPending is how many pending requests one maker may have: more would bury
+// the approvers' list, and a request left there loses its reader.
+const MaxPending = 20
 
 // Store reads and writes the policy and the requests.
 type Store struct {
@@ -108,8 +116,15 @@ func (s *Store) Policy(ctx context.Context) (map[string]bool, error) {
 	return policy, rows.Err()
 }
 
-// Requires reports whether action needs a second person.
+// Requires reports whether action needs a second person. Changing the policy
+// itself does whenever the policy covers any action, whatever it says of
+// PolicySave: else one person could switch four eyes off, then act alone.
 func (s *Store) Requires(ctx context.Context, action string) (bool, error) {
+	if action == PolicySave {
+		var covered int
+		err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM approval_policy WHERE required = TRUE`).Scan(&covered)
+		return covered > 0, err
+	}
 	var required bool
 	err := s.db.QueryRowContext(ctx, `SELECT required FROM approval_policy WHERE action = $1`, action).Scan(&required)
 	if errors.Is(err, sql.ErrNoRows) {

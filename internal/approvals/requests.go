@@ -5,12 +5,14 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
 	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/utc"
 )
 
@@ -24,7 +26,7 @@ type Person struct {
 type Request struct {
 	ID          int64           `json:"id"`
 	Action      string          `json:"action"`
-	Status      string          `json:"status" enum:"pending,approved,rejected,withdrawn,expired"`
+	Status      string          `json:"status" enum:"pending,approved,rejected,withdrawn,expired,void"`
 	Maker       Person          `json:"maker"`
 	MakerReason string          `json:"maker_reason"`
 	CreatedAt   string          `json:"created_at"`
@@ -59,11 +61,15 @@ type Call struct {
 }
 
 // Create keeps call as a pending request (expiring after Lifetime), audited
-// as approval.request, and returns it.
+// as approval.request, and returns it. A maker holding MaxPending requests
+// already is refused (429) until one of them is decided or expires.
 func (s *Store) Create(ctx context.Context, actor audit.Actor, call Call) (Request, error) {
 	now := s.now()
 	var id int64
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		if err := s.ensureRoomFor(ctx, tx, call.Maker.ID, now); err != nil {
+			return err
+		}
 		if err := tx.QueryRowContext(ctx, `INSERT INTO approvals (action, status, maker_id, maker_email, maker_reason, method, path,
 			query, body, target, target_version, summary, change, created_at, expires_at)
 			VALUES ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
@@ -81,6 +87,29 @@ func (s *Store) Create(ctx context.Context, actor audit.Actor, call Call) (Reque
 }
 
 func target(id int64) string { return "approval:" + itoa(id) }
+
+// ensureRoomFor refuses a maker's request beyond MaxPending pending ones. The
+// lock makes the count and the insert one step on every node.
+func (s *Store) ensureRoomFor(ctx context.Context, tx *sql.Tx, maker int64, now time.Time) error {
+	if err := s.db.Dialect.LockXactNamed(ctx, tx, store.LockApprovals); err != nil {
+		return err
+	}
+	const mine = ` FROM approvals WHERE maker_id = $1 AND status = 'pending' AND expires_at > $2`
+	var pending int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*)`+mine, maker, now).Scan(&pending); err != nil {
+		return err
+	}
+	if pending < MaxPending {
+		return nil
+	}
+	var oldest time.Time // the first to expire makes room, if nothing else does sooner
+	if err := tx.QueryRowContext(ctx, `SELECT expires_at`+mine+` ORDER BY expires_at LIMIT 1`, maker, now).Scan(&oldest); err != nil {
+		return err
+	}
+	retry := oldest.Sub(now)
+	return &apperr.TooMany{RetryAfter: retry, Message: fmt.Sprintf("You have %d changes waiting for approval: "+
+		"withdraw one, or wait for a decision, before you send another.", pending)}
+}
 
 // columns are a Request's columns as scan reads them.
 const columns = `id, action, status, maker_id, maker_email, maker_reason, created_at, expires_at, summary, method, path,
@@ -279,6 +308,28 @@ func (s *Store) close(ctx context.Context, actor audit.Actor, r Request, status,
 		return r, err
 	}
 	return s.Get(ctx, r.ID)
+}
+
+// Void marks a pending request void, audited by actor as approval.void, and
+// answers the refusal (409) that says why: its maker can no longer make the
+// change, so nobody may approve it.
+func (s *Store) Void(ctx context.Context, actor audit.Actor, r Request, why string) error {
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE approvals SET status = 'void', decision_reason = $1, decided_at = $2
+			WHERE id = $3 AND status = 'pending'`, why, s.now(), r.ID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return ErrDecided
+		}
+		return actor.Record(ctx, tx, "approval.void", target(r.ID), map[string]any{"action": r.Action, "target": r.Target,
+			"maker": r.Maker, "reason": why})
+	})
+	if err != nil {
+		return err
+	}
+	return &apperr.Conflict{Message: "This request is void: " + why + " Nothing was applied."}
 }
 
 // Check refuses a request that can no longer be decided: decided already,

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/approvals"
 	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/auth"
@@ -253,11 +254,42 @@ func (s *Server) decision(w http.ResponseWriter, r *http.Request) (approvals.Req
 	default:
 		err = s.approvals.Check(r.Context(), req)
 	}
+	if err == nil {
+		err = s.voidIfMakerMayNot(r, req)
+	}
 	if err != nil {
 		writeError(w, r, err)
 		return req, "", false
 	}
 	return req, reason, true
+}
+
+// voidIfMakerMayNot voids a request whose maker can no longer make its change
+// (disabled, no longer staff, or without what the action's route demands):
+// 409, and nobody may approve it. An approval adds a second person to a
+// change; it never gives the change more right than its maker now has.
+func (s *Server) voidIfMakerMayNot(r *http.Request, req approvals.Request) error {
+	maker, err := s.accounts.LoadUser(r.Context(), req.Maker.ID)
+	var gone *apperr.NotFound
+	var why string
+	switch {
+	case errors.As(err, &gone):
+		why = "its maker's account no longer exists."
+	case err != nil:
+		return err
+	case !maker.Enabled:
+		why = fmt.Sprintf("its maker, %s, was disabled.", maker.Email)
+	case !slices.Contains(maker.Roles, "ROLE_ADMIN"):
+		why = fmt.Sprintf("its maker, %s, is no longer a staff member.", maker.Email)
+	default:
+		if ok, missing := s.fourEyesRules[req.Action].admitsHolder(func(k string) bool { return slices.Contains(maker.Permissions, k) }); !ok {
+			why = fmt.Sprintf("its maker, %s, no longer holds %s.", maker.Email, missing)
+		}
+	}
+	if why == "" {
+		return nil
+	}
+	return s.approvals.Void(r.Context(), plainActor(r), req, why)
 }
 
 // approveRequest applies a pending request as the caller, another person

@@ -273,7 +273,7 @@ func TestRouteRulesAreNoWiderThanReviewed(t *testing.T) {
 		"POST /api/user/password":                       "signed in", // one's own, behind one's current password (counted like a sign-in's)
 		"GET /api/user/sessions":                        "signed in", // one's own sessions only
 		"DELETE /api/user/sessions/{id}":                "signed in", // one's own; anyone else's is a 404
-		"POST /api/user/sessions/revoke-others":         "signed in", // one's own other sessions
+		"POST /api/user/sessions/revoke-others":         "signed in", // one's own other sessions, on a session stepped up lately
 		"POST /api/user/step-up":                        "signed in", // one's own session, with one's own second factor (counted like the code step)
 		"GET /api/user/recovery-codes":                  "signed in", // a count of one's own
 		"POST /api/user/recovery-codes":                 "signed in", // one's own, and only on a session stepped up lately
@@ -332,10 +332,11 @@ func TestStepUpRoutesAreTheReviewedOnes(t *testing.T) {
 		"POST /api/admin/users/{id}/unlock", "DELETE /api/admin/sessions/{id}", "POST /api/user/recovery-codes",
 		"POST /api/user/passkeys/register/begin", "DELETE /api/user/passkeys/{id}",
 		"POST /api/admin/approvals/policy", "POST /api/admin/approvals/{id}/approve", "POST /api/admin/approvals/{id}/reject",
+		"POST /api/user/sessions/revoke-others",
 	}
 	freshIf := map[string]string{
 		"POST /api/admin/users/new":       "it creates a staff member",
-		"POST /api/admin/users/{id}/edit": "it changes another user's email, status or second factor",
+		"POST /api/admin/users/{id}/edit": "it changes another user's email, status or second factor, or another staff member's name or phone",
 	}
 	var gotFresh []string
 	gotIf := map[string]string{}

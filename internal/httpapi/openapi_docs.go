@@ -155,7 +155,7 @@ type (
 		Action string `query:"action" maxLength:"100"`
 	}
 	approvalsQuery struct {
-		Status string `query:"status" enum:"pending,approved,rejected,withdrawn,expired" description:"Requests of this status only."`
+		Status string `query:"status" enum:"pending,approved,rejected,withdrawn,expired,void" description:"Requests of this status only."`
 	}
 	staffSessionQuery struct {
 		User string `query:"user" maxLength:"200" description:"Part of a staff member's email or username."`

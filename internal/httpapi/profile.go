@@ -5,12 +5,15 @@ import (
 	"database/sql"
 	"fmt"
 	"net/http"
+	"slices"
 	"time"
 
+	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/csvout"
 	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/profile"
+	"xapa/backoffice/internal/rbac"
 )
 
 // userPath reads the {id} of a profile route.
@@ -29,6 +32,9 @@ func (s *Server) getUser(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, err := s.accounts.LoadUser(r.Context(), id)
+	if err == nil && slices.Contains(u.Roles, "ROLE_ADMIN") {
+		err = mayReadStaff(r)
+	}
 	if err == nil {
 		err = s.recordProfileOpen(r, id)
 	}
@@ -138,8 +144,33 @@ func walletFilter(r *http.Request) (profile.WalletFilter, error) {
 }
 
 // sessionList is a user's sessions.
+// errStaffNeedsSessions refuses a staff member's profile or sessions to a
+// caller without ADMIN_SESSIONS: they show where and on what a colleague signs
+// in, which is the Sessions console's to show.
+var errStaffNeedsSessions = &apperr.Forbidden{Message: "A staff member's profile and sessions need the Sessions permission (ADMIN_SESSIONS)."}
+
+func mayReadStaff(r *http.Request) error {
+	if principal(r).Can(rbac.Sessions) {
+		return nil
+	}
+	return errStaffNeedsSessions
+}
+
+// sessionFilter is the user of the path, whose sessions the caller may read.
+func (s *Server) sessionFilter(r *http.Request) (int64, error) {
+	id, err := pathID(r, "id")
+	if err != nil || principal(r).Can(rbac.Sessions) {
+		return id, err
+	}
+	staff, err := s.accounts.IsStaff(r.Context(), id)
+	if err == nil && staff {
+		err = errStaffNeedsSessions
+	}
+	return id, err
+}
+
 func (s *Server) sessionList() lister {
-	return list[int64, profile.Session]{key: "sessions", filter: func(r *http.Request) (int64, error) { return pathID(r, "id") },
+	return list[int64, profile.Session]{key: "sessions", filter: s.sessionFilter,
 		page: func(ctx context.Context, id int64, p page) ([]profile.Session, int, error) {
 			return s.profile.Sessions(ctx, id, p.limit(), p.offset())
 		}}

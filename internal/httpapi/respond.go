@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"math"
 	"net/http"
 	"reflect"
 	"strconv"
@@ -80,6 +81,10 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 		c.submit(w, r) // not an error: the change waits for its approval (approvals.go)
 		return
 	}
+	var tooMany *apperr.TooMany
+	if errors.As(err, &tooMany) {
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(max(tooMany.RetryAfter.Seconds(), 1)))))
+	}
 	e := *asError(r, err)
 	e.RequestID = requestID(r)
 	writeJSON(w, e.Code, &e)
@@ -95,6 +100,7 @@ func asError(r *http.Request, err error) *Error {
 		notFound *apperr.NotFound
 		conflict *apperr.Conflict
 		denied   *apperr.Forbidden
+		tooMany  *apperr.TooMany
 	)
 	switch {
 	case errors.As(err, &e):
@@ -108,6 +114,8 @@ func asError(r *http.Request, err error) *Error {
 		e = Errorf(http.StatusConflict, conflict.Message)
 	case errors.As(err, &denied):
 		e = Errorf(http.StatusForbidden, denied.Message)
+	case errors.As(err, &tooMany):
+		e = Errorf(http.StatusTooManyRequests, tooMany.Message)
 	case errors.Is(err, auth.ErrBusy): // a password hash while the pool is full (staff creation, edits)
 		e = Errorf(http.StatusServiceUnavailable, err.Error())
 	case store.IsUnavailable(err):

@@ -34,9 +34,12 @@ func (r Rule) allows(k auth.Kind) bool { return slices.Contains(r.Kinds, k) }
 
 // admits reports whether the caller's permissions satisfy the rule, and
 // names a missing key when they do not.
-func (r Rule) admits(p *auth.Principal) (bool, string) {
+func (r Rule) admits(p *auth.Principal) (bool, string) { return r.admitsHolder(p.Can) }
+
+// admitsHolder is admits for whoever can says holds a key.
+func (r Rule) admitsHolder(can func(key string) bool) (bool, string) {
 	for _, key := range r.Perms {
-		if !p.Can(key) {
+		if !can(key) {
 			return false, key
 		}
 	}
@@ -44,7 +47,7 @@ func (r Rule) admits(p *auth.Principal) (bool, string) {
 		return true, ""
 	}
 	for _, key := range r.AnyPerm {
-		if p.Can(key) {
+		if can(key) {
 			return true, ""
 		}
 	}
@@ -133,7 +136,7 @@ func (s *Server) Routes() []Route {
 		// One's own signed-in devices (someone else's session id is a 404), and the staff sessions console.
 		{"GET", "/api/user/sessions", SignedIn, s.ownSessions},
 		{"DELETE", "/api/user/sessions/{id}", SignedIn, revokeSession(s.auth.RevokeOwnSession)},
-		{"POST", "/api/user/sessions/revoke-others", SignedIn, s.revokeOtherSessions},
+		{"POST", "/api/user/sessions/revoke-others", SignedIn.Fresh(), s.revokeOtherSessions},
 		{"DELETE", "/api/admin/sessions/{id}", Perm(rbac.Sessions).Fresh(), revokeSession(s.auth.RevokeStaffSession)},
 
 		// Four-eyes approval: the policy (which actions need a second person), and the requests made under it.
@@ -148,7 +151,7 @@ func (s *Server) Routes() []Route {
 
 		// Users and members.
 		{"POST", "/api/admin/users/new", Perm(rbac.CreateUser).FreshIf("it creates a staff member").FourEyesIf("staff.create"), s.createUser},
-		{"POST", "/api/admin/users/{id}/edit", Perm(rbac.EditUser).FreshIf("it changes another user's email, status or second factor").FourEyesIf("user.edit"), s.editUser},
+		{"POST", "/api/admin/users/{id}/edit", Perm(rbac.EditUser).FreshIf("it changes another user's email, status or second factor, or another staff member's name or phone").FourEyesIf("user.edit"), s.editUser},
 		{"POST", "/api/admin/users/{id}/unlock", Perm(rbac.EditUser).Fresh(), s.unlockUser},
 
 		// Roles.
@@ -184,6 +187,7 @@ func (s *Server) Routes() []Route {
 		{"POST", "/api/admin/promotion", Perm(rbac.ShowPromotion).Fresh().FourEyes("promotion.save"), s.savePromotion},
 
 		// User profile, accounting and reports.
+		// A staff member's profile and sessions also need ADMIN_SESSIONS (profile.go, mayReadStaff).
 		{"GET", "/api/admin/users/{id}", Perm(rbac.ShowUser), s.getUser},
 		{"GET", "/api/admin/users/brief/{id}", Perm(rbac.ShowUser), s.userBrief},
 		{"GET", "/api/admin/users/invites/{id}", Perm(rbac.ShowUser), s.userInvites},
@@ -212,9 +216,9 @@ func (s *Server) Lists() []ListRoute {
 		{"/api/admin/roles", AnyPerm(rbac.RolesList, rbac.AddUserRole), s.roleList()},
 		{"/api/admin/transactions/history", Perm(rbac.TransactionHistory), s.historyList()}, // and /CSV
 		{"/api/admin/app_versions", Perm(rbac.AppVersionsList), s.appVersionList()},
-		{"/api/admin/users/report/{id}", Perm(rbac.ShowUser), s.userReportList()}, // and /CSV
-		{"/api/admin/users/wallets/{id}", Perm(rbac.ShowUser), s.walletList()},    // and /CSV
-		{"/api/admin/users/sessions/{id}", Perm(rbac.ShowUser), s.sessionList()},
+		{"/api/admin/users/report/{id}", Perm(rbac.ShowUser), s.userReportList()},         // and /CSV
+		{"/api/admin/users/wallets/{id}", Perm(rbac.ShowUser), s.walletList()},            // and /CSV
+		{"/api/admin/users/sessions/{id}", Perm(rbac.ShowUser), s.sessionList()},          // a staff member's: and ADMIN_SESSIONS
 		{"/api/admin/wallets/report", Perm(rbac.BonusReport), s.bonusList()},              // and /CSV
 		{"/api/admin/exchange/history", Perm(rbac.TransactionExchange), s.exchangeList()}, // and /CSV
 		{"/api/admin/audit", Perm(rbac.AuditLog), s.auditList()},                          // and /CSV

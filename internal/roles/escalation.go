@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"xapa/backoffice/internal/apperr"
+	"xapa/backoffice/internal/rbac"
 	"xapa/backoffice/internal/store"
 )
 
@@ -72,8 +73,8 @@ func EnsureUsersWithin(ctx context.Context, q querier, actor int64, ids ...int64
 // EnsureStrictlyAbove refuses (403) unless the actor holds every key the
 // target holds and at least one more: the rule for changing another staff
 // member's email or second factor, which would let the actor take the
-// account over (decision 0008). A role-less staff member holds no keys, so
-// any staff member holding a key is above them.
+// account over (decision 0008). A role-less staff member holds no keys but
+// may be given any role later, so taking one over needs every key.
 func EnsureStrictlyAbove(ctx context.Context, q querier, actor, target int64) error {
 	mine, err := heldKeys(ctx, q, actor)
 	if err != nil {
@@ -82,6 +83,14 @@ func EnsureStrictlyAbove(ctx context.Context, q querier, actor, target int64) er
 	theirs, err := heldKeys(ctx, q, target)
 	if err != nil {
 		return err
+	}
+	if len(theirs) == 0 {
+		for _, k := range rbac.AllKeys() {
+			if !mine[k] {
+				return &apperr.Forbidden{Message: "Changing the email or second factor of a staff member who holds no role needs every permission."}
+			}
+		}
+		return nil
 	}
 	for k := range theirs {
 		if !mine[k] {

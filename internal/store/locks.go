@@ -13,6 +13,7 @@ const (
 	LockDemoLive    int32 = 2 // the demo's live generator
 	LockAudit       int32 = 3 // appending to the audit log's hash chain (a transaction lock)
 	LockAuditStream int32 = 4 // delivering the audit log to --audit-webhook-url
+	LockApprovals   int32 = 5 // making an approval request (each maker's limit of pending ones)
 )
 
 // localLocks stand in for PostgreSQL's advisory locks on SQLite, whose file

@@ -1565,7 +1565,7 @@ export interface components {
             /** @description The approver's or rejecter's reason. */
             reason: string;
             /** @enum {string} */
-            status: "pending" | "approved" | "rejected" | "withdrawn" | "expired";
+            status: "pending" | "approved" | "rejected" | "withdrawn" | "expired" | "void";
             summary: string;
             target: string;
         };
@@ -2564,7 +2564,7 @@ export interface operations {
                 /** @description Items per page (default 25). */
                 maxPerPage?: number;
                 /** @description Requests of this status only. */
-                status?: "pending" | "approved" | "rejected" | "withdrawn" | "expired";
+                status?: "pending" | "approved" | "rejected" | "withdrawn" | "expired" | "void";
             };
             header?: never;
             path?: never;

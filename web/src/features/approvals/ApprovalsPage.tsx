@@ -38,6 +38,7 @@ const STATUS_COLORS: Record<ApprovalStatus, string> = {
   rejected: 'red',
   withdrawn: 'default',
   expired: 'default',
+  void: 'default',
 };
 
 /** What an expanded row shows: the difference, and who decided, when and why. */
@@ -63,7 +64,7 @@ function RequestDetails({ request }: { request: ApprovalRequest }) {
         ) : null}
         {request.reason ? (
           <>
-            <dt>Their reason</dt>
+            <dt>{request.status === 'void' ? 'Why it is void' : 'Their reason'}</dt>
             <dd>{request.reason}</dd>
           </>
         ) : null}

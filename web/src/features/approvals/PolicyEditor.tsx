@@ -58,7 +58,8 @@ export function PolicyEditor() {
   return (
     <div className="approval-policy">
       <Typography.Paragraph type="secondary">
-        A change switched on here waits, unapplied, until another staff member who could make it approves it.
+        A change switched on here waits, unapplied, until another staff member who could make it approves it. While any
+        change is switched on, a change of this policy waits for a second person too.
       </Typography.Paragraph>
       {isFailure(save.error) ? <Alert type="error" showIcon title={errorMessage(save.error)} className="approval-policy__note" /> : null}
       {isSentForApproval(save.error) ? <Alert type="info" showIcon title={sentForApprovalText(save.error)} className="approval-policy__note" /> : null}

@@ -32,7 +32,7 @@ export function reasonProblem(reason: string): string | null {
 }
 
 /** The status filter's choices, in tab order; `all` sends no status. */
-export const STATUS_CHOICES = ['pending', 'approved', 'rejected', 'withdrawn', 'expired', 'all'] as const;
+export const STATUS_CHOICES = ['pending', 'approved', 'rejected', 'withdrawn', 'expired', 'void', 'all'] as const;
 export type StatusChoice = (typeof STATUS_CHOICES)[number];
 
 export const STATUS_LABELS: Record<StatusChoice, string> = {
@@ -41,6 +41,7 @@ export const STATUS_LABELS: Record<StatusChoice, string> = {
   rejected: 'Rejected',
   withdrawn: 'Withdrawn',
   expired: 'Expired',
+  void: 'Void',
   all: 'All',
 };
 

@@ -57,7 +57,7 @@ export const ACTION_FAMILIES: readonly ActionFamily[] = [
   {
     value: 'approval.',
     label: 'Approvals',
-    actions: ['approval.request', 'approval.reason', 'approval.reject', 'approval.withdraw'],
+    actions: ['approval.request', 'approval.reason', 'approval.reject', 'approval.withdraw', 'approval.void'],
   },
   { value: 'approval_policy.', label: 'Approval policy', actions: ['approval_policy.update'] },
 ];
@@ -108,6 +108,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'approval.reason': "Maker's reason given",
   'approval.reject': 'Change rejected',
   'approval.withdraw': 'Change withdrawn by its maker',
+  'approval.void': 'Change void: its maker can no longer make it',
   'approval_policy.update': 'Approval policy changed',
   'read.csv_export': 'CSV exported (cut: the download stopped part-way)',
   'read.profile_open': "User's profile opened (once an hour per staff member)",
