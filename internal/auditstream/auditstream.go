@@ -16,6 +16,7 @@ package auditstream
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -122,6 +123,15 @@ func (s *Streamer) deliverAll(ctx context.Context) {
 	slog.InfoContext(ctx, "audit stream: this node delivers", "url", redacted(s.o.URL))
 	for {
 		more, err := s.Step(ctx)
+		if errors.Is(err, ErrHistoryChanged) {
+			// Stopped until a person looks (docs/decisions/0014-audit-stream.md); the node keeps serving.
+			slog.ErrorContext(ctx, "audit stream: stopped: the audit log was changed behind the app", "err", err)
+			s.o.Metrics.AuditStreamStopped()
+			if !s.wait(ctx, s.o.MaxRetry) {
+				return
+			}
+			continue
+		}
 		if err != nil && ctx.Err() == nil {
 			slog.WarnContext(ctx, "audit stream: delivery pass failed", "err", err)
 		}
@@ -134,14 +144,24 @@ func (s *Streamer) deliverAll(ctx context.Context) {
 	}
 }
 
+// ErrHistoryChanged stops the stream: the log no longer holds the last entry
+// the receiver acknowledged, as it was sent. Entries after it could be new
+// ones under old ids, or old ones rewritten; delivery waits for a person.
+var ErrHistoryChanged = errors.New("audit stream: the audit log no longer holds the last entry the receiver acknowledged")
+
 // Step delivers the next batch, trying again until the receiver takes it or
 // ctx ends, and acknowledges it. more says that further entries may wait.
 func (s *Streamer) Step(ctx context.Context) (more bool, err error) {
 	var acked int64
-	if err := s.db.QueryRowContext(ctx, `SELECT acked_id FROM audit_stream WHERE id = 1`).Scan(&acked); err != nil {
+	var ackedHash sql.NullString
+	if err := s.db.QueryRowContext(ctx, `SELECT acked_id, acked_hash FROM audit_stream WHERE id = 1`).Scan(&acked, &ackedHash); err != nil {
 		return false, err
 	}
-	entries, full, err := readBatch(ctx, s.db, acked, s.o.Batch)
+	prev, err := s.lastDelivered(ctx, acked, ackedHash)
+	if err != nil {
+		return false, err
+	}
+	entries, full, err := readBatch(ctx, s.db, acked, prev, s.o.Batch)
 	if err != nil || len(entries) == 0 {
 		return false, err
 	}
@@ -154,7 +174,8 @@ func (s *Streamer) Step(ctx context.Context) (more bool, err error) {
 		return false, err
 	}
 	// Never back: a node that lost the lock mid-post cannot undo another's progress.
-	if _, err := s.db.ExecContext(ctx, `UPDATE audit_stream SET acked_id = $1 WHERE id = 1 AND acked_id < $1`, last); err != nil {
+	if _, err := s.db.ExecContext(ctx, `UPDATE audit_stream SET acked_id = $1, acked_hash = $2 WHERE id = 1 AND acked_id < $1`,
+		last, entries[len(entries)-1].Hash); err != nil {
 		return false, err
 	}
 	s.o.Metrics.AuditStreamed(len(entries))
@@ -220,6 +241,24 @@ func RetryWait(n int, first, most time.Duration, jitter float64) time.Duration {
 	}
 	wait = min(wait, most)
 	return wait - time.Duration(jitter*float64(wait/2))
+}
+
+// lastDelivered is the hash of the last entry acknowledged (nil before the
+// first, or for an entry from before the chain), once the log is seen to
+// hold that entry as it was sent: else ErrHistoryChanged.
+func (s *Streamer) lastDelivered(ctx context.Context, acked int64, ackedHash sql.NullString) (*string, error) {
+	if acked == 0 {
+		return nil, nil
+	}
+	var hash sql.NullString
+	err := s.db.QueryRowContext(ctx, `SELECT hash FROM audit_log WHERE id = $1`, acked).Scan(&hash)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && ackedHash.Valid && hash.String != ackedHash.String) {
+		return nil, fmt.Errorf("%w (entry %d)", ErrHistoryChanged, acked)
+	}
+	if err != nil || !hash.Valid {
+		return nil, err
+	}
+	return &hash.String, nil
 }
 
 // Lag is how far delivery is behind: the newest entry's id less the last

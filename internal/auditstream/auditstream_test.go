@@ -3,6 +3,7 @@ package auditstream_test
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -451,4 +452,80 @@ func wantFigures(t *testing.T, m *metrics.Metrics, want string) {
 	if got := fmt.Sprint(delivered, lag); got != want {
 		t.Errorf("delivered, lag: %s, want %s", got, want)
 	}
+}
+
+// Issue 34, attack 8: with a copy of the database, the three newest entries, already delivered, were deleted; new
+// entries took their ids, were never sent, and verify passed. Now ids are never used again, each entry carries the
+// hash before it, and the stream stops (ErrHistoryChanged, counted) while the log lacks the last acknowledged entry.
+func TestDeletedDeliveredEntriesStopTheStream(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		record(t, db, 5, 10)
+		r := newReceiver(t, secret, 0)
+		m := metrics.New(nil)
+		s, err := auditstream.New(db, auditstream.Options{URL: r.url(), Secret: secret, Metrics: m})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if more, err := s.Step(ctx); err != nil || more {
+			t.Fatalf("first Step: %v, %v", more, err)
+		}
+		newest := acked(t, db)
+		storetest.TamperAuditLog(t, db, `DELETE FROM audit_log WHERE id > $1`, newest-3)
+		record(t, db, 3, 10)
+		var lowest int64
+		if err := db.QueryRowContext(ctx, `SELECT min(id) FROM audit_log WHERE id > $1`, newest-3).Scan(&lowest); err != nil || lowest <= newest {
+			t.Fatalf("the first new entry took id %d (%v); want more than %d, the largest ever used", lowest, err, newest)
+		}
+		if _, err := s.Step(ctx); !errors.Is(err, auditstream.ErrHistoryChanged) {
+			t.Fatalf("Step after the deletion: %v; want ErrHistoryChanged", err)
+		}
+		r.mu.Lock()
+		sent := len(r.batches)
+		r.mu.Unlock()
+		if sent != 1 || acked(t, db) != newest {
+			t.Fatalf("%d batches sent, acknowledged %d; want 1 and %d: nothing after the change", sent, acked(t, db), newest)
+		}
+	})
+}
+
+// Each delivered entry names the hash of the entry before it, across batches: the receiver checks continuity.
+func TestEntriesCarryThePreviousHash(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		record(t, db, 7, 10)
+		r := newReceiver(t, secret, 0)
+		s, err := auditstream.New(db, auditstream.Options{URL: r.url(), Secret: secret, Batch: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for more := true; more; {
+			if more, err = s.Step(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		var prev *string
+		n := 0
+		for _, batch := range r.batches {
+			for _, e := range batch {
+				if fmt.Sprint(deref(e.PrevHash)) != fmt.Sprint(deref(prev)) {
+					t.Errorf("entry %d: prev_hash %v; want %v", e.ID, deref(e.PrevHash), deref(prev))
+				}
+				prev, n = e.Hash, n+1
+			}
+		}
+		if n != 7 {
+			t.Fatalf("%d entries delivered; want 7", n)
+		}
+	})
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return "<none>"
+	}
+	return *s
 }

@@ -24,8 +24,11 @@ type Batch struct {
 // compute each hash again from the fields; CreatedAt is the time as hashed:
 // RFC 3339 in UTC with the fraction it has.
 type Entry struct {
-	ID         int64           `json:"id"`
-	Hash       *string         `json:"hash"`
+	ID   int64   `json:"id"`
+	Hash *string `json:"hash"`
+	// PrevHash is the hash of the entry before this one: the last one delivered for a batch's first entry. A
+	// receiver that keeps the last hash it took sees a gap or a rewrite where the two differ.
+	PrevHash   *string         `json:"prev_hash"`
 	CreatedAt  string          `json:"created_at"`
 	ActorID    *int64          `json:"actor_id"`
 	ActorEmail string          `json:"actor_email"`
@@ -41,9 +44,10 @@ func (e Entry) size() int {
 }
 
 // readBatch reads the entries after the id after, oldest first: at most
-// limit, and no more than fit in MaxBody (always at least one). full
-// says that a limit cut the batch, so more entries may wait.
-func readBatch(ctx context.Context, db *store.DB, after int64, limit int) (entries []Entry, full bool, err error) {
+// limit, and no more than fit in MaxBody (always at least one), each with the
+// hash before it, prev for the first. full says that a limit cut the batch,
+// so more entries may wait.
+func readBatch(ctx context.Context, db *store.DB, after int64, prev *string, limit int) (entries []Entry, full bool, err error) {
 	rows, err := db.QueryContext(ctx, `SELECT id, hash, created_at, actor_id, actor_email, action, target, details, ip
 		FROM audit_log WHERE id > $1 ORDER BY id LIMIT $2`, after, limit)
 	if err != nil {
@@ -59,6 +63,7 @@ func readBatch(ctx context.Context, db *store.DB, after int64, limit int) (entri
 		if len(entries) > 0 && size+e.size() > MaxBody {
 			return entries, true, nil
 		}
+		e.PrevHash, prev = prev, e.Hash
 		entries, size = append(entries, e), size+e.size()
 	}
 	return entries, len(entries) == limit, rows.Err()

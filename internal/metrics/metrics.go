@@ -25,6 +25,7 @@ type Metrics struct {
 	exports   *prometheus.CounterVec
 	exportDur *prometheus.HistogramVec
 	streamed  prometheus.Counter
+	stopped   prometheus.Counter
 }
 
 // New registers the server's collectors, the Go runtime's, the process's and
@@ -46,8 +47,10 @@ func New(db *sql.DB) *Metrics {
 			Help: "Time a CSV export ran, by route pattern.", Buckets: []float64{0.1, 0.5, 1, 5, 15, 60, 300}}, []string{"route"}),
 		streamed: prometheus.NewCounter(prometheus.CounterOpts{Name: "backoffice_audit_stream_delivered_total",
 			Help: "Audit entries this node delivered to --audit-webhook-url and the receiver acknowledged."}),
+		stopped: prometheus.NewCounter(prometheus.CounterOpts{Name: "backoffice_audit_stream_stopped_total",
+			Help: "Passes of the audit stream refused because the log no longer holds the last acknowledged entry."}),
 	}
-	m.registry.MustRegister(m.requests, m.duration, m.signIns, m.throttled, m.exports, m.exportDur, m.streamed,
+	m.registry.MustRegister(m.requests, m.duration, m.signIns, m.throttled, m.exports, m.exportDur, m.streamed, m.stopped,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if db != nil {
 		m.registry.MustRegister(collectors.NewDBStatsCollector(db, "backoffice"))
@@ -109,6 +112,14 @@ func (m *Metrics) Export(route string, rows, bytes int64, took time.Duration) {
 func (m *Metrics) AuditStreamed(n int) {
 	if m != nil {
 		m.streamed.Add(float64(n))
+	}
+}
+
+// AuditStreamStopped counts a pass of the audit stream refused because the
+// log no longer holds the last entry the receiver acknowledged.
+func (m *Metrics) AuditStreamStopped() {
+	if m != nil {
+		m.stopped.Inc()
 	}
 }
 

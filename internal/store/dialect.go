@@ -183,12 +183,16 @@ func (d Dialect) ILike() string {
 
 // NextID is the id the next row of table (with an id column) takes, for a
 // row whose content must name its id before it is inserted: PostgreSQL's
-// identity sequence gives it; on SQLite it is the largest id plus one, what
-// SQLite would pick, correct while the caller holds the write lock.
+// identity sequence gives it; on SQLite it is one more than the largest id the
+// table holds or, for an AUTOINCREMENT table, ever held: what SQLite would
+// pick, correct while the caller holds the write lock.
 func (d Dialect) NextID(ctx context.Context, tx *sql.Tx, table string) (int64, error) {
 	q := fmt.Sprintf("SELECT nextval(pg_get_serial_sequence('%s', 'id'))", table)
 	if d == SQLite {
-		q = "SELECT coalesce(max(id), 0) + 1 FROM " + table
+		// An AUTOINCREMENT table keeps the largest id it ever used in sqlite_sequence: an id whose row was deleted
+		// is not given again. Other tables have no row there.
+		q = fmt.Sprintf(`SELECT max(coalesce((SELECT max(id) FROM %[1]s), 0),
+			coalesce((SELECT seq FROM sqlite_sequence WHERE name = '%[1]s'), 0)) + 1`, table)
 	}
 	var id int64
 	err := tx.QueryRowContext(ctx, q).Scan(&id)
