@@ -39,8 +39,11 @@ type Request struct {
 	DecidedBy   *Person         `json:"decided_by"`
 	Reason      string          `json:"reason" description:"The approver's or rejecter's reason."`
 	DecidedAt   *string         `json:"decided_at"`
-	// CanDecide: the viewer may approve or reject it (not its maker; holds what the action needs; pending).
+	// CanDecide: the viewer may approve or reject it (not its maker; holds what the action needs; pending; their
+	// account and role are not the maker's doing, Sponsored).
 	CanDecide bool `json:"can_decide"`
+	// CannotDecide says why a viewer who holds what the action needs still may not decide it ("" otherwise).
+	CannotDecide string `json:"cannot_decide"`
 
 	expires time.Time
 	created time.Time
@@ -381,4 +384,50 @@ func (s *Store) TargetVersion(ctx context.Context, target string) (string, error
 		return "gone", nil
 	}
 	return v.String, err
+}
+
+// SponsorWindow is how long a staff member whose account or role someone made
+// or granted may not decide that person's requests.
+const SponsorWindow = 30 * 24 * time.Hour
+
+// sponsoring are the audit actions that make an account or give it its power:
+// on the user (created, given a role) or on the role they hold (created, its
+// keys changed).
+var sponsoring = map[string]string{
+	"user.create":   "created your account",
+	"user.set_role": "gave you your role",
+	"role.create":   "created the role you hold",
+	"role.update":   "changed the role you hold",
+}
+
+// Sponsored says why approver may not decide maker's requests ("" when they
+// may): within SponsorWindow, maker created or gave approver their account or
+// role, or the role approver holds, directly or through a request maker made
+// that another person approved. An Administrator who makes a staff member,
+// gives them the Administrator role and has them approve the Administrator's
+// own requests has one pair of eyes, not two.
+func (s *Store) Sponsored(ctx context.Context, maker Person, approver int64) (string, error) {
+	var role sql.NullInt64
+	if err := s.db.QueryRowContext(ctx, `SELECT role_id FROM users WHERE id = $1`, approver).Scan(&role); err != nil {
+		return "", err
+	}
+	actions := make([]any, 0, len(sponsoring))
+	for a := range sponsoring {
+		actions = append(actions, a)
+	}
+	// An approved request's entries are the approver's, and name its maker in details.approval.maker.
+	viaRequest := fmt.Sprintf(`%%"maker":{"id":%d,%%`, maker.ID)
+	var action string
+	err := s.db.QueryRowContext(ctx, `SELECT action FROM audit_log
+		WHERE action IN ($1, $2, $3, $4) AND created_at > $5 AND (target = $6 OR target = $7)
+		AND (actor_id = $8 OR details LIKE $9) ORDER BY id DESC LIMIT 1`,
+		append(actions, s.now().Add(-SponsorWindow), "user:"+itoa(approver), "role:"+itoa(role.Int64), maker.ID, viaRequest)...).Scan(&action)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("You cannot decide %s's requests: they %s less than 30 days ago, so your approval would not be a second person's.",
+		maker.Email, sponsoring[action]), nil
 }

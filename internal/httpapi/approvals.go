@@ -252,6 +252,9 @@ func (s *Server) decision(w http.ResponseWriter, r *http.Request) (approvals.Req
 	case !s.mayDecide(p, req.Action):
 		err = Errorf(http.StatusForbidden, "You lack the permission this change needs.")
 	default:
+		err = s.refuseSponsored(r, req)
+	}
+	if err == nil {
 		err = s.approvals.Check(r.Context(), req)
 	}
 	if err == nil {
@@ -262,6 +265,17 @@ func (s *Server) decision(w http.ResponseWriter, r *http.Request) (approvals.Req
 		return req, "", false
 	}
 	return req, reason, true
+}
+
+// refuseSponsored refuses (403) an approver whose account or role the
+// request's maker made or granted lately: that approver is the maker's
+// second pair of eyes only in name.
+func (s *Server) refuseSponsored(r *http.Request, req approvals.Request) error {
+	why, err := s.approvals.Sponsored(r.Context(), req.Maker, principal(r).UserID)
+	if err != nil || why == "" {
+		return err
+	}
+	return &apperr.Forbidden{Message: why}
 }
 
 // voidIfMakerMayNot voids a request whose maker can no longer make its change
@@ -479,14 +493,15 @@ type approvalFilter struct {
 	viewer *auth.Principal
 }
 
-var approvalStatuses = []string{"", approvals.Pending, approvals.Approved, approvals.Rejected, approvals.Withdrawn, approvals.Expired}
+var approvalStatuses = []string{"", approvals.Pending, approvals.Approved, approvals.Rejected, approvals.Withdrawn, approvals.Expired,
+	approvals.Void}
 
 func (s *Server) approvalList() lister {
 	return list[approvalFilter, approvals.Request]{key: "approvals",
 		filter: func(r *http.Request) (approvalFilter, error) {
 			status := r.URL.Query().Get("status")
 			if !slices.Contains(approvalStatuses, status) {
-				return approvalFilter{}, Errorf(http.StatusBadRequest, "status must be pending, approved, rejected, withdrawn or expired.",
+				return approvalFilter{}, Errorf(http.StatusBadRequest, "status must be pending, approved, rejected, withdrawn, expired or void.",
 					FieldError{"status", "unknown status"})
 			}
 			return approvalFilter{Status: status, viewer: principal(r)}, nil
@@ -494,11 +509,26 @@ func (s *Server) approvalList() lister {
 		page: func(ctx context.Context, f approvalFilter, p page) ([]approvals.Request, int, error) {
 			list, total, err := s.approvals.List(ctx, approvals.Filter{Status: f.Status, Viewer: f.viewer.UserID,
 				Actions: s.decidable(f.viewer)}, p.limit(), p.offset())
-			for i := range list {
-				list[i].CanDecide = list[i].Status == approvals.Pending && list[i].Maker.ID != f.viewer.UserID &&
-					s.mayDecide(f.viewer, list[i].Action)
+			if err != nil {
+				return nil, 0, err
 			}
-			return list, total, err
+			sponsors := map[int64]string{} // by maker: the few makers of a page, one question each
+			for i := range list {
+				req := &list[i]
+				req.CanDecide = req.Status == approvals.Pending && req.Maker.ID != f.viewer.UserID && s.mayDecide(f.viewer, req.Action)
+				if !req.CanDecide {
+					continue
+				}
+				why, seen := sponsors[req.Maker.ID]
+				if !seen {
+					if why, err = s.approvals.Sponsored(ctx, req.Maker, f.viewer.UserID); err != nil {
+						return nil, 0, err
+					}
+					sponsors[req.Maker.ID] = why
+				}
+				req.CanDecide, req.CannotDecide = why == "", why
+			}
+			return list, total, nil
 		}}
 }
 

@@ -252,3 +252,62 @@ func TestOneMakerCannotFloodTheApprovers(t *testing.T) {
 			}}})
 	})
 }
+
+// An Administrator created a staff member, gave it the Administrator role (neither covered by the policy), and that
+// account approved the Administrator's own request. Such an approver is now refused (403, saying why), and the list
+// says why they may not decide; a colleague the maker did not make approves.
+func TestAnApproverTheMakerMadeIsRefused(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		maker, makerToken := env.Staff(t, "ada", rbac.AllKeys()...)
+		_, colleague := env.Staff(t, "col", rbac.AllKeys()...)
+		setPolicy(t, env, makerToken, map[string]bool{"role.edit": true})
+		created := env.Do(t, apitest.Case{Method: "POST", Path: "/api/admin/users/new", Token: makerToken,
+			Body: map[string]any{"email": "puppet@example.com", "username": "puppet", "full_name": "Puppet", "password": "Puppet-Passw0rd!",
+				"enabled": true, "roles": []string{"ROLE_ADMIN"}}})
+		if created.Status != http.StatusCreated {
+			t.Fatalf("create the staff member: %d %s", created.Status, created.Body)
+		}
+		puppetID := queryInt64(t, env, `SELECT id FROM users WHERE username = 'puppet'`)
+		adminRole := queryInt64(t, env, `SELECT role_id FROM users WHERE id = $1`, maker.ID)
+		env.Run(t, []apitest.Case{{Name: "the Administrator role", Method: "POST", Path: fmt.Sprintf("/api/admin/roles/%d/adduser", adminRole),
+			Token: makerToken, Body: map[string]any{"users": []int64{puppetID}}, Status: 200}})
+		puppet := env.Token(t, apitest.User{ID: puppetID}, auth.Full)
+
+		target := env.CreateUser(t, "tess", true, true, rbac.UsersList)
+		request := approvalOf(t, editRoleAs(t, env, makerToken, queryInt64(t, env, `SELECT role_id FROM users WHERE id = $1`, target.ID), "by the puppet"))
+		r := env.Do(t, decide(request.ID, "approve", puppet, "Fine by me", 0))
+		if r.Status != http.StatusForbidden || !strings.Contains(string(r.Body), "You cannot decide ada@example.com's requests: they gave you your role") {
+			t.Fatalf("the puppet approves: %d %s; want 403 saying the maker gave them their role", r.Status, r.Body)
+		}
+		env.Run(t, []apitest.Case{
+			{Name: "the puppet's list says why", Method: "GET", Path: "/api/admin/approvals?status=pending", Token: puppet, Status: 200,
+				Check: func(t *testing.T, rec *httptest.ResponseRecorder) {
+					if body := rec.Body.String(); !strings.Contains(body, `"can_decide":false,"cannot_decide":"You cannot decide ada@example.com's requests`) {
+						t.Errorf("the list: %s", body)
+					}
+				}},
+			decide(request.ID, "approve", colleague, "Checked", 200),
+		})
+
+		// Through a request: the maker's staff creation, approved by the colleague, makes a second puppet.
+		cover := approvalOf(t, env.Do(t, apitest.Case{Method: "POST", Path: "/api/admin/approvals/policy", Token: makerToken,
+			Body: map[string]any{"actions": map[string]bool{"staff.create": true}}}))
+		env.Run(t, []apitest.Case{decide(cover.ID, "approve", colleague, "Staff need two", 200)})
+		made := approvalOf(t, env.Do(t, apitest.Case{Method: "POST", Path: "/api/admin/users/new", Token: makerToken,
+			Body: map[string]any{"email": "puppet2@example.com", "username": "puppet2", "full_name": "Puppet Two", "password": "Puppet-Passw0rd!",
+				"enabled": true, "roles": []string{"ROLE_ADMIN"}}}))
+		env.Run(t, []apitest.Case{decide(made.ID, "approve", colleague, "Needed", 200)})
+		secondID := queryInt64(t, env, `SELECT id FROM users WHERE username = 'puppet2'`)
+		if _, err := db.ExecContext(t.Context(), `UPDATE users SET role_id = $1 WHERE id = $2`, adminRole, secondID); err != nil {
+			t.Fatal(err) // a role from elsewhere: the account alone is the maker's doing
+		}
+		second := env.Token(t, apitest.User{ID: secondID}, auth.Full)
+		again := approvalOf(t, editRoleAs(t, env, makerToken, queryInt64(t, env, `SELECT role_id FROM users WHERE id = $1`, target.ID), "again"))
+		if r := env.Do(t, decide(again.ID, "approve", second, "Fine", 0)); r.Status != http.StatusForbidden ||
+			!strings.Contains(string(r.Body), "created your account") {
+			t.Fatalf("a staff member made through the maker's request approves: %d %s; want 403", r.Status, r.Body)
+		}
+	})
+}

@@ -1550,6 +1550,7 @@ export interface components {
         ApprovalsRequest: {
             action: string;
             can_decide: boolean;
+            cannot_decide: string;
             /** @description What would change: the change's audit details (before and after where the change has them), secrets left out. */
             change: unknown;
             created_at: string;

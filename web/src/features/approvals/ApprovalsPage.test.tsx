@@ -173,6 +173,25 @@ describe('ApprovalsPage', () => {
     expect(screen.getByText('Too broad')).toBeInTheDocument();
   });
 
+  it('says why a viewer who holds the key may still not decide: no Approve, the reason instead', async () => {
+    const why = "You cannot decide dana@xapa.example's requests: they created your account less than 30 days ago.";
+    serve({ 'GET /api/admin/approvals': () => jsonResponse(approvalsPage([makeRequest({ can_decide: false, cannot_decide: why })])) });
+    renderWithProviders(<ApprovalsPage />, { route: '/approvals' });
+    expect(await screen.findByText(why)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Approve/ })).not.toBeInTheDocument();
+  });
+
+  it('lists void requests with why they are void', async () => {
+    const voided = makeRequest({ status: 'void', can_decide: false, reason: 'its maker, dana@xapa.example, was disabled.' });
+    serve({ 'GET /api/admin/approvals': () => jsonResponse(approvalsPage([voided])) });
+    renderWithProviders(<ApprovalsPage />, { route: '/approvals?status=void' });
+    await screen.findByText('Edit a role: Support');
+    expect(document.querySelector('tr[data-row-key] .ant-tag')).toHaveTextContent('Void');
+    await userEvent.click(screen.getByRole('button', { name: /expand row/i }));
+    expect(await screen.findByText('Why it is void')).toBeInTheDocument();
+    expect(screen.getByText('its maker, dana@xapa.example, was disabled.')).toBeInTheDocument();
+  });
+
   describe('the policy', () => {
     it('is shown only to holders of ADMIN_APPROVAL_POLICY', async () => {
       const calls = serve({ 'GET /api/admin/approvals': () => jsonResponse(approvalsPage([])) }, [Permission.EDIT_ROLE]);

@@ -123,6 +123,11 @@ export default function ApprovalsPage() {
               </Button>
             </>
           ) : null}
+          {r.cannot_decide ? (
+            <Typography.Text type="secondary" className="approvals__cannot-decide">
+              {r.cannot_decide}
+            </Typography.Text>
+          ) : null}
           {r.status === 'pending' && r.maker.id === me ? (
             <>
               <Typography.Text type="secondary">Yours: another person decides</Typography.Text>

@@ -22,6 +22,7 @@ export function makeRequest(overrides: Partial<ApprovalRequest> = {}): ApprovalR
     reason: '',
     decided_at: null,
     can_decide: true,
+    cannot_decide: '',
     ...overrides,
   };
 }
