@@ -1,6 +1,7 @@
 import { expect, test } from '../fixtures/server';
 import { CAPTCHA_BOUND_MS, solveCaptcha, solveChallenge, submitCredentials, type CaptchaChallenge } from '../fixtures/sign-in';
 import { freshTotp } from '../fixtures/totp';
+import { TEST_BOUND_MS } from '../fixtures/bounds';
 
 // A server of its own that trusts loopback as its proxy, so the guesses below can come "from" several addresses
 // (X-Forwarded-For) while the browser, which sends no such header, is the owner at 127.0.0.1.
@@ -16,8 +17,8 @@ test('guesses spread over many addresses: the owner solves the longer check and 
   request,
   server,
 }) => {
-  // The costly check alone may take up to its bound (fixtures/sign-in.ts); the rest as any sign-in test.
-  test.setTimeout(CAPTCHA_BOUND_MS.high + 90_000);
+  // The costly check alone may take up to its bound (fixtures/sign-in.ts); the rest has any test's bound.
+  test.setTimeout(CAPTCHA_BOUND_MS.high + TEST_BOUND_MS);
   const owner = server.login('compliance');
   for (let i = 0; i < ACCOUNT_LIMIT; i += 1) {
     const from = `198.51.100.${1 + Math.floor(i / PAIR_LIMIT)}`;
