@@ -3,7 +3,6 @@ package httpapi
 import (
 	"context"
 	"log/slog"
-	"math"
 	"net/http"
 	"strconv"
 	"time"
@@ -113,7 +112,7 @@ func (l *exportLimiter) limit(next http.Handler) http.Handler {
 			return
 		}
 		if !ok {
-			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(max(retry.Seconds(), 1)))))
+			setRetryAfter(w, retry)
 			writeError(w, r, Errorf(http.StatusTooManyRequests, message))
 			return
 		}

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"xapa/backoffice/internal/apperr"
@@ -74,6 +75,12 @@ var replyBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // page of 100 rows is about 60 KB) does not pin its memory for good.
 const maxPooledReply = 256 << 10
 
+// setRetryAfter says, in whole seconds and at least one, when a refused call
+// may be made again.
+func setRetryAfter(w http.ResponseWriter, d time.Duration) {
+	w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(max(d.Seconds(), 1)))))
+}
+
 // writeError replies with err as the envelope; an error that is not an
 // *Error is logged and hidden behind a generic 500.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
@@ -83,7 +90,7 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	var tooMany *apperr.TooMany
 	if errors.As(err, &tooMany) {
-		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(max(tooMany.RetryAfter.Seconds(), 1)))))
+		setRetryAfter(w, tooMany.RetryAfter)
 	}
 	e := *asError(r, err)
 	e.RequestID = requestID(r)

@@ -2,9 +2,7 @@ package httpapi
 
 import (
 	"errors"
-	"math"
 	"net/http"
-	"strconv"
 
 	"xapa/backoffice/internal/auth"
 )
@@ -137,7 +135,7 @@ func authError(w http.ResponseWriter, err error) error {
 	var throttled *auth.ThrottledError
 	switch {
 	case errors.As(err, &throttled):
-		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(max(throttled.RetryAfter.Seconds(), 1)))))
+		setRetryAfter(w, throttled.RetryAfter)
 		return Errorf(http.StatusTooManyRequests, throttled.Message)
 	case errors.Is(err, auth.ErrBusy):
 		w.Header().Set("Retry-After", "1")
