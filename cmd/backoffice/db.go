@@ -60,11 +60,7 @@ func openSecrets(ctx context.Context, db *store.DB, dbURL, keyFile string) (*sec
 	if keyFile != "" {
 		box, err = secrets.Load(path)
 	} else {
-		var created bool
-		box, created, err = secrets.LoadOrCreate(path)
-		if created {
-			slog.Info("secrets key file created beside the database: keep it, and keep it out of the database's backups", "path", path)
-		}
+		box, err = loadBeside(path)
 	}
 	if err != nil {
 		return nil, err
@@ -72,7 +68,29 @@ func openSecrets(ctx context.Context, db *store.DB, dbURL, keyFile string) (*sec
 	if err := secrets.Check(ctx, db, box); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	if db.AuditKey = box.AuditKey(); db.AuditKey == nil {
+		return nil, fmt.Errorf("%s holds no audit key: add one with backoffice secrets init --secrets-key-file %s "+
+			"(it keeps the keys the file holds), and give every server the new file", path, path)
+	}
 	return box, nil
+}
+
+// loadBeside reads the key file beside an embedded database, made on first
+// start, with an audit key added when it lacks one: one server uses it.
+func loadBeside(path string) (*secrets.Box, error) {
+	_, created, err := secrets.LoadOrCreate(path)
+	if err != nil {
+		return nil, err
+	}
+	if created {
+		slog.Info("secrets key file created beside the database: keep it, and keep it out of the database's backups", "path", path)
+	}
+	if added, err := secrets.AddAuditKey(path); err != nil {
+		return nil, err
+	} else if added {
+		slog.Info("audit key added to the secrets key file", "path", path)
+	}
+	return secrets.Load(path)
 }
 
 // keyFilePath is the key file of db: keyFile when given, else the file
@@ -184,8 +202,9 @@ func adminCreate(ctx context.Context, args []string) error {
 	email := fs.String("email", "", "email address (required)")
 	password := fs.String("password", "", "password, 8 characters or more (required)")
 	fullName := fs.String("full-name", "", "full name (defaults to the username)")
-	fs.Usage = config.Usage(fs, "backoffice admin create --username U --email E --password P [--db URL]")
-	return withDB(ctx, fs, dbURL, args, func(db *store.DB) error {
+	keyFile := config.SecretsKeyFlag(fs)
+	fs.Usage = config.Usage(fs, "backoffice admin create --username U --email E --password P [--db URL] [--secrets-key-file PATH]")
+	return withSecrets(ctx, fs, dbURL, keyFile, args, func(db *store.DB, _ *secrets.Box) error {
 		id, err := accounts.New(db, nil).CreateAdministrator(ctx, accounts.NewStaff{
 			Username: *username, Email: *email, Password: *password, FullName: *fullName})
 		if err != nil {

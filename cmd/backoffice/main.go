@@ -20,9 +20,10 @@ commands:
   admin create   create a staff member holding the Administrator role
   admin token    print a full session token for a staff member (load tests, scripts)
   outbox         print the newest mails kept in the outbox table
-  audit verify   check the audit log's hash chain (exit 1 naming the first entry that does not match)
+  audit verify   check the audit log's keyed chain and kept checkpoints (exit 1 naming what does not hold)
+  audit checkpoint  sign the newest audit entry and print the checkpoint, to keep outside the database
   backup         copy an embedded SQLite database while the server runs (--to FILE)
-  secrets init   make a new secrets key file (PostgreSQL needs one)
+  secrets init   make a new secrets key file (PostgreSQL needs one), or add the audit key to one that lacks it
   secrets rotate seal every secret with a new key, added to the key file
   secrets retire drop the keys other than the newest from the key file
   openapi        print the API's OpenAPI 3.1 document (docs/openapi.json)
@@ -78,18 +79,19 @@ func exitStatus(err error) int {
 
 // commands are the subcommands below "backoffice" and "backoffice admin".
 var commands = map[string]func(context.Context, []string) error{
-	"serve":          serve,
-	"migrate":        migrate,
-	"seed":           seed,
-	"outbox":         outbox,
-	"backup":         backup,
-	"admin create":   adminCreate,
-	"admin token":    adminToken,
-	"secrets init":   secretsInit,
-	"secrets rotate": secretsRotate,
-	"secrets retire": secretsRetire,
-	"openapi":        openAPI,
-	"audit verify":   auditVerify,
+	"serve":            serve,
+	"migrate":          migrate,
+	"seed":             seed,
+	"outbox":           outbox,
+	"backup":           backup,
+	"admin create":     adminCreate,
+	"admin token":      adminToken,
+	"secrets init":     secretsInit,
+	"secrets rotate":   secretsRotate,
+	"secrets retire":   secretsRetire,
+	"openapi":          openAPI,
+	"audit verify":     auditVerify,
+	"audit checkpoint": auditCheckpoint,
 }
 
 // groups are the commands that take a subcommand, with their usage.

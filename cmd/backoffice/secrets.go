@@ -23,10 +23,16 @@ func secretsInit(_ context.Context, args []string) error {
 	if *keyFile == "" {
 		return errors.New("--secrets-key-file is required")
 	}
-	if err := secrets.WriteKeyFile(*keyFile, [][]byte{secrets.NewKey()}, false); err != nil {
-		if errors.Is(err, os.ErrExist) {
-			return fmt.Errorf("%s exists: a new key would not open what the old one sealed", *keyFile)
+	err := secrets.WriteKeyFile(*keyFile, secrets.NewKeyFile(), false)
+	if errors.Is(err, os.ErrExist) {
+		added, err := secrets.AddAuditKey(*keyFile)
+		if err != nil || !added {
+			return errors.Join(err, fmt.Errorf("%s exists: a new key would not open what the old one sealed", *keyFile))
 		}
+		fmt.Fprintf(os.Stderr, "added an audit key to %s, keeping its keys: give every server the new file\n", *keyFile)
+		return nil
+	}
+	if err != nil {
 		return err
 	}
 	box, err := secrets.Load(*keyFile)

@@ -17,6 +17,7 @@ import (
 	"syscall"
 	"time"
 
+	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/auditstream"
 	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/config"
@@ -242,7 +243,8 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 	}
 	go mailer.Run(ctx)
 	go ratelimit.New(n.db, nil).PruneEvery(ctx)
-	go pruner.PruneEvery(ctx)        // on every node at once: a row is deleted once whoever gets there first
+	go pruner.PruneEvery(ctx) // on every node at once: a row is deleted once whoever gets there first
+	go audit.CheckpointEvery(ctx, n.db)
 	days := daytotals.New(n.db, nil) // one keeper of the closed days' sums for both services
 	statsService, ledgerService := stats.New(n.db, nil, days), ledger.New(n.db, nil, days)
 	go warm(ctx, statsService.Warm, ledgerService.Warm)

@@ -365,6 +365,17 @@ var versionQueries = map[string]string{
 // TargetVersion is the version of an audit target ("role:7", "promotion"):
 // "" for a target of no known kind, "gone" for one that no longer exists.
 func (s *Store) TargetVersion(ctx context.Context, target string) (string, error) {
+	if strings.Contains(target, ",") { // a change of several targets: the version of each
+		var versions []string
+		for _, t := range strings.Split(target, ",") {
+			v, err := s.TargetVersion(ctx, t)
+			if err != nil {
+				return "", err
+			}
+			versions = append(versions, v)
+		}
+		return strings.Join(versions, ","), nil
+	}
 	kind, id, hasID := strings.Cut(target, ":")
 	query, known := versionQueries[kind]
 	if !known {

@@ -67,7 +67,7 @@ func Record(ctx context.Context, db Execer, e Entry) error {
 	case *sql.Tx:
 		return store.BeforeCommit(db, r.append)
 	case *store.DB:
-		return db.Tx(ctx, func(tx *sql.Tx) error { return r.append(ctx, tx, db.Dialect) })
+		return db.Tx(ctx, func(tx *sql.Tx) error { return r.append(ctx, tx, db) })
 	}
 	return fmt.Errorf("audit: Record needs a *store.DB or a transaction of one, not %T", db)
 }

@@ -18,6 +18,10 @@ import (
 func recordSome(t *testing.T, db *store.DB, n int) []int64 {
 	t.Helper()
 	ctx := context.Background()
+	var before int64
+	if err := db.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM audit_log`).Scan(&before); err != nil {
+		t.Fatal(err)
+	}
 	for i := range n {
 		e := audit.Entry{ActorID: int64(i % 3), ActorEmail: fmt.Sprintf("a%d@example.com", i), Action: "test.chain",
 			Target: audit.UserTarget(int64(i)), Details: map[string]any{"n": i, "note": "<é> & \"quoted\""}, IP: "192.0.2.1"}
@@ -31,7 +35,7 @@ func recordSome(t *testing.T, db *store.DB, n int) []int64 {
 			t.Fatal(err)
 		}
 	}
-	ids := storetest.Column[int64](t, db, `SELECT id FROM audit_log WHERE action = 'test.chain' ORDER BY id`)
+	ids := storetest.Column[int64](t, db, `SELECT id FROM audit_log WHERE action = 'test.chain' AND id > $1 ORDER BY id`, before)
 	if len(ids) != n {
 		t.Fatalf("%d entries written, want %d", len(ids), n)
 	}

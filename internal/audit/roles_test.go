@@ -104,5 +104,6 @@ func openURL(t *testing.T, url string) *store.DB {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
+	db.AuditKey = storetest.AuditKey()
 	return db
 }

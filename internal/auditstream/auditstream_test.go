@@ -23,6 +23,8 @@ const secret = "a secret the receiver shares"
 const patience = 60 * time.Second
 
 // openDB opens url's database (migrated) as a new process would.
+var streamAuditKey = storetest.AuditKey()
+
 func openDB(t *testing.T, url string) *store.DB {
 	t.Helper()
 	ctx := context.Background()
@@ -31,6 +33,7 @@ func openDB(t *testing.T, url string) *store.DB {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
+	db.AuditKey = streamAuditKey // one key for every handle, as the nodes of one database share one
 	if err := db.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package csvout
 
 import (
 	"encoding/csv"
+	"errors"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -101,5 +102,78 @@ func TestAppendRowIsWhatWriteWrites(t *testing.T) {
 	}
 	if _, want, _ := strings.Cut(rec.Body.String(), "\n"); string(lines) != want {
 		t.Fatalf("AppendRow wrote\n%q\nWrite wrote\n%q", lines, want)
+	}
+}
+
+// partClient takes its first left bytes, then fails every write; it counts
+// the rows it is told of.
+type partClient struct {
+	*httptest.ResponseRecorder
+	left, rows int
+}
+
+func (c *partClient) Write(p []byte) (int, error) {
+	n := min(len(p), c.left)
+	c.left -= n
+	c.ResponseRecorder.Write(p[:n])
+	if n < len(p) {
+		return n, errors.New("client gone")
+	}
+	return n, nil
+}
+
+func (c *partClient) CountRows(n int) { c.rows += n }
+
+// A download cut anywhere has told its writer of exactly the rows that
+// reached it whole, however few, quoted line breaks and quotes included,
+// whether written row by row or as lines made elsewhere.
+func TestRowsAreCountedAsTheyReachTheClient(t *testing.T) {
+	texts := []string{"plain", "two\nlines", `say "hi"`, "a,b", `"`, "\r\n", ""}
+	columns := []Column[int]{Col("N", func(i int) any { return i }), Col("Text", func(i int) any { return Text(texts[i%len(texts)]) })}
+	var lines []byte
+	for i := range 200 {
+		lines = append(AppendRow(lines, columns, i), '\n')
+	}
+	byRow := func(w http.ResponseWriter) {
+		_, _ = Write(w, File{Kind: "t"}, columns, func(each func(int) error) error {
+			for i := range 200 {
+				if err := each(i); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	byLines := func(w http.ResponseWriter) {
+		_, _ = WriteLines(w, File{Kind: "t"}, columns, func(sink func([]byte, int) error) error { return sink(lines, 200) })
+	}
+	for name, write := range map[string]func(http.ResponseWriter){"row by row": byRow, "lines": byLines} {
+		whole := &partClient{ResponseRecorder: httptest.NewRecorder(), left: 1 << 30}
+		write(whole)
+		// Where each row ends in the whole download, the header first.
+		r := csv.NewReader(strings.NewReader(whole.Body.String()))
+		var ends []int64
+		for {
+			if _, err := r.Read(); err != nil {
+				break
+			}
+			ends = append(ends, r.InputOffset())
+		}
+		if whole.rows != 200 || len(ends) != 201 {
+			t.Fatalf("%s: told of %d rows, %d lines read; want 200 and the header", name, whole.rows, len(ends)-1)
+		}
+		for limit := 0; limit <= whole.Body.Len(); limit += 7 {
+			c := &partClient{ResponseRecorder: httptest.NewRecorder(), left: limit}
+			write(c)
+			want := 0
+			for _, end := range ends[1:] {
+				if end <= int64(limit) {
+					want++
+				}
+			}
+			if c.rows != want {
+				t.Fatalf("%s, cut after %d bytes: told of %d rows, want %d", name, limit, c.rows, want)
+			}
+		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 	"xapa/backoffice/internal/approvals"
+	"xapa/backoffice/internal/audit"
 
 	"github.com/shopspring/decimal"
 
@@ -96,7 +97,7 @@ func generate(ctx context.Context, db *store.DB, o Options) error {
 		for _, step := range []func(context.Context, *store.Loader) error{
 			g.loadCoins, g.loadCandles, g.loadRoles, g.loadUsers, g.loadWallets, g.loadCompanyWallets,
 			g.loadTransactions, g.loadExchanges, g.loadBonuses, g.loadSessions, g.loadAppVersions,
-			g.loadPromotion, g.loadBlacklist, g.loadAudit,
+			g.loadPromotion, g.loadBlacklist,
 		} {
 			if err := step(ctx, l); err != nil {
 				return err
@@ -104,6 +105,9 @@ func generate(ctx context.Context, db *store.DB, o Options) error {
 		}
 		return nil
 	})
+	if err == nil {
+		err = g.recordSeed(ctx, db)
+	}
 	if err != nil || !o.Approvals {
 		return err
 	}
@@ -737,10 +741,11 @@ func (g *gen) loadBlacklist(ctx context.Context, l *store.Loader) error {
 	return err
 }
 
-func (g *gen) loadAudit(ctx context.Context, l *store.Loader) error {
-	return l.Exec(ctx, `INSERT INTO audit_log (actor_email, action, target, details, ip, created_at)
-		VALUES ('system', 'demo.seed', 'database', $1, '', $2)`,
-		fmt.Sprintf(`{"users":%d,"transactions":%d,"seed":%d}`, g.o.Users, g.o.Transactions, g.o.Seed), g.now)
+// recordSeed starts the audit log with the seeding, an entry of its keyed
+// chain like any other.
+func (g *gen) recordSeed(ctx context.Context, db *store.DB) error {
+	return audit.Record(ctx, db, audit.Entry{ActorEmail: "system", Action: "demo.seed", Target: "database",
+		Details: map[string]any{"users": g.o.Users, "transactions": g.o.Transactions, "seed": g.o.Seed}})
 }
 
 // amount is a random amount of coin c in its usual range, with at most 8 decimals.

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -18,14 +19,16 @@ import (
 	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/secrets"
+	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/utc"
 )
 
 // Four-eyes approval (docs/decisions/0013-four-eyes-approval.md). A route
-// marked FourEyes(action) in routes.go runs as usual, checks included, up to
-// the change's first audit entry (audit.Actor.Hook); when the policy covers
-// the action, that entry is held back, the change rolls back, and the call
-// is kept as a pending request: 202 {approval}. Approving it sends the call
+// marked FourEyes(action) in routes.go runs as usual, every check included,
+// to the end of the change's transaction; when the policy covers the action,
+// every audit entry of the change is held (audit.Actor.Hook), the change
+// rolls back just before its commit, and the call is kept as a pending
+// request showing the whole change: 202 {approval}. Approving it sends the call
 // again, as the approver, through the same route: the change and the
 // request's approval commit in one transaction (the hook marks it approved
 // there), and the change's audit entries name both people.
@@ -47,8 +50,8 @@ type fourEyesCall struct {
 	armed    bool // the call is the action (FourEyes: always; FourEyesIf: once the handler says)
 	required bool // the policy covers the action
 	body     []byte
-	apply    *applying    // the call is an approved request, applied
-	held     *audit.Entry // the change's first entry, held back for the request
+	apply    *applying     // the call is an approved request, applied
+	held     []audit.Entry // the change's entries, held back for the request
 	// submit keeps the held-back call as a request and answers 202 (writeError calls it).
 	submit func(http.ResponseWriter, *http.Request)
 }
@@ -113,7 +116,11 @@ var errNeedsApproval = errors.New("httpapi: the change waits for a second person
 
 // hook is the gate in the change's transaction: applying a request, it
 // marks the request approved (once) and names both people in every entry;
-// else, for a call the policy covers, it holds the first entry back.
+// else, for a call the policy covers, it holds every entry back. The change
+// runs on to the end of its transaction, so every check of every part of it
+// runs (the no-escalation of each user, the last role editor), and is rolled
+// back just before its commit. A change recorded outside a transaction of
+// DB.Tx stops at its entry.
 func (c *fourEyesCall) hook(ctx context.Context, db audit.Execer, e *audit.Entry) error {
 	if c.apply != nil {
 		return c.apply.stamp(ctx, db, e)
@@ -121,9 +128,15 @@ func (c *fourEyesCall) hook(ctx context.Context, db audit.Execer, e *audit.Entry
 	if !c.armed || !c.required {
 		return nil
 	}
-	held := *e
-	c.held = &held
-	return errNeedsApproval
+	c.held = append(c.held, *e)
+	tx, ok := db.(*sql.Tx)
+	if !ok {
+		return errNeedsApproval
+	}
+	if len(c.held) > 1 {
+		return nil // the rollback is queued
+	}
+	return store.BeforeCommit(tx, func(context.Context, *sql.Tx, *store.DB) error { return errNeedsApproval })
 }
 
 func (a *applying) stamp(ctx context.Context, db audit.Execer, e *audit.Entry) error {
@@ -149,7 +162,8 @@ const ReasonHeader = "X-Change-Reason"
 // submitApproval keeps the call c held back as a pending request: 202.
 func (s *Server) submitApproval(w http.ResponseWriter, r *http.Request, c *fourEyesCall) {
 	ctx := r.Context()
-	version, err := s.approvals.TargetVersion(ctx, c.held.Target)
+	target := heldTarget(c.held)
+	version, err := s.approvals.TargetVersion(ctx, target)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -161,8 +175,8 @@ func (s *Server) submitApproval(w http.ResponseWriter, r *http.Request, c *fourE
 	}
 	req, err := s.approvals.Create(ctx, plainActor(r), approvals.Call{Action: c.action, Method: r.Method, Path: r.URL.Path,
 		Query: r.URL.RawQuery, Body: s.auth.Secrets().Seal(secrets.Approval.Purpose(), c.body),
-		Maker: approvals.Person{ID: p.UserID, Email: p.Email}, MakerReason: reason, Target: c.held.Target,
-		TargetVersion: version, Summary: summary(c.action, c.held), Change: redacted(c.held.Details)})
+		Maker: approvals.Person{ID: p.UserID, Email: p.Email}, MakerReason: reason, Target: target,
+		TargetVersion: version, Summary: summary(c.action, c.held), Change: heldChange(c.held)})
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -170,9 +184,46 @@ func (s *Server) submitApproval(w http.ResponseWriter, r *http.Request, c *fourE
 	writeJSON(w, http.StatusAccepted, approvalReply{Approval: req})
 }
 
-// summary is a request's one line: the action, and what it acts on.
-func summary(action string, e *audit.Entry) string {
-	return fmt.Sprintf("%s: %s", approvals.Label(action), entryName(e))
+// heldTarget is what a held change acts on: its entries' targets, each once,
+// joined by commas ("user:57,user:59"); approvals.Store.TargetVersion takes
+// the version of each, so a change to any of them since is seen.
+func heldTarget(held []audit.Entry) string {
+	var targets []string
+	for _, e := range held {
+		if !slices.Contains(targets, e.Target) {
+			targets = append(targets, e.Target)
+		}
+	}
+	return strings.Join(targets, ",")
+}
+
+// heldChange is what the request shows of a held change: the details of its
+// one entry, or, for a change of several targets, each target's details
+// under its name.
+func heldChange(held []audit.Entry) map[string]any {
+	if len(held) == 1 {
+		return redacted(held[0].Details)
+	}
+	out := make(map[string]any, len(held))
+	for _, e := range held {
+		d := redacted(e.Details)
+		if prev, ok := out[e.Target].(map[string]any); ok {
+			maps.Copy(prev, d)
+			continue
+		}
+		out[e.Target] = d
+	}
+	return out
+}
+
+// summary is a request's one line: the action, what it acts on, and every
+// other target of a change of several.
+func summary(action string, held []audit.Entry) string {
+	line := fmt.Sprintf("%s: %s", approvals.Label(action), entryName(&held[0]))
+	if targets := heldTarget(held); strings.Contains(targets, ",") {
+		line += " (" + strings.ReplaceAll(targets, ",", ", ") + ")"
+	}
+	return line
 }
 
 // entryName is what an entry acts on, by name where its details give one

@@ -27,13 +27,18 @@ func auditFilter(r *http.Request) (audit.Filter, error) {
 	return f, err
 }
 
-// auditVerify checks the audit log's hash chain: how many entries match, and
-// the first that does not (null when none).
+// auditVerify checks the audit log's keyed chain: how many entries match,
+// the first that does not (null when none) and the newest checkpoint that
+// holds (null when none).
 func (s *Server) auditVerify(w http.ResponseWriter, r *http.Request) {
-	v, err := s.audit.Verify(r.Context())
+	v, c, err := s.audit.Checked(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, auditVerifyReply{Verified: v.Verified, BrokenAt: v.BrokenAt})
+	reply := auditVerifyReply{Verified: v.Verified, Unkeyed: v.Unkeyed, BrokenAt: v.BrokenAt}
+	if c != nil {
+		reply.Checkpoint = &auditCheckpointReply{EntryID: c.EntryID, SignedAt: c.SignedAt}
+	}
+	writeJSON(w, http.StatusOK, reply)
 }

@@ -20,11 +20,11 @@ import (
 // matter are recorded).
 const actionExport = "read.csv_export"
 
-// Bounds of the filters an export's audit entry keeps: an export reads only
-// a few parameters, but a caller may add any.
+// Bounds of the filters an audit entry keeps (an export's, a bulk read's): a
+// route reads only a few parameters, but a caller may add any.
 const (
-	maxExportFilters     = 20
-	maxExportFilterChars = 200
+	maxAuditFilters     = 20
+	maxAuditFilterChars = 200
 )
 
 // recordExport wraps an export handler, inside its limits: it counts what
@@ -57,7 +57,7 @@ func (s *Server) recordExport(next http.Handler) http.Handler {
 // auditExport records an export that ended, even when its client has gone.
 func (s *Server) auditExport(r *http.Request, sent *exportWriter, took time.Duration, cut bool) {
 	ctx := context.WithoutCancel(r.Context())
-	details := map[string]any{"route": r.URL.Path, "filters": exportFilters(r.URL.Query()), "rows": sent.rows,
+	details := map[string]any{"route": r.URL.Path, "filters": auditFilters(r.URL.Query()), "rows": sent.rows,
 		"bytes": sent.bytes, "seconds": math.Round(took.Seconds()*1000) / 1000, "cut": cut}
 	if err := actorOf(r).Record(ctx, s.db, actionExport, exportTarget(r), details); err != nil {
 		slog.ErrorContext(ctx, "export not audited", "path", r.URL.Path, "err", err)
@@ -74,23 +74,24 @@ func exportTarget(r *http.Request) string {
 	return audit.UserTarget(id)
 }
 
-// exportFilters are an export's query parameters as given: one value as
-// text, several as a list, each cut to maxExportFilterChars, at most
-// maxExportFilters of them (the first by name). A parameter whose name speaks of a secret is left
-// out: no export takes one (tokens travel in the Authorization header), so
-// such a parameter is a mistake that must not reach the log.
-func exportFilters(q url.Values) map[string]any {
+// auditFilters are a read's query parameters as given, as its audit entry
+// keeps them: one value as text, several as a list, each cut to
+// maxAuditFilterChars, at most maxAuditFilters of them (the first by name).
+// A parameter whose name speaks of a secret is left out: no read takes one
+// (tokens travel in the Authorization header), so such a parameter is a
+// mistake that must not reach the log.
+func auditFilters(q url.Values) map[string]any {
 	out := map[string]any{}
 	for _, name := range slices.Sorted(maps.Keys(q)) {
-		if len(out) == maxExportFilters || secretParam(name) {
+		if len(out) == maxAuditFilters || secretParam(name) {
 			continue
 		}
 		values := q[name]
 		clipped := make([]string, len(values))
 		for i, v := range values {
-			clipped[i] = textutil.Clip(v, maxExportFilterChars)
+			clipped[i] = textutil.Clip(v, maxAuditFilterChars)
 		}
-		name = textutil.Clip(name, maxExportFilterChars)
+		name = textutil.Clip(name, maxAuditFilterChars)
 		if len(clipped) == 1 {
 			out[name] = clipped[0]
 		} else {
@@ -135,7 +136,8 @@ func (e *exportWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// CountRows is told by csvout of the rows sent, as they go.
+// CountRows is told by csvout of the rows that reached the client whole, as
+// their bytes go.
 func (e *exportWriter) CountRows(n int) { e.rows += int64(n) }
 
 // Flush lets the rows through as they come.

@@ -311,3 +311,59 @@ func TestAnApproverTheMakerMadeIsRefused(t *testing.T) {
 		}
 	})
 }
+
+// With role.set under the policy, POST /api/admin/roles/{id}/adduser {"users":[57,59]} made a request whose summary
+// and change named only user 57, and approving it made user 59 an Administrator too. A request now holds the whole
+// change: every user in its summary and change, each checked when it is made, and a change to any of them since
+// refuses the approval (409).
+func TestARequestShowsTheWholeChange(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		ada, admin := env.Staff(t, "ada", rbac.AllKeys()...)
+		_, second := env.Staff(t, "bob", rbac.AllKeys()...)
+		una := env.CreateUser(t, "una", true, true, rbac.UsersList)
+		uwe := env.CreateUser(t, "uwe", true, true, rbac.UsersList)
+		adminRole := queryInt64(t, env, `SELECT role_id FROM users WHERE id = $1`, ada.ID)
+		setPolicy(t, env, admin, map[string]bool{"role.set": true})
+		setRole := func() apitest.Case {
+			return apitest.Case{Method: "POST", Path: fmt.Sprintf("/api/admin/roles/%d/adduser", adminRole), Token: admin,
+				Body: map[string]any{"users": []int64{una.ID, uwe.ID}}}
+		}
+		holders := `SELECT count(*) FROM users WHERE role_id = $1`
+		before := queryInt64(t, env, holders, adminRole)
+		request := approvalOf(t, env.Do(t, setRole()))
+		for _, u := range []apitest.User{una, uwe} {
+			target := fmt.Sprintf("user:%d", u.ID)
+			if !strings.Contains(request.Summary, target) || !strings.Contains(string(request.Change), `"`+target+`"`) {
+				t.Errorf("the request does not show %s: summary %q, change %s", target, request.Summary, request.Change)
+			}
+		}
+		if n := queryInt64(t, env, holders, adminRole); n != before {
+			t.Fatalf("%d holders of the role before the approval; want %d", n, before)
+		}
+		env.StepUp(t, second)
+		env.Run(t, []apitest.Case{decide(request.ID, "approve", second, "Both agreed", 200)})
+		if n := queryInt64(t, env, `SELECT count(*) FROM users WHERE role_id = $1 AND id IN ($2, $3)`, adminRole, una.ID, uwe.ID); n != 2 {
+			t.Fatalf("%d of the two users hold the role after the approval", n)
+		}
+
+		// The second user changed after the request: its approval is refused, and nothing lands.
+		env.Run(t, []apitest.Case{{Method: "PATCH", Path: "/api/admin/roles/removeMember", Token: admin,
+			Body: map[string]any{"users": []int64{una.ID, uwe.ID}}, Status: 200}})
+		for _, u := range []apitest.User{una, uwe} {
+			if _, err := env.DB.ExecContext(t.Context(), `UPDATE users SET is_admin = TRUE WHERE id = $1`, u.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		again := approvalOf(t, env.Do(t, setRole()))
+		if _, err := env.DB.ExecContext(t.Context(), `UPDATE users SET updated_at = $1 WHERE id = $2`,
+			store.Now().Add(time.Second), uwe.ID); err != nil {
+			t.Fatal(err)
+		}
+		env.Run(t, []apitest.Case{decide(again.ID, "approve", second, "Looks fine", http.StatusConflict)})
+		if n := queryInt64(t, env, `SELECT count(*) FROM users WHERE role_id = $1 AND id IN ($2, $3)`, adminRole, una.ID, uwe.ID); n != 0 {
+			t.Fatalf("%d of the two users hold the role after a refused approval", n)
+		}
+	})
+}

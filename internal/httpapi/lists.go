@@ -16,6 +16,7 @@ import (
 // routes; routes.go gives its path and rule.
 type list[F, T any] struct {
 	key    string                                           // the reply's key for the page's items
+	part   profilePart                                      // the part of the path's user's profile it is, if any (reads.go)
 	filter func(*http.Request) (F, error)                   // the list's parameters, read and checked
 	page   func(context.Context, F, page) ([]T, int, error) // a page and the count of every match
 	csv    *csvTwin[F, T]                                   // nil: no CSV twin
@@ -33,7 +34,7 @@ type csvTwin[F, T any] struct {
 
 // lister is any list, as the route table holds it.
 type lister interface {
-	servePage(w http.ResponseWriter, r *http.Request)
+	servePage(w http.ResponseWriter, r *http.Request, record func(dataRead) error)
 	serveCSV(w http.ResponseWriter, r *http.Request)
 	hasCSV() bool
 	items() (key string, item reflect.Type) // for the OpenAPI document
@@ -47,9 +48,16 @@ type ListRoute struct {
 	List lister
 }
 
-// routes are the list's routes.
-func (l ListRoute) routes() []Route {
-	out := []Route{{"GET", l.Path, l.Rule, l.List.servePage}}
+// routes are the list's routes. Every page is recorded as a read of the list
+// at its path (reads.go): one hook for every list.
+func (l ListRoute) routes(s *Server) []Route {
+	page := func(w http.ResponseWriter, r *http.Request) {
+		l.List.servePage(w, r, func(d dataRead) error {
+			d.list = l.Path
+			return s.recordRead(r, d)
+		})
+	}
+	out := []Route{{"GET", l.Path, l.Rule, page}}
 	if l.List.hasCSV() {
 		out = append(out, Route{"GET", l.Path + "/CSV", Export(l.Rule), l.List.serveCSV})
 	}
@@ -59,8 +67,9 @@ func (l ListRoute) routes() []Route {
 func (l list[F, T]) hasCSV() bool { return l.csv != nil }
 
 // servePage answers a page: the paging and filter parameters from the
-// query, then the items under key with the paging fields.
-func (l list[F, T]) servePage(w http.ResponseWriter, r *http.Request) {
+// query, then the items under key with the paging fields, once record has
+// recorded what the page reads (its rows, and its part of a profile).
+func (l list[F, T]) servePage(w http.ResponseWriter, r *http.Request, record func(dataRead) error) {
 	p, err := parsePage(r)
 	if err != nil {
 		writeError(w, r, err)
@@ -72,6 +81,9 @@ func (l list[F, T]) servePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	items, total, err := l.page(r.Context(), f, p)
+	if err == nil {
+		err = record(dataRead{part: l.part, rows: len(items)})
+	}
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -111,7 +111,7 @@ func operations() map[string]op {
 		"GET /api/admin/wallets/report":          {summary: "The bonus report", query: reportQuery{}},
 		"GET /api/admin/exchange/history":        {summary: "The exchange report", query: reportQuery{}},
 		"GET /api/admin/audit":                   {summary: "The audit log", query: auditQuery{}},
-		"GET /api/admin/audit/verify":            {summary: "Check the audit log's hash chain: the entries verified, and the first that does not match", reply: new(auditVerifyReply)},
+		"GET /api/admin/audit/verify":            {summary: "Check the audit log's keyed chain: the entries verified, the first that does not match, and the newest checkpoint that holds", reply: new(auditVerifyReply)},
 	}
 }
 
@@ -302,7 +302,13 @@ type (
 		Remaining int `json:"remaining" minimum:"0" maximum:"10"`
 	}
 	auditVerifyReply struct {
-		Verified int64  `json:"verified" minimum:"0" description:"Entries of the chain whose content and link to the entry before match, up to the first that does not. Entries from before the chain (no hash) are not counted."`
-		BrokenAt *int64 `json:"broken_at" description:"The id of the first entry whose content or link does not match (changed, or an entry before it removed or slipped in, or its hash missing); null when every entry matches."`
+		Verified   int64                 `json:"verified" minimum:"0" description:"Entries of the chain whose content and link to the entry before match, up to the first that does not. Entries from before the chain (no hash) are not counted."`
+		Unkeyed    int64                 `json:"unkeyed" minimum:"0" description:"Of those, the entries hashed by an older version, before the chain was keyed: only a checkpoint kept outside proves them."`
+		BrokenAt   *int64                `json:"broken_at" description:"The id of the first entry whose content or link does not match (changed, or an entry before it removed or slipped in, or its hash missing), or the newest entry when it is not keyed; null when every entry matches."`
+		Checkpoint *auditCheckpointReply `json:"checkpoint" description:"The newest checkpoint the log holds whose signature and entry check; null when none."`
+	}
+	auditCheckpointReply struct {
+		EntryID  int64  `json:"entry_id" description:"The entry the server signed."`
+		SignedAt string `json:"signed_at" format:"date-time" description:"When it signed it (UTC)."`
 	}
 )

@@ -2,14 +2,12 @@ package httpapi
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"net/http"
 	"slices"
 	"time"
 
 	"xapa/backoffice/internal/apperr"
-	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/csvout"
 	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/profile"
@@ -26,6 +24,8 @@ func userPath(w http.ResponseWriter, r *http.Request) (int64, bool) {
 	return id, true
 }
 
+// getUser answers a user's profile: the profile page's main read, recorded
+// as its part "profile" (reads.go).
 func (s *Server) getUser(w http.ResponseWriter, r *http.Request) {
 	id, ok := userPath(w, r)
 	if !ok {
@@ -36,7 +36,7 @@ func (s *Server) getUser(w http.ResponseWriter, r *http.Request) {
 		err = mayReadStaff(r)
 	}
 	if err == nil {
-		err = s.recordProfileOpen(r, id)
+		err = s.recordRead(r, dataRead{part: partProfile})
 	}
 	if err != nil {
 		writeError(w, r, err)
@@ -45,40 +45,15 @@ func (s *Server) getUser(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, u)
 }
 
-// actionProfileOpen is the audit action of opening a user's profile (issue
-// 23: reads that matter are recorded).
-const actionProfileOpen = "read.profile_open"
-
-// recordProfileOpen records that the caller opened user id's profile. The
-// opening is GET /api/admin/users/{id}, the profile page's main read, made
-// once as the page opens; its other calls (brief, report, wallets, sessions,
-// invites) read parts of what it shows and are not recorded. At most one
-// entry per staff member, user and clock hour (the server's clock), across
-// every node: the hour's first opening inserts its mark into profile_opens
-// and its audit entry in one transaction; a later one finds the mark and
-// records nothing. The profile is answered only once recorded.
-func (s *Server) recordProfileOpen(r *http.Request, id int64) error {
-	ctx, actor := r.Context(), actorOf(r)
-	hour := s.now().Truncate(time.Hour)
-	return s.db.Tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO profile_opens (staff_id, user_id, hour) VALUES ($1, $2, $3)
-			ON CONFLICT DO NOTHING`, actor.ID, id, hour.Unix())
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil || n == 0 {
-			return err // opened before within the hour
-		}
-		return actor.Record(ctx, tx, actionProfileOpen, audit.UserTarget(id), map[string]any{"hour": hour.Format(time.RFC3339)})
-	})
-}
-
 func (s *Server) userBrief(w http.ResponseWriter, r *http.Request) {
 	id, ok := userPath(w, r)
 	if !ok {
 		return
 	}
 	b, err := s.profile.GetBrief(r.Context(), id)
+	if err == nil {
+		err = s.recordRead(r, dataRead{part: partBrief})
+	}
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -89,7 +64,7 @@ func (s *Server) userBrief(w http.ResponseWriter, r *http.Request) {
 // userReportList is a user's transactions (the profile's report): the
 // History filters, for the user of the path.
 func (s *Server) userReportList() lister {
-	return list[ledger.Filter, ledger.Transaction]{key: "reports", filter: userTxFilter, page: s.transactionPage,
+	return list[ledger.Filter, ledger.Transaction]{key: "reports", part: partReport, filter: userTxFilter, page: s.transactionPage,
 		csv: s.transactionCSV(func(f ledger.Filter) csvout.File {
 			return csvout.File{Kind: fmt.Sprintf("user-%d-transactions", f.UserID), From: f.From, To: f.To}
 		})}
@@ -108,7 +83,7 @@ func userTxFilter(r *http.Request) (ledger.Filter, error) {
 
 // walletList is a user's wallets, filtered by coinType and wallet_name.
 func (s *Server) walletList() lister {
-	return list[profile.WalletFilter, profile.Wallet]{key: "wallets", filter: walletFilter,
+	return list[profile.WalletFilter, profile.Wallet]{key: "wallets", part: partWallets, filter: walletFilter,
 		page: func(ctx context.Context, f profile.WalletFilter, p page) ([]profile.Wallet, int, error) {
 			return s.profile.Wallets(ctx, f, p.limit(), p.offset())
 		},
@@ -170,7 +145,7 @@ func (s *Server) sessionFilter(r *http.Request) (int64, error) {
 }
 
 func (s *Server) sessionList() lister {
-	return list[int64, profile.Session]{key: "sessions", filter: s.sessionFilter,
+	return list[int64, profile.Session]{key: "sessions", part: partSessions, filter: s.sessionFilter,
 		page: func(ctx context.Context, id int64, p page) ([]profile.Session, int, error) {
 			return s.profile.Sessions(ctx, id, p.limit(), p.offset())
 		}}
@@ -182,6 +157,9 @@ func (s *Server) userInvites(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	tree, err := s.profile.Invites(r.Context(), id)
+	if err == nil {
+		err = s.recordRead(r, dataRead{part: partInvites})
+	}
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -3,10 +3,12 @@ package httpapi_test
 import (
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -154,8 +156,9 @@ func TestCutExportIsAudited(t *testing.T) {
 }
 
 // Opening a customer's profile (GET /api/admin/users/{id}) is recorded at
-// most once per staff member, customer and clock hour; the profile's other
-// reads are not recorded, nor is an unknown user's.
+// most once per staff member, customer and clock hour, as its part
+// "profile"; the brief, another part, has its own entry; an unknown user's
+// read is not recorded.
 func TestProfileOpeningIsAudited(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
@@ -180,12 +183,13 @@ func TestProfileOpeningIsAudited(t *testing.T) {
 		entries := reads(t, env, tok, "read.profile_open")
 		var got []string
 		for _, e := range entries {
-			got = append(got, e.Actor.Email+" "+e.Target)
+			got = append(got, fmt.Sprint(e.Actor.Email, " ", e.Target, " ", e.Details["part"]))
 		}
-		want := []string{"viewer@example.com user:" + fmt.Sprint(a.ID), "other@example.com user:" + fmt.Sprint(a.ID),
-			"viewer@example.com user:" + fmt.Sprint(b.ID), "viewer@example.com user:" + fmt.Sprint(a.ID)}
+		want := []string{"viewer@example.com user:" + fmt.Sprint(a.ID, " profile"), "other@example.com user:" + fmt.Sprint(a.ID, " profile"),
+			"viewer@example.com user:" + fmt.Sprint(b.ID, " profile"), "viewer@example.com user:" + fmt.Sprint(a.ID, " brief"),
+			"viewer@example.com user:" + fmt.Sprint(a.ID, " profile")}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Errorf("profile openings recorded, newest first:\n got %q\nwant %q", got, want)
+			t.Errorf("profile reads recorded, newest first:\n got %q\nwant %q", got, want)
 		}
 		if n := len(reads(t, env, tok, "read.")); n != len(want) {
 			t.Errorf("reads recorded: %d, want %d", n, len(want))
@@ -209,6 +213,225 @@ func TestProfileOpeningIsAudited(t *testing.T) {
 		wg.Wait()
 		if n := len(reads(t, env, tok, "read.profile_open")); n != len(want)+1 {
 			t.Errorf("entries after eight openings at once on two nodes: %d, want %d", n, len(want)+1)
+		}
+	})
+}
+
+// hourStart moves env's clock back to the start of its hour: the next 59
+// minutes are in the same hour.
+func hourStart(env *apitest.Env) time.Time {
+	env.Clock.Advance(-time.Duration(env.Clock.Now().Minute()) * time.Minute)
+	return env.Clock.Now().Truncate(time.Hour)
+}
+
+// Every read of a customer's data is recorded (issue 34, item 9): each part
+// of the profile (the profile, its brief, report, wallets, invites and
+// sessions) at most once per staff member, customer and clock hour, as the
+// profile's opening is. A second read in the hour adds nothing, on any node;
+// an unknown customer's read records nothing.
+func TestProfileReadsAreAudited(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		f := newLedgerFixture(t, env)
+		viewer, tok := env.Staff(t, "finance", rbac.ShowUser, rbac.AuditLog)
+		id := fmt.Sprint(f.userID)
+		paths := map[string]string{
+			"brief":    "/api/admin/users/brief/" + id,
+			"invites":  "/api/admin/users/invites/" + id,
+			"report":   "/api/admin/users/report/" + id + "?type=sent&maxPerPage=100",
+			"wallets":  "/api/admin/users/wallets/" + id,
+			"sessions": "/api/admin/users/sessions/" + id,
+			"profile":  "/api/admin/users/" + id,
+		}
+		read := func(node *apitest.Env, token string, parts ...string) {
+			t.Helper()
+			for _, part := range parts {
+				if r := node.Do(t, apitest.Case{Method: "GET", Path: paths[part], Token: token}); r.Status != http.StatusOK {
+					t.Errorf("reading the %s: %d %s", part, r.Status, r.Body)
+				}
+			}
+		}
+		// recorded is each entry as "part hour", newest first, checking its actor and target.
+		recorded := func() []string {
+			t.Helper()
+			var out []string
+			for _, e := range reads(t, env, tok, "read.profile_open") {
+				if e.Actor.Email != viewer.Email || e.Target != "user:"+id {
+					t.Errorf("an entry of %s on %s, want %s on user:%s", e.Actor.Email, e.Target, viewer.Email, id)
+				}
+				out = append(out, fmt.Sprint(e.Details["part"], " ", e.Details["hour"]))
+			}
+			return out
+		}
+		hour := hourStart(env).Format(time.RFC3339)
+		read(env, tok, "brief", "invites", "report", "wallets")
+		env.Clock.Advance(59 * time.Minute)
+		read(env, tok, "brief", "invites", "report", "wallets") // the same hour
+		env.Do(t, apitest.Case{Method: "GET", Path: "/api/admin/users/brief/999999", Token: tok, Status: http.StatusNotFound})
+		want := []string{"wallets " + hour, "report " + hour, "invites " + hour, "brief " + hour}
+		if got := recorded(); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("reads recorded, newest first:\n got %q\nwant %q", got, want)
+		}
+
+		// The next hour, on two nodes at once: one entry per part read.
+		env.Clock.Advance(time.Minute)
+		next := env.Clock.Now().Truncate(time.Hour).Format(time.RFC3339)
+		nodes := []*apitest.Env{env, apitest.NewEnvWith(t, db, func(o *httpapi.Options) { o.Now = env.Clock.Now })}
+		var wg sync.WaitGroup
+		for i := range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				read(nodes[i%2], tok, "sessions", "profile")
+			}()
+		}
+		wg.Wait()
+		got := recorded()
+		if len(got) != len(want)+2 || !slices.Contains(got[:2], "sessions "+next) || !slices.Contains(got[:2], "profile "+next) {
+			t.Errorf("after reading the sessions and the profile eight times at once on two nodes, newest first: %q", got)
+		}
+	})
+}
+
+// A staff member who reads more than 500 rows of one list within a clock
+// hour gets one read.bulk entry for the list and the hour, written by the
+// page that crossed the bound, with the rows read until then and that
+// page's filters (issue 34, item 9): 2,000 History rows through 20 pages of
+// 100 give one entry. The count is in the database: two nodes reading at
+// once record one entry.
+func TestBulkReadsAreAudited(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		f := newLedgerFixture(t, env)
+		finance, tok := env.Staff(t, "finance", rbac.TransactionHistory, rbac.UsersList, rbac.AuditLog)
+		if _, err := db.ExecContext(context.Background(), `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+			INSERT INTO transactions (id, user_id, wallet_id, coin_id, type, network, status, confirmations, max_confirmation,
+				amount, commission, fee, hash, explorer_url, created_at, updated_at)
+			SELECT 1000 + i, $1, 1, 1, 'sent', 'main', 'confirmed', 3, 3, '0.001', '0', '0', '0xbulk' || i, '', $2, $2 FROM n`,
+			f.userID, env.Clock.Now().Add(-time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		const filters = "network=main&coinType=1&type=sent"
+		page := func(node *apitest.Env, token string, n int) {
+			t.Helper()
+			var reply struct {
+				Rows []json.RawMessage `json:"transactionHistory"`
+			}
+			r := node.Do(t, apitest.Case{Method: "GET", Path: fmt.Sprintf("/api/admin/transactions/history?%s&maxPerPage=100&page=%d", filters, n), Token: token})
+			if r.Status != http.StatusOK {
+				t.Errorf("page %d: %d %s", n, r.Status, r.Body)
+				return
+			}
+			if r.JSON(t, &reply); len(reply.Rows) != 100 {
+				t.Errorf("page %d: %d rows, want 100", n, len(reply.Rows))
+			}
+		}
+		hour := hourStart(env).Format(time.RFC3339)
+		for n := 1; n <= 20; n++ {
+			page(env, tok, n)
+		}
+		env.Do(t, apitest.Case{Method: "GET", Path: "/api/admin/users?maxPerPage=100", Token: tok, Status: http.StatusOK}) // another list, a few rows
+		entries := reads(t, env, tok, "read.bulk")
+		if len(entries) != 1 {
+			t.Fatalf("bulk-read entries after 2,000 rows: %+v, want 1", entries)
+		}
+		e := entries[0]
+		if e.Actor.Email != finance.Email || e.Target != "" || e.Details["list"] != "/api/admin/transactions/history" ||
+			e.Details["route"] != "/api/admin/transactions/history" || e.Details["rows"] != float64(600) || e.Details["hour"] != hour {
+			t.Errorf("the bulk read: %+v, want finance's of the History, 600 rows (the sixth page's), the hour %s", e, hour)
+		}
+		if got, want := fmt.Sprint(e.Details["filters"]), fmt.Sprint(map[string]any{"network": "main", "coinType": "1", "type": "sent"}); got != want {
+			t.Errorf("filters %s, want %s (the paging left out)", got, want)
+		}
+
+		// The next hour counts afresh: twelve pages at once on two nodes cross the bound once.
+		env.Clock.Advance(time.Hour)
+		tok = env.Token(t, finance, auth.Full) // the last one has been idle for an hour
+		nodes := []*apitest.Env{env, apitest.NewEnvWith(t, db, func(o *httpapi.Options) { o.Now = env.Clock.Now })}
+		var wg sync.WaitGroup
+		for i := range 12 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				page(nodes[i%2], tok, i+1)
+			}()
+		}
+		wg.Wait()
+		entries = reads(t, env, tok, "read.bulk")
+		if len(entries) != 2 {
+			t.Fatalf("bulk-read entries after 1,200 more rows the next hour, on two nodes at once: %d, want 2", len(entries))
+		}
+		if rows, _ := entries[0].Details["rows"].(float64); rows <= 500 || rows > 600 {
+			t.Errorf("the next hour's entry holds %v rows, want the count that crossed 500 (501 to 600)", entries[0].Details["rows"])
+		}
+	})
+}
+
+// partWriter is a client that goes away after taking its first limit bytes:
+// the write reaching the limit is taken in part, every write after it fails.
+type partWriter struct {
+	*httptest.ResponseRecorder
+	left int
+}
+
+func (p *partWriter) Write(b []byte) (int, error) {
+	if len(b) <= p.left {
+		p.left -= len(b)
+		return p.ResponseRecorder.Write(b)
+	}
+	n, _ := p.ResponseRecorder.Write(b[:p.left])
+	p.left = 0
+	return n, errors.New("client gone")
+}
+
+func (p *partWriter) Flush() {}
+
+// A cut export records the rows that reached its client whole, the header
+// left out, however few: the client of a row-by-row export (the audit log)
+// and of one made of the database's lines (the transactions: COPY on
+// PostgreSQL) goes away after its first bytes, before any flush. The entry
+// used to say 0 rows with those bytes sent.
+func TestCutExportCountsTheRowsSent(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		newLedgerFixture(t, env)
+		_, tok := env.Staff(t, "exporter", rbac.AuditLog, rbac.TransactionHistory)
+		if _, err := db.ExecContext(context.Background(), `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2500)
+			INSERT INTO audit_log (actor_email, action, target, details, ip, created_at)
+			SELECT 'someone@example.com', 'role.update', 'role:1', '{}', '192.0.2.1', $1 FROM n`, env.Clock.Now()); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			path    string
+			filters map[string]any
+			limit   int
+		}{
+			{"/api/admin/audit/CSV?action=role.update", map[string]any{"action": "role.update"}, 3482},
+			{"/api/admin/transactions/history/CSV?network=main", map[string]any{"network": "main"}, 700},
+		} {
+			env.Clock.Advance(7 * time.Second) // beyond the exports' per-minute limit
+			req := httptest.NewRequest("GET", c.path, nil)
+			req.Header.Set("Authorization", "Bearer "+tok)
+			w := &partWriter{ResponseRecorder: httptest.NewRecorder(), left: c.limit}
+			func() {
+				defer func() {
+					if p := recover(); p != http.ErrAbortHandler {
+						t.Errorf("%s: the cut export ended with %v, want http.ErrAbortHandler", c.path, p)
+					}
+				}()
+				env.Server.Handler().ServeHTTP(w, req)
+			}()
+			body := w.Body.String()
+			whole, err := csv.NewReader(strings.NewReader(body[:strings.LastIndexByte(body, '\n')+1])).ReadAll()
+			if err != nil || len(whole) < 2 || len(body) != c.limit {
+				t.Fatalf("%s: the client took %d bytes, %d whole lines (%v): want %d bytes, the header and rows", c.path, len(body), len(whole), err, c.limit)
+			}
+			entries := reads(t, env, tok, "read.csv_export")
+			path, _, _ := strings.Cut(c.path, "?")
+			checkExport(t, entries[0], path, c.filters, len(whole)-1, c.limit, true)
 		}
 	})
 }

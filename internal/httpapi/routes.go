@@ -200,7 +200,7 @@ func (s *Server) Routes() []Route {
 		{"GET", "/api/admin/transactions/accounting", Perm(rbac.TransactionAccounting), s.transactionAccounting},
 	}
 	for _, l := range s.Lists() {
-		routes = append(routes, l.routes()...)
+		routes = append(routes, l.routes(s)...)
 	}
 	return routes
 }

@@ -1,9 +1,11 @@
 // Package retention prunes what the database keeps only for a while: ended
 // sessions, sign-in attempts, captcha records and delivered mail, each once
 // it is older than the retention period (--retention-days, 90 by default),
-// and the profile openings of past hours (the once-an-hour mark of
-// internal/httpapi). The audit log is never pruned: nothing here names it,
-// and the database refuses to delete its rows anyway (migration 00007).
+// and the marks of past hours that internal/httpapi keeps to record reads
+// (profile_opens: the once-an-hour mark of each part of a profile read;
+// list_reads: the rows of each list read in the hour). The audit log is
+// never pruned: nothing here names it, and the database refuses to delete
+// its rows anyway (migration 00007).
 //
 // Every node may prune at once: each DELETE removes at most Batch rows
 // picked by an index on their age, in its own short statement, so no lock is
@@ -43,8 +45,8 @@ type kind struct {
 // olderThanRetention is the cutoff of the kinds kept for the retention period.
 func olderThanRetention(p *Pruner, now time.Time) any { return now.Add(-p.keep) }
 
-// pastHours is the cutoff of the profile openings: every hour before the
-// last one goes (the last one stays for nodes whose clocks run a little late).
+// pastHours is the cutoff of the marks of reads: every hour before the last
+// one goes (the last one stays for nodes whose clocks run a little late).
 func pastHours(_ *Pruner, now time.Time) any { return now.Truncate(time.Hour).Add(-time.Hour).Unix() }
 
 var kinds = []kind{
@@ -56,7 +58,8 @@ var kinds = []kind{
 	{"captcha_used", "captcha_used", "challenge", "expires_at < $1", olderThanRetention},
 	// Delivered mail only: mail still queued, kept (no SMTP server) or given up stays.
 	{"mail_delivered", "outbox", "id", "status = 'sent' AND sent_at < $1", olderThanRetention},
-	{"profile_opens", "profile_opens", "staff_id, user_id, hour", "hour < $1", pastHours},
+	{"profile_opens", "profile_opens", "staff_id, user_id, hour, part", "hour < $1", pastHours},
+	{"list_reads", "list_reads", "staff_id, list, hour", "hour < $1", pastHours},
 }
 
 // Pruner prunes one database.

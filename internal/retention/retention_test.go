@@ -61,14 +61,16 @@ func seed(t *testing.T, db *store.DB) {
 	mail("keep-kept", "kept", nil)
 	mail("keep-failed", "failed", nil)
 	for staff, hour := range map[int64]time.Duration{1: -2 * time.Hour, 2: -time.Hour, 3: 0} {
-		exec(t, db, `INSERT INTO profile_opens (staff_id, user_id, hour) VALUES ($1, 1, $2)`, staff, now.Truncate(time.Hour).Add(hour).Unix())
+		at := now.Truncate(time.Hour).Add(hour).Unix()
+		exec(t, db, `INSERT INTO profile_opens (staff_id, user_id, hour, part) VALUES ($1, 1, $2, 'profile'), ($1, 1, $2, 'wallets')`, staff, at)
+		exec(t, db, `INSERT INTO list_reads (staff_id, list, hour, row_count) VALUES ($1, '/api/admin/users', $2, 100)`, staff, at)
 	}
 }
 
 // Each kind loses exactly its rows past the retention period: sessions that
 // ended (expired or revoked) over 90 days ago, sign-in attempts, captcha
-// records, delivered mail (never undelivered), and profile openings of hours
-// before the last.
+// records, delivered mail (never undelivered), and the marks of reads
+// (profile parts read, list rows read) of hours before the last.
 func TestPrune(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
@@ -82,7 +84,7 @@ func TestPrune(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := map[string]int64{"sessions_expired": 1, "sessions_revoked": 1, "login_attempts": 1, "captcha_used": 1,
-			"mail_delivered": 1, "profile_opens": 1}
+			"mail_delivered": 1, "profile_opens": 2, "list_reads": 1}
 		for k, n := range want {
 			if counts[k] != n {
 				t.Errorf("pruned %s: %d, want %d (all: %v)", k, counts[k], n, counts)
@@ -102,8 +104,11 @@ func TestPrune(t *testing.T) {
 		if got := labels(t, db, "outbox", "subject"); len(got) != 4 {
 			t.Errorf("mail left: %q", got)
 		}
-		if got := labels(t, db, "profile_opens", "staff_id"); !slices.Equal(got, []string{"2", "3"}) {
-			t.Errorf("profile openings left, by staff member: %q", got)
+		if got := labels(t, db, "profile_opens", "staff_id"); !slices.Equal(got, []string{"2", "2", "3", "3"}) {
+			t.Errorf("profile parts read left, by staff member: %q", got)
+		}
+		if got := labels(t, db, "list_reads", "staff_id"); !slices.Equal(got, []string{"2", "3"}) {
+			t.Errorf("list rows read left, by staff member: %q", got)
 		}
 	})
 }

@@ -4,7 +4,9 @@
 // neither the database nor its backups give them away (decision 0003).
 //
 // A key file holds one or more keys, 64 hex digits a line (lines starting
-// with # are comments): the first seals, every one opens. A sealed value is
+// with # are comments): the first seals, every one opens. A line "audit"
+// and 64 hex digits holds the audit log's key, which keys its chain and
+// signs its checkpoints (internal/audit); it never changes with rotation. A sealed value is
 // "enc:v1:<key id>:<base64 of nonce and ciphertext>", where the key id is the
 // first 4 bytes of the key's SHA-256; the column it belongs to is the
 // additional data, so a value copied into another column does not open.
@@ -47,9 +49,10 @@ type key struct {
 
 // Box seals and opens values with a ring of keys.
 type Box struct {
-	mu   sync.RWMutex
-	keys []key  // keys[0] seals
-	path string // the key file; "" in memory
+	mu    sync.RWMutex
+	keys  []key  // keys[0] seals
+	audit []byte // the audit log's key; nil when the file holds none
+	path  string // the key file; "" in memory
 	// A box read from a file follows it: before sealing it looks whether
 	// the file changed (at most once a second), and a value naming a key it
 	// does not hold makes it read the file again (at most once a second, so
@@ -77,14 +80,22 @@ func New(keys ...[]byte) (*Box, error) {
 	return &Box{keys: ring, now: time.Now}, nil
 }
 
-// Ephemeral returns a box with one random key held in memory only: for tests,
-// whose sealed values die with them.
+// Ephemeral returns a box with one random key and a random audit key, held
+// in memory only: for tests, whose sealed values die with them.
 func Ephemeral() *Box {
 	b, err := New(NewKey())
 	if err != nil {
 		panic(err)
 	}
+	b.audit = NewKey()
 	return b
+}
+
+// AuditKey is the audit log's key (nil when the key file holds none).
+func (b *Box) AuditKey() []byte {
+	b.mu.RLock()
+	defer b.mu.RUnlock()
+	return bytes.Clone(b.audit)
 }
 
 // NewKey returns a random key.
@@ -259,11 +270,11 @@ func (b *Box) follow(force bool) {
 	if err != nil || (!force && stamp == b.stamp) {
 		return
 	}
-	raw, err := readKeys(b.path)
+	f, err := readKeys(b.path)
 	if err != nil {
 		return // keep the keys held: a file being replaced is renamed in whole, so this is a real fault, logged at start
 	}
-	if ring, err := makeRing(raw); err == nil {
+	if ring, err := makeRing(f.Keys); err == nil {
 		b.keys, b.stamp = ring, stamp
 	}
 }
@@ -291,21 +302,30 @@ func Load(path string) (*Box, error) {
 	if err != nil {
 		return nil, fmt.Errorf("secrets key file: %w", err)
 	}
-	raw, err := readKeys(path)
+	f, err := readKeys(path)
 	if err != nil {
 		return nil, err
 	}
-	ring, err := makeRing(raw)
+	ring, err := makeRing(f.Keys)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return &Box{keys: ring, path: path, stamp: stamp, checked: time.Now(), now: time.Now}, nil
+	return &Box{keys: ring, audit: f.Audit, path: path, stamp: stamp, checked: time.Now(), now: time.Now}, nil
 }
 
-// LoadOrCreate reads a key file, first creating it with one new key (mode
-// 0600) when it does not exist. created says whether it did.
+// KeyFile is what a key file holds.
+type KeyFile struct {
+	Keys  [][]byte // the first seals, every one opens
+	Audit []byte   // the audit log's key (nil: none)
+}
+
+// NewKeyFile is a new file's content: one new key and a new audit key.
+func NewKeyFile() KeyFile { return KeyFile{Keys: [][]byte{NewKey()}, Audit: NewKey()} }
+
+// LoadOrCreate reads a key file, first creating it with a new key and a new
+// audit key (mode 0600) when it does not exist. created says whether it did.
 func LoadOrCreate(path string) (box *Box, created bool, err error) {
-	err = WriteKeyFile(path, [][]byte{NewKey()}, false)
+	err = WriteKeyFile(path, NewKeyFile(), false)
 	switch {
 	case err == nil:
 		created = true
@@ -316,50 +336,74 @@ func LoadOrCreate(path string) (box *Box, created bool, err error) {
 	return box, created, err
 }
 
-func readKeys(path string) ([][]byte, error) {
+// AddAuditKey writes a new audit key into the key file at path when it
+// holds none, keeping its keys; added says whether it did.
+func AddAuditKey(path string) (added bool, err error) {
+	f, err := readKeys(path)
+	if err != nil || f.Audit != nil {
+		return false, err
+	}
+	f.Audit = NewKey()
+	return true, WriteKeyFile(path, f, true)
+}
+
+// auditLine starts the line of a key file that holds the audit key.
+const auditLine = "audit "
+
+func readKeys(path string) (KeyFile, error) {
+	var kf KeyFile
 	info, err := os.Stat(path)
 	if err != nil {
-		return nil, fmt.Errorf("secrets key file: %w", err)
+		return kf, fmt.Errorf("secrets key file: %w", err)
 	}
 	if info.Mode().Perm()&0o077 != 0 {
-		return nil, fmt.Errorf("secrets key file %s: mode %04o lets others read it; chmod 600 it", path, info.Mode().Perm())
+		return kf, fmt.Errorf("secrets key file %s: mode %04o lets others read it; chmod 600 it", path, info.Mode().Perm())
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("secrets key file: %w", err)
+		return kf, fmt.Errorf("secrets key file: %w", err)
 	}
 	defer f.Close()
-	var keys [][]byte
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		k, err := hex.DecodeString(line)
-		if err != nil || len(k) != KeySize {
-			return nil, fmt.Errorf("secrets key file %s, line %d: want %d hex digits", path, n, 2*KeySize)
+		text, audit := strings.CutPrefix(line, auditLine)
+		k, err := hex.DecodeString(strings.TrimSpace(text))
+		if err != nil || len(k) != KeySize || (audit && kf.Audit != nil) {
+			return kf, fmt.Errorf("secrets key file %s, line %d: want %d hex digits, or \"audit\" and %d hex digits once",
+				path, n, 2*KeySize, 2*KeySize)
 		}
-		keys = append(keys, k)
+		if audit {
+			kf.Audit = k
+		} else {
+			kf.Keys = append(kf.Keys, k)
+		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return kf, err
 	}
-	if len(keys) == 0 {
-		return nil, fmt.Errorf("secrets key file %s holds no key", path)
+	if len(kf.Keys) == 0 {
+		return kf, fmt.Errorf("secrets key file %s holds no key", path)
 	}
-	return keys, nil
+	return kf, nil
 }
 
-// WriteKeyFile writes keys (the first seals) to path with mode 0600. With
+// WriteKeyFile writes f to path with mode 0600. With
 // replace false it fails with os.ErrExist when the file exists; with replace
 // true it replaces the file in one rename, so a reader sees the old file or
 // the new one, never half of either.
-func WriteKeyFile(path string, keys [][]byte, replace bool) error {
+func WriteKeyFile(path string, f KeyFile, replace bool) error {
 	var buf strings.Builder
 	buf.WriteString("# Xapa Back Office secrets key file: the first key seals, every key opens. Keep it out of backups of the database.\n")
-	for _, k := range keys {
+	for _, k := range f.Keys {
 		buf.WriteString(hex.EncodeToString(k) + "\n")
+	}
+	if f.Audit != nil {
+		buf.WriteString("# The audit log's key: it keys the chain and signs checkpoints. Never change it.\n")
+		buf.WriteString(auditLine + hex.EncodeToString(f.Audit) + "\n")
 	}
 	if dir := filepath.Dir(path); dir != "." {
 		if err := os.MkdirAll(dir, 0o750); err != nil {
@@ -399,6 +443,9 @@ func WriteKeyFile(path string, keys [][]byte, replace bool) error {
 	}
 	return os.Rename(tmp.Name(), path)
 }
+
+// keyFile is what the box holds, as a key file would.
+func (b *Box) keyFile() KeyFile { return KeyFile{Keys: b.keysRaw(), Audit: b.AuditKey()} }
 
 // keysRaw returns the raw keys held, the sealing one first.
 func (b *Box) keysRaw() [][]byte {

@@ -113,7 +113,7 @@ func TestBoxFollowsItsFile(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "key")
 	first, second := NewKey(), NewKey()
-	if err := WriteKeyFile(path, [][]byte{first}, false); err != nil {
+	if err := WriteKeyFile(path, KeyFile{Keys: [][]byte{first}}, false); err != nil {
 		t.Fatal(err)
 	}
 	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
@@ -123,7 +123,7 @@ func TestBoxFollowsItsFile(t *testing.T) {
 		b.now = func() time.Time { return now }
 		b.checked = now
 	}
-	if err := WriteKeyFile(path, [][]byte{second, first}, true); err != nil {
+	if err := WriteKeyFile(path, KeyFile{Keys: [][]byte{second, first}}, true); err != nil {
 		t.Fatal(err)
 	}
 	// Node A meets a value sealed with the new key: it reads the file at once.
@@ -137,6 +137,32 @@ func TestBoxFollowsItsFile(t *testing.T) {
 	now = now.Add(time.Second)
 	if id := SealedWith(serverB.SealString("p", "v")); id != KeyID(second) {
 		t.Fatalf("after the second: sealed with %s; want the new key %s", id, KeyID(second))
+	}
+}
+
+func TestAuditKeyAddedOnce(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "key")
+	first := NewKey()
+	if err := WriteKeyFile(path, KeyFile{Keys: [][]byte{first}}, false); err != nil {
+		t.Fatal(err)
+	}
+	if box, err := Load(path); err != nil || box.AuditKey() != nil {
+		t.Fatalf("a file without an audit key: %v, %x", err, box.AuditKey())
+	}
+	if added, err := AddAuditKey(path); !added || err != nil {
+		t.Fatalf("add: %v %v", added, err)
+	}
+	box, err := Load(path)
+	if err != nil || len(box.AuditKey()) != KeySize || !bytes.Equal(box.keysRaw()[0], first) {
+		t.Fatalf("after adding: %v; the sealing key must stay", err)
+	}
+	if added, err := AddAuditKey(path); added || err != nil {
+		t.Fatalf("a second add must change nothing: %v %v", added, err)
+	}
+	again, _ := Load(path)
+	if !bytes.Equal(again.AuditKey(), box.AuditKey()) {
+		t.Fatal("the audit key changed")
 	}
 }
 
@@ -239,6 +265,9 @@ func TestRotateAndRetire(t *testing.T) {
 		}
 		if !bytes.Equal(final.keysRaw()[0], kept.keysRaw()[0]) {
 			t.Fatal("retire changed the sealing key")
+		}
+		if a := box.AuditKey(); a == nil || !bytes.Equal(kept.AuditKey(), a) || !bytes.Equal(final.AuditKey(), a) {
+			t.Fatal("rotate or retire lost or changed the audit key")
 		}
 	})
 }

@@ -208,7 +208,7 @@ func Rotate(ctx context.Context, db *store.DB, path string) (Rotation, error) {
 	}
 	fresh := NewKey()
 	ring := append([][]byte{fresh}, old.keysRaw()...)
-	if err := WriteKeyFile(path, ring, true); err != nil {
+	if err := WriteKeyFile(path, KeyFile{Keys: ring, Audit: old.AuditKey()}, true); err != nil {
 		return Rotation{}, err
 	}
 	box, err := New(ring...)
@@ -241,5 +241,7 @@ func Retire(ctx context.Context, db *store.DB, path string) (Rotation, error) {
 	if len(r.Retired) == 0 {
 		return r, nil
 	}
-	return r, WriteKeyFile(path, box.keysRaw()[:1], true)
+	kept := box.keyFile()
+	kept.Keys = kept.Keys[:1]
+	return r, WriteKeyFile(path, kept, true)
 }

@@ -22,8 +22,12 @@ import (
 type DB struct {
 	*sql.DB
 	Dialect Dialect
-	local   *localLocks // WithLock and Lead on SQLite
-	stmts   stmtCache   // QueryFixed on SQLite
+	// AuditKey is the key the audit log's chain is written and checked with
+	// (internal/audit), from the secrets key file: never stored in the
+	// database. Whoever opens the database with its key file sets it.
+	AuditKey []byte
+	local    *localLocks // WithLock and Lead on SQLite
+	stmts    stmtCache   // QueryFixed on SQLite
 }
 
 // Open connects to url: "sqlite:PATH" or a "postgres://" / "postgresql://" URL.
@@ -126,7 +130,7 @@ func (db *DB) Tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if err != nil {
 		return err
 	}
-	st := &txState{dialect: db.Dialect}
+	st := &txState{}
 	openTxs.Store(tx, st)
 	defer openTxs.Delete(tx)
 	if err := fn(tx); err != nil {
@@ -134,7 +138,7 @@ func (db *DB) Tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		return err
 	}
 	for i := 0; i < len(st.last); i++ { // work queued by queued work runs too
-		if err := st.last[i](ctx, tx, db.Dialect); err != nil {
+		if err := st.last[i](ctx, tx, db); err != nil {
 			_ = tx.Rollback()
 			return err
 		}
@@ -143,13 +147,12 @@ func (db *DB) Tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 }
 
 // TxWork is work queued with BeforeCommit.
-type TxWork func(ctx context.Context, tx *sql.Tx, d Dialect) error
+type TxWork func(ctx context.Context, tx *sql.Tx, db *DB) error
 
 // txState is what Tx knows of a transaction it runs: code handed only the
 // *sql.Tx finds it in openTxs.
 type txState struct {
-	dialect Dialect
-	last    []TxWork
+	last []TxWork
 }
 
 // openTxs holds the state of every transaction Tx is running, by *sql.Tx.

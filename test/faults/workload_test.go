@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -17,6 +18,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/store"
 )
 
@@ -409,6 +411,11 @@ func (w *workload) check(t *testing.T, dbURL string) {
 		t.Fatalf("open %s for the check: %v", dbURL, err)
 	}
 	defer db.Close()
+	box, err := secrets.Load(os.Getenv("BACKOFFICE_SECRETS_KEY_FILE")) // TestMain's, which every node used
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.AuditKey = box.AuditKey()
 	var problems []string
 	fail := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 	like := w.prefix + "-%"

@@ -125,8 +125,18 @@ func open(t testing.TB, url string) *store.DB {
 		t.Fatalf("open %s: %v", url, err)
 	}
 	t.Cleanup(func() { db.Close() })
+	db.AuditKey = AuditKey()
 	if err := db.Migrate(ctx); err != nil {
 		t.Fatalf("migrate: %v", err)
 	}
 	return db
+}
+
+// AuditKey is a random audit key (store.DB.AuditKey) for a test's database.
+func AuditKey() []byte {
+	k := make([]byte, 32)
+	if _, err := rand.Read(k); err != nil {
+		panic(err)
+	}
+	return k
 }

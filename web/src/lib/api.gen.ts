@@ -267,7 +267,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Check the audit log's hash chain: the entries verified, and the first that does not match */
+        /** Check the audit log's keyed chain: the entries verified, the first that does not match, and the newest checkpoint that holds */
         get: operations["getAdminAuditVerify"];
         put?: never;
         post?: never;
@@ -1656,9 +1656,28 @@ export interface components {
             /** @description The applied call's own reply. */
             result: unknown;
         };
+        HttpapiAuditCheckpointReply: {
+            /**
+             * Format: int64
+             * @description The entry the server signed.
+             */
+            entry_id: number;
+            /**
+             * Format: date-time
+             * @description When it signed it (UTC).
+             */
+            signed_at: string;
+        };
         HttpapiAuditVerifyReply: {
-            /** @description The id of the first entry whose content or link does not match (changed, or an entry before it removed or slipped in, or its hash missing); null when every entry matches. */
+            /** @description The id of the first entry whose content or link does not match (changed, or an entry before it removed or slipped in, or its hash missing), or the newest entry when it is not keyed; null when every entry matches. */
             broken_at: null | number;
+            /** @description The newest checkpoint the log holds whose signature and entry check; null when none. */
+            checkpoint: null | components["schemas"]["HttpapiAuditCheckpointReply"];
+            /**
+             * Format: int64
+             * @description Of those, the entries hashed by an older version, before the chain was keyed: only a checkpoint kept outside proves them.
+             */
+            unkeyed: number;
             /**
              * Format: int64
              * @description Entries of the chain whose content and link to the entry before match, up to the first that does not. Entries from before the chain (no hash) are not counted.

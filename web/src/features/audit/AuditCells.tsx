@@ -77,7 +77,7 @@ export function DetailsCell({ row }: { row: AuditRow }) {
         size="small"
         className="audit__more"
         aria-expanded={open}
-        aria-label={`${open ? 'Hide' : 'Show'} all details of entry ${row.id}`}
+        aria-label={`${open ? 'Less' : 'More'} details of entry ${row.id}`}
         onClick={() => setOpen((o) => !o)}
       >
         {open ? 'Less' : 'More'}

@@ -16,7 +16,9 @@ function setUp(...replies: ApiHandler[]) {
   return mockApi({ [VERIFY]: (call) => replies[Math.min(n++, replies.length - 1)](call) });
 }
 
-const verified = (n: number, brokenAt: number | null = null) => () => jsonResponse({ verified: n, broken_at: brokenAt });
+const verified =
+  (n: number, brokenAt: number | null = null, checkpoint: { entry_id: number; signed_at: string } | null = null) => () =>
+    jsonResponse({ verified: n, unkeyed: 0, broken_at: brokenAt, checkpoint });
 
 describe('<AuditChainStatus>', () => {
   it('says the check is running until it answers', async () => {
@@ -31,6 +33,20 @@ describe('<AuditChainStatus>', () => {
     expect(await screen.findByText('Audit trail intact: 1,234 entries verified')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Audit trail intact');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says which signed checkpoint holds, in UTC', async () => {
+    setUp(verified(1234, null, { entry_id: 1200, signed_at: '2026-11-27T19:04:05.123456Z' }));
+    renderWithProviders(<AuditChainStatus />);
+    expect(await screen.findByText(/Checkpoint at entry #1200/)).toHaveTextContent(
+      'Checkpoint at entry #1200, signed 2026-11-27 19:04:05 UTC, verified.',
+    );
+  });
+
+  it('says when no checkpoint holds yet', async () => {
+    setUp(verified(3));
+    renderWithProviders(<AuditChainStatus />);
+    expect(await screen.findByText('No signed checkpoint holds yet.')).toBeInTheDocument();
   });
 
   it('names the first entry that does not match, and re-checks from the keyboard', async () => {

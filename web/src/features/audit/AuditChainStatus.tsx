@@ -1,21 +1,40 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
 import { errorMessage } from '../../lib/api';
+import { API_DATE_FORMAT, dayjs } from '../../lib/dates';
 import { auditVerifyQuery } from './auditApi';
 import type { AuditVerification } from './types';
 
 /** The alert's type and text for what the check found. */
 function outcome(v: AuditVerification) {
   if (v.broken_at === null) {
-    return { type: 'success' as const, title: `Audit trail intact: ${entries(v.verified)} verified` };
+    return {
+      type: 'success' as const,
+      title: `Audit trail intact: ${entries(v.verified)} verified`,
+      description: [checkpointText(v), unkeyedText(v)].filter(Boolean).join(' ') || undefined,
+    };
   }
   return {
     type: 'error' as const,
     title: `Audit trail broken at entry #${v.broken_at}`,
     description:
       `${entries(v.verified)} before it verified. This entry was changed, or an entry before it was removed or ` +
-      'added, outside the app.',
+      'added, outside the app, or the newest entries were cut away. ' +
+      checkpointText(v),
   };
+}
+
+/** The newest checkpoint that holds: a copy kept outside the database proves the log up to it. */
+function checkpointText(v: AuditVerification) {
+  if (v.checkpoint === null) {
+    return 'No signed checkpoint holds yet.';
+  }
+  const at = dayjs.utc(v.checkpoint.signed_at).format(API_DATE_FORMAT);
+  return `Checkpoint at entry #${v.checkpoint.entry_id}, signed ${at} UTC, verified.`;
+}
+
+function unkeyedText(v: AuditVerification) {
+  return v.unkeyed > 0 ? `${entries(v.unkeyed)} from an older version are proven only by checkpoints kept outside.` : '';
 }
 
 const entries = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'entry' : 'entries'}`;

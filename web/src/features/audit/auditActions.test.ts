@@ -62,16 +62,18 @@ describe('audit actions', () => {
     expect(actionColour('2fa.recovery_code_used')).toBe('geekblue');
   });
 
-  it('offers the reads (exports and profile openings) as a family and each read, in their own colour', () => {
+  it('offers the reads (exports, profile parts, bulk reads) as a family and each read, in their own colour', () => {
     const known = values(actionOptions());
-    expect(known).toEqual(expect.arrayContaining(['read.', 'read.csv_export', 'read.profile_open']));
+    expect(known).toEqual(expect.arrayContaining(['read.', 'read.csv_export', 'read.profile_open', 'read.bulk']));
     const family = actionOptions()
       .flatMap((o) => ('options' in o ? o.options : [o]))
       .find((o) => o.value === 'read.');
     expect(family?.label).toBe('Reads (read.*)');
     expect(ACTION_LABELS['read.csv_export']).toBeTruthy();
     expect(ACTION_LABELS['read.profile_open']).toBeTruthy();
+    expect(ACTION_LABELS['read.bulk']).toBeTruthy();
     expect(actionColour('read.csv_export')).toBe('green');
     expect(actionColour('read.profile_open')).toBe('green');
+    expect(actionColour('read.bulk')).toBe('green');
   });
 });

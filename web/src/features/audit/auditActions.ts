@@ -53,7 +53,7 @@ export const ACTION_FAMILIES: readonly ActionFamily[] = [
   { value: 'app_version.', label: 'App versions', actions: ['app_version.create', 'app_version.delete'] },
   { value: 'promotion.', label: 'Promotion', actions: ['promotion.update'] },
   { value: 'throttled', label: 'Throttled', actions: ['throttled'] },
-  { value: 'read.', label: 'Reads', actions: ['read.csv_export', 'read.profile_open'] },
+  { value: 'read.', label: 'Reads', actions: ['read.csv_export', 'read.profile_open', 'read.bulk'] },
   {
     value: 'approval.',
     label: 'Approvals',
@@ -111,7 +111,8 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'approval.void': 'Change void: its maker can no longer make it',
   'approval_policy.update': 'Approval policy changed',
   'read.csv_export': 'CSV exported (cut: the download stopped part-way)',
-  'read.profile_open': "User's profile opened (once an hour per staff member)",
+  'read.profile_open': "User's profile read: a part of it (once an hour per staff member and part)",
+  'read.bulk': 'Over 500 rows of one list read within an hour',
 };
 
 /** The family of an action: the text up to and including the first dot (`role.`), or the action itself. */
