@@ -8,6 +8,9 @@
  * Expiry: the server's clock cannot be moved from here, so the test ages a request the way 24 hours would, moving its
  * expiry into the past in the demo's SQLite file (Debian's sqlite3): it is then listed as expired, offers no Approve,
  * and the API refuses to approve it (409); the role stays as it was.
+ *
+ * A request whose maker lost the key it needs is void when approved (409, listed as void with why); an approver whose
+ * role the maker gave is told on the screen, in place of Approve, why they may not decide (and the API answers 403).
  */
 import { execFileSync } from 'node:child_process';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -46,9 +49,13 @@ async function tokenOf(request: APIRequestContext, login: StaffLogin): Promise<s
   return token;
 }
 
-/** Opens `path` signed in with `token` (a fresh page load: the session is the token's). */
+/**
+ * Opens `path` signed in with `token` (a fresh page load: the session is the token's). The token is swapped on
+ * /healthz, a page of the same origin that runs no app: on the sign-in page the app, holding the previous token,
+ * would move to the dashboard and send its calls without a token once storage is cleared (401s).
+ */
 async function openAs(page: Page, token: string, path: string): Promise<void> {
-  await page.goto('/admin/login');
+  await page.goto('/healthz');
   await page.evaluate(() => window.localStorage.clear());
   await useToken(page, token);
   await page.goto(path);
@@ -278,4 +285,55 @@ test('a request 24 hours old has expired: listed as expired, no Approve, and the
   expect(late.status()).toBe(409);
   expect(((await late.json()) as { message: string }).message).toContain('expired');
   expect((await roleNamed(request, adminToken, 'Compliance')).description).toBe(before);
+});
+
+test('a request whose maker lost the key is void; an approver the maker gave a role to is told why they may not decide', async ({
+  page,
+  request,
+  server,
+}) => {
+  const admin = server.login(server.creds.username);
+  const approver = server.login('approver');
+  const adminToken = await tokenOf(request, admin);
+  const approverToken = await tokenOf(request, approver);
+  const finance = await roleNamed(request, adminToken, 'Finance');
+  const adminRole = sqlite(server, `SELECT role_id FROM users WHERE username = '${admin.username}'`);
+
+  // The maker loses the key the change needs after making the request (moved to the Finance role, which lacks it;
+  // the approver keeps the Administrator role): the approval is refused and the request void.
+  expect((await editDescription(request, admin, finance, 'Made before losing the key')).status()).toBe(202);
+  sqlite(server, `UPDATE users SET role_id = ${finance.id} WHERE username = '${admin.username}'`);
+  await openAs(page, approverToken, '/approvals');
+  // Newest first: an earlier test left a stale request of the same summary below it.
+  await rowOf(page, 'Edit a role: Finance').first().getByRole('button', { name: 'Approve: Edit a role: Finance' }).click();
+  const decide = page.getByRole('dialog').filter({ hasText: 'Approve the request' });
+  await decide.getByLabel('Reason').fill('Looks fine');
+  await decide.getByRole('button', { name: 'Approve' }).click();
+  await expect(decide.getByRole('alert')).toContainText('no longer holds');
+  sqlite(server, `UPDATE users SET role_id = ${adminRole} WHERE username = '${admin.username}'`);
+  await page.goto('/approvals?status=void');
+  const voided = rowOf(page, 'Edit a role: Finance').first();
+  await expect(voided).toContainText('Void');
+  await voided.getByRole('button', { name: /expand row/i }).click();
+  await expect(page.getByText('Why it is void')).toBeVisible();
+  expect((await roleNamed(request, adminToken, 'Finance')).description).toBe(finance.description);
+
+  // The maker gives the approver a role (not covered by the demo's policy): the approver may no longer decide the
+  // maker's requests, and the screen says why in place of Approve.
+  const approverId = sqlite(server, `SELECT id FROM users WHERE username = 'approver'`);
+  const granted = await sensitiveCall(request, adminToken, admin, (headers) =>
+    request.post(`/api/admin/roles/${adminRole}/adduser`, { headers, data: { users: [Number(approverId)] } }),
+  );
+  expect(granted.status()).toBe(200);
+  expect((await editDescription(request, admin, finance, 'After the grant')).status()).toBe(202);
+  await openAs(page, approverToken, '/approvals');
+  const row = rowOf(page, 'Edit a role: Finance').first();
+  await expect(row).toContainText('gave you your role');
+  await expect(row.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
+  const [waiting] = (await pendingRequests(request, approverToken)).filter((a) => a.summary === 'Edit a role: Finance');
+  const refused = await sensitiveCall(request, approverToken, approver, (headers) =>
+    request.post(`/api/admin/approvals/${waiting.id}/approve`, { headers, data: { reason: 'My sponsor asked' } }),
+  );
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { message: string }).message).toContain('gave you your role');
 });
