@@ -55,12 +55,12 @@ func (s *Service) Login(ctx context.Context, username, password, captchaToken st
 		return LoginResult{}, err
 	}
 	if id == 0 {
-		if _, err := CheckPassword(s.dummyHash, password); err != nil { // same cost as a known user
+		if _, err := s.checkPassword(s.dummyHash, password); err != nil { // same cost as a known user
 			return LoginResult{}, err
 		}
 		return fail("unknown_user", 0)
 	}
-	ok, err := CheckPassword(hash, password)
+	ok, err := s.checkPassword(hash, password)
 	if err != nil {
 		return LoginResult{}, err
 	}

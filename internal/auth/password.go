@@ -27,7 +27,8 @@ const (
 // Every argon2id computation (19 MiB and tens of milliseconds of a core each)
 // runs through one bounded pool: at most hashSlots at once in this process.
 // An anonymous caller (sign-in, register, a reset link) waits for a slot at
-// most anonymousWait, and only while fewer than hashQueue callers wait;
+// most anonymousWait (Options.AnonymousWait), and only while fewer than
+// hashQueue callers wait;
 // otherwise it gets ErrBusy at once (503 with Retry-After). A flood of
 // sign-in calls thus costs a bounded amount of memory and CPU, and the other
 // routes keep answering. Signed-in staff and the command-line tools
@@ -53,20 +54,19 @@ func HashSlots() int { return cap(hashSlots) }
 // ErrBusy refuses a password check or hash when the pool is full.
 var ErrBusy = errors.New("The server is busy. Try again in a moment.")
 
-// withHashSlot runs fn on a slot of the pool, or answers ErrBusy. Patient
-// callers (staff, tools) wait up to staffWait, whatever the queue.
-func withHashSlot(patient bool, fn func()) error {
+// withHashSlot runs fn on a slot of the pool, waiting at most wait, or
+// answers ErrBusy. Patient callers (staff, tools) wait whatever the queue;
+// the others only while fewer than hashQueue wait.
+func withHashSlot(patient bool, wait time.Duration, fn func()) error {
 	select {
 	case hashSlots <- struct{}{}:
 	default:
-		wait := staffWait
 		if !patient {
 			if hashWaiting.Add(1) > hashQueue {
 				hashWaiting.Add(-1)
 				return ErrBusy
 			}
 			defer hashWaiting.Add(-1)
-			wait = anonymousWait
 		}
 		timer := time.NewTimer(wait)
 		select {
@@ -88,19 +88,21 @@ func withHashSlot(patient bool, fn func()) error {
 
 // HashPassword returns an argon2id hash in the PHC string format; for
 // signed-in staff and tools, who wait their turn in the pool.
-func HashPassword(password string) (string, error) { return hashPassword(true, password) }
+func HashPassword(password string) (string, error) { return hashPassword(true, staffWait, password) }
 
 // hashForAnonymous is HashPassword for an anonymous caller (register, a reset
 // link): a short wait, then ErrBusy.
-func hashForAnonymous(password string) (string, error) { return hashPassword(false, password) }
+func (s *Service) hashForAnonymous(password string) (string, error) {
+	return hashPassword(false, s.anonymousWait, password)
+}
 
-func hashPassword(patient bool, password string) (string, error) {
+func hashPassword(patient bool, wait time.Duration, password string) (string, error) {
 	salt := make([]byte, 16)
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
 	}
 	var key []byte
-	if err := withHashSlot(patient, func() { key = argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen) }); err != nil {
+	if err := withHashSlot(patient, wait, func() { key = argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen) }); err != nil {
 		return "", err
 	}
 	b64 := base64.RawStdEncoding
@@ -112,6 +114,16 @@ func hashPassword(patient bool, password string) (string, error) {
 // ErrBusy when the pool is full (its callers are anonymous, or hold a
 // partial token, or confirm their own password: a short wait).
 func CheckPassword(hash, password string) (bool, error) {
+	return checkPassword(anonymousWait, hash, password)
+}
+
+// checkPassword is CheckPassword for the service's callers, who wait its
+// anonymousWait for a slot.
+func (s *Service) checkPassword(hash, password string) (bool, error) {
+	return checkPassword(s.anonymousWait, hash, password)
+}
+
+func checkPassword(wait time.Duration, hash, password string) (bool, error) {
 	parts := strings.Split(hash, "$")
 	if len(parts) != 6 || parts[1] != "argon2id" {
 		return false, nil
@@ -128,7 +140,7 @@ func CheckPassword(hash, password string) (bool, error) {
 		return false, nil
 	}
 	var got []byte
-	if err := withHashSlot(false, func() { got = argon2.IDKey([]byte(password), salt, t, m, p, uint32(len(want))) }); err != nil {
+	if err := withHashSlot(false, wait, func() { got = argon2.IDKey([]byte(password), salt, t, m, p, uint32(len(want))) }); err != nil {
 		return false, err
 	}
 	return subtle.ConstantTimeCompare(got, want) == 1, nil

@@ -75,7 +75,7 @@ func (s *Service) checkCurrentPassword(ctx context.Context, p *Principal, passwo
 	if err := s.db.QueryRowContext(ctx, `SELECT password_hash FROM users WHERE id = $1`, p.UserID).Scan(&hash); err != nil {
 		return "", err
 	}
-	ok, err := CheckPassword(hash, password)
+	ok, err := s.checkPassword(hash, password)
 	if err != nil {
 		return "", err
 	}

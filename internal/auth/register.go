@@ -50,7 +50,7 @@ func (s *Service) Register(ctx context.Context, r Registration, meta ClientMeta)
 	default:
 		return "", 0, apperr.Fieldf("device_type", "The device type must be Web, Android or IOS.")
 	}
-	hash, err := hashForAnonymous(r.Password)
+	hash, err := s.hashForAnonymous(r.Password)
 	if err != nil {
 		return "", 0, err
 	}

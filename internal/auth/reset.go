@@ -89,7 +89,7 @@ func (s *Service) ConfirmReset(ctx context.Context, token, password string, meta
 	if live == 0 {
 		return ErrInvalidResetToken
 	}
-	hash, err := hashForAnonymous(password)
+	hash, err := s.hashForAnonymous(password)
 	if err != nil {
 		return err
 	}

@@ -63,7 +63,7 @@ func (s *Service) VerifyCode(ctx context.Context, p *Principal, code, password s
 		return "", err
 	}
 	if p.Kind == Setup {
-		ok, err := CheckPassword(hash, password)
+		ok, err := s.checkPassword(hash, password)
 		if err != nil {
 			return "", err
 		}
@@ -230,7 +230,7 @@ func (s *Service) SetGAStatus(ctx context.Context, p *Principal, password, code 
 	if err := s.db.QueryRowContext(ctx, `SELECT password_hash FROM users WHERE id = $1`, p.UserID).Scan(&hash); err != nil {
 		return err
 	}
-	if ok, err := CheckPassword(hash, password); err != nil || !ok {
+	if ok, err := s.checkPassword(hash, password); err != nil || !ok {
 		return cmp.Or(err, ErrInvalidPassword)
 	}
 	if err := s.CheckFreshCode(ctx, p, code); err != nil {
