@@ -213,7 +213,7 @@ test.describe('audit log', () => {
     // A long role.update: cut, then shown whole behind More.
     const update = rows(page).first();
     await expect(update.locator('code.audit__details')).toContainText('…');
-    await update.getByRole('button', { name: /^Show all details/ }).click();
+    await update.getByRole('button', { name: /^More details of entry/ }).click();
     await expect(update.locator('pre')).toContainText('"description": "Second edit with a much longer description, to be cut in the table"');
 
     // One action.
