@@ -43,12 +43,18 @@ type keys struct {
 	signer ed25519.PrivateKey
 }
 
+// chainKeyOf derives the key of db's chain: all an append needs (the
+// signing key costs more to derive, and only checkpoints use it).
+func chainKeyOf(db *store.DB) ([]byte, error) {
+	if len(db.AuditKey) == 0 {
+		return nil, ErrNoKey
+	}
+	return hkdf.Key(sha256.New, db.AuditKey, nil, "xapa audit chain v2", 32)
+}
+
 // keysOf derives db's audit keys.
 func keysOf(db *store.DB) (keys, error) {
-	if len(db.AuditKey) == 0 {
-		return keys{}, ErrNoKey
-	}
-	chain, err := hkdf.Key(sha256.New, db.AuditKey, nil, "xapa audit chain v2", 32)
+	chain, err := chainKeyOf(db)
 	if err != nil {
 		return keys{}, err
 	}
@@ -112,7 +118,7 @@ func (s stored) sum(h hash.Hash, version, prev string) string {
 // and the row inserted under it, and it is held until tx ends, so the next
 // append reads this row's hash. Record runs it last in the transaction.
 func (s stored) append(ctx context.Context, tx *sql.Tx, db *store.DB) error {
-	k, err := keysOf(db)
+	key, err := chainKeyOf(db)
 	if err != nil {
 		return err
 	}
@@ -129,6 +135,6 @@ func (s stored) append(ctx context.Context, tx *sql.Tx, db *store.DB) error {
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO audit_log (id, actor_id, actor_email, action, target, details, ip, created_at, hash)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-		s.ID, s.ActorID, s.ActorEmail, s.Action, s.Target, s.Details, s.IP, s.CreatedAt, s.hash(k.chain, prev.String))
+		s.ID, s.ActorID, s.ActorEmail, s.Action, s.Target, s.Details, s.IP, s.CreatedAt, s.hash(key, prev.String))
 	return err
 }

@@ -139,7 +139,9 @@ func sinceCheckpoint(ctx context.Context, db *store.DB, k keys) (*Verification, 
 func newestCheckpoint(ctx context.Context, db *store.DB, k keys) (Checkpoint, bool, error) {
 	var c Checkpoint
 	var details string
-	err := db.QueryRowContext(ctx, `SELECT details FROM audit_log WHERE action = $1 ORDER BY id DESC LIMIT 1`,
+	// By time, as the action's index (action, created_at) reads it: checkpoints are signed one at a time under the
+	// chain's lock, so the newest by time is the newest by id, and the read does not grow with their number.
+	err := db.QueryRowContext(ctx, `SELECT details FROM audit_log WHERE action = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
 		ActionCheckpoint).Scan(&details)
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, false, nil
