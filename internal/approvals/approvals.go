@@ -3,6 +3,19 @@
 // actions need a second person, and the requests made under it, each a
 // change kept unapplied until another staff member approves it, rejects it,
 // its maker withdraws it, or it expires.
+//
+// One request, from its making to its apply, all in this package:
+//   - the maker's call runs with Plan.Hold as its audit hook and rolls back
+//     just before its commit; Propose keeps the Plan as a pending request,
+//     with each target's version;
+//   - MayDecide says whether a person may approve or reject it, and voids it
+//     when its maker can no longer make the change;
+//   - Approve checks that no target changed, then has the caller make the
+//     call again as the approver under Applying, the hook that marks the
+//     request approved in the change's own transaction and names both people.
+//
+// The caller (internal/httpapi) routes the call: what an action demands is
+// its route's rule (Rights), and a call is made again through the same route.
 package approvals
 
 import (
@@ -15,6 +28,7 @@ import (
 
 	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/store"
 )
 
@@ -75,18 +89,33 @@ const PolicySave = "approval_policy.save"
 // the approvers' list, and a request left there loses its reader.
 const MaxPending = 20
 
-// Store reads and writes the policy and the requests.
+// Store reads and writes the policy and the requests, and holds the rules of
+// deciding them.
 type Store struct {
-	db  *store.DB
-	now func() time.Time
+	db     *store.DB
+	box    *secrets.Box
+	rights Rights
+	staff  Staff
+	now    func() time.Time
 }
 
-// New is a store on db with the clock now (nil: the system's).
-func New(db *store.DB, now func() time.Time) *Store {
+// Options are what a Store needs.
+type Options struct {
+	DB     *store.DB
+	Box    *secrets.Box // seals the body of a kept call
+	Rights Rights       // what each action demands of its maker and of its approver
+	Staff  Staff        // a maker as they are now
+	Now    func() time.Time
+}
+
+// New is a store as o says (Now nil: the system's clock).
+func New(o Options) *Store {
+	now := o.Now
 	if now == nil {
 		now = time.Now
 	}
-	return &Store{db: db, now: func() time.Time { return now().UTC().Truncate(time.Microsecond) }}
+	return &Store{db: o.DB, box: o.Box, rights: o.Rights, staff: o.Staff,
+		now: func() time.Time { return now().UTC().Truncate(time.Microsecond) }}
 }
 
 // Now is the store's time.

@@ -165,15 +165,15 @@ func (r Request) Query() string   { return r.query }
 
 // Filter selects requests: of a status ("" for all; "pending" leaves out
 // the expired ones, "expired" lists them), and only those Viewer may see:
-// made by them, or of one of Actions (those they may decide).
+// made by them, or of an action they may decide (Decidable).
 type Filter struct {
-	Status  string
-	Viewer  int64
-	Actions []string
+	Status string
+	Viewer Decider
 }
 
-// where is the filter's WHERE clause at now, with its arguments.
-func (f Filter) where(now time.Time) (string, []any) {
+// where is the filter's WHERE clause at now, with its arguments, for a
+// viewer who may decide actions.
+func (f Filter) where(now time.Time, actions []string) (string, []any) {
 	var conds []string
 	var args []any
 	arg := func(v any) string { args = append(args, v); return "$" + itoa(int64(len(args))) }
@@ -186,17 +186,18 @@ func (f Filter) where(now time.Time) (string, []any) {
 	default:
 		conds = append(conds, "status = "+arg(f.Status))
 	}
-	seen := []string{"maker_id = " + arg(f.Viewer)}
-	for _, a := range f.Actions {
+	seen := []string{"maker_id = " + arg(f.Viewer.ID)}
+	for _, a := range actions {
 		seen = append(seen, "action = "+arg(a))
 	}
 	conds = append(conds, "("+strings.Join(seen, " OR ")+")")
 	return " WHERE " + strings.Join(conds, " AND "), args
 }
 
-// List is a page of the requests f selects, newest first, and their count.
+// List is a page of the requests f selects, newest first, each saying
+// whether the viewer may decide it, and their count.
 func (s *Store) List(ctx context.Context, f Filter, limit, offset int) ([]Request, int, error) {
-	where, args := f.where(s.now())
+	where, args := f.where(s.now(), s.Decidable(f.Viewer.Holds))
 	var total int
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM approvals`+where, args...).Scan(&total); err != nil {
 		return nil, 0, err
@@ -215,7 +216,10 @@ func (s *Store) List(ctx context.Context, f Filter, limit, offset int) ([]Reques
 		}
 		list = append(list, r)
 	}
-	return list, total, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	return list, total, s.markDecidable(ctx, list, f.Viewer)
 }
 
 // Refusals of a decision.

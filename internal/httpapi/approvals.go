@@ -3,24 +3,15 @@ package httpapi
 import (
 	"bytes"
 	"context"
-	"database/sql"
-	"errors"
-	"fmt"
 	"io"
 	"maps"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
-	"time"
 
-	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/approvals"
 	"xapa/backoffice/internal/audit"
-	"xapa/backoffice/internal/auth"
-	"xapa/backoffice/internal/secrets"
-	"xapa/backoffice/internal/store"
-	"xapa/backoffice/internal/utc"
 )
 
 // Four-eyes approval (docs/decisions/0013-four-eyes-approval.md). A route
@@ -46,23 +37,12 @@ type applyingKey struct{}
 
 // fourEyesCall is a call of a FourEyes route as the gate sees it.
 type fourEyesCall struct {
-	action   string
 	armed    bool // the call is the action (FourEyes: always; FourEyesIf: once the handler says)
 	required bool // the policy covers the action
-	body     []byte
-	apply    *applying     // the call is an approved request, applied
-	held     []audit.Entry // the change's entries, held back for the request
-	// submit keeps the held-back call as a request and answers 202 (writeError calls it).
-	submit func(http.ResponseWriter, *http.Request)
-}
-
-// applying is an approved request being applied.
-type applying struct {
-	req    approvals.Request
-	by     approvals.Person
-	reason string
-	at     time.Time
-	marked bool // the request was marked approved in the change's transaction
+	plan     approvals.Plan
+	apply    *approvals.Applying // the call is an approved request, applied
+	// propose keeps a held-back call as a request and answers 202 (writeError calls it).
+	propose func(http.ResponseWriter, *http.Request)
 }
 
 func fourEyesOf(r *http.Request) *fourEyesCall {
@@ -71,7 +51,7 @@ func fourEyesOf(r *http.Request) *fourEyesCall {
 }
 
 // fourEyes is the gate of a FourEyes route (inside the guard: the caller is
-// known): it keeps the body for a request, and reads the policy.
+// known): it keeps the call for a plan, and reads the policy.
 func (s *Server) fourEyes(rule Rule, next http.Handler) http.Handler {
 	if rule.Approval == "" {
 		return next
@@ -83,11 +63,12 @@ func (s *Server) fourEyes(rule Rule, next http.Handler) http.Handler {
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
-		c := &fourEyesCall{action: rule.Approval, armed: !rule.ApprovalIf, body: body}
-		c.submit = func(w http.ResponseWriter, r *http.Request) { s.submitApproval(w, r, c) }
-		c.apply, _ = r.Context().Value(applyingKey{}).(*applying)
+		c := &fourEyesCall{armed: !rule.ApprovalIf, plan: approvals.Plan{Action: rule.Approval, Method: r.Method,
+			Path: r.URL.Path, Query: r.URL.RawQuery, Body: body}}
+		c.propose = func(w http.ResponseWriter, r *http.Request) { s.propose(w, r, c) }
+		c.apply, _ = r.Context().Value(applyingKey{}).(*approvals.Applying)
 		if c.apply == nil {
-			if c.required, err = s.approvals.Requires(r.Context(), c.action); err != nil {
+			if c.required, err = s.approvals.Requires(r.Context(), rule.Approval); err != nil {
 				writeError(w, r, err)
 				return
 			}
@@ -110,73 +91,23 @@ func applyingApproval(r *http.Request) bool {
 	return c != nil && c.apply != nil
 }
 
-// errNeedsApproval rolls a change back that the policy sends for approval;
-// writeError turns it into the 202 of the request (submitApproval).
-var errNeedsApproval = errors.New("httpapi: the change waits for a second person's approval")
-
-// hook is the gate in the change's transaction: applying a request, it
-// marks the request approved (once) and names both people in every entry;
-// else, for a call the policy covers, it holds every entry back. The change
-// runs on to the end of its transaction, so every check of every part of it
-// runs (the no-escalation of each user, the last role editor), and is rolled
-// back just before its commit. A change recorded outside a transaction of
-// DB.Tx stops at its entry.
+// hook is the gate in the change's transaction: applying a request, the
+// request's stamp; else, for a call the policy covers, the plan's hold.
 func (c *fourEyesCall) hook(ctx context.Context, db audit.Execer, e *audit.Entry) error {
-	if c.apply != nil {
-		return c.apply.stamp(ctx, db, e)
+	switch {
+	case c.apply != nil:
+		return c.apply.Stamp(ctx, db, e)
+	case c.armed && c.required:
+		return c.plan.Hold(ctx, db, e)
 	}
-	if !c.armed || !c.required {
-		return nil
-	}
-	c.held = append(c.held, *e)
-	tx, ok := db.(*sql.Tx)
-	if !ok {
-		return errNeedsApproval
-	}
-	if len(c.held) > 1 {
-		return nil // the rollback is queued
-	}
-	return store.BeforeCommit(tx, func(context.Context, *sql.Tx, *store.DB) error { return errNeedsApproval })
-}
-
-func (a *applying) stamp(ctx context.Context, db audit.Execer, e *audit.Entry) error {
-	if !a.marked {
-		if err := approvals.MarkApproved(ctx, db, a.req.ID, approvals.Decision{By: a.by, Reason: a.reason, At: a.at}); err != nil {
-			return err
-		}
-		a.marked = true
-	}
-	details := maps.Clone(e.Details)
-	if details == nil {
-		details = map[string]any{}
-	}
-	details["approval"] = map[string]any{"id": a.req.ID, "maker": a.req.Maker, "maker_reason": a.req.MakerReason,
-		"requested_at": a.req.CreatedAt, "approver": a.by, "reason": a.reason, "approved_at": utc.Stamp(a.at)}
-	e.Details = details
 	return nil
 }
 
-// ReasonHeader is where the maker of a change may say why, for its approver.
-const ReasonHeader = "X-Change-Reason"
-
-// submitApproval keeps the call c held back as a pending request: 202.
-func (s *Server) submitApproval(w http.ResponseWriter, r *http.Request, c *fourEyesCall) {
-	ctx := r.Context()
-	target := heldTarget(c.held)
-	version, err := s.approvals.TargetVersion(ctx, target)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
+// propose keeps the held-back call of r as a pending request: 202.
+func (s *Server) propose(w http.ResponseWriter, r *http.Request, c *fourEyesCall) {
 	p := principal(r)
-	reason := strings.TrimSpace(r.Header.Get(ReasonHeader))
-	if len(reason) > approvals.MaxReason {
-		reason = reason[:approvals.MaxReason]
-	}
-	req, err := s.approvals.Create(ctx, plainActor(r), approvals.Call{Action: c.action, Method: r.Method, Path: r.URL.Path,
-		Query: r.URL.RawQuery, Body: s.auth.Secrets().Seal(secrets.Approval.Purpose(), c.body),
-		Maker: approvals.Person{ID: p.UserID, Email: p.Email}, MakerReason: reason, Target: target,
-		TargetVersion: version, Summary: summary(c.action, c.held), Change: heldChange(c.held)})
+	req, err := s.approvals.Propose(r.Context(), plainActor(r), &c.plan, approvals.Person{ID: p.UserID, Email: p.Email},
+		r.Header.Get(approvals.ReasonHeader))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -184,103 +115,35 @@ func (s *Server) submitApproval(w http.ResponseWriter, r *http.Request, c *fourE
 	writeJSON(w, http.StatusAccepted, approvalReply{Approval: req})
 }
 
-// heldTarget is what a held change acts on: its entries' targets, each once,
-// joined by commas ("user:57,user:59"); approvals.Store.TargetVersion takes
-// the version of each, so a change to any of them since is seen.
-func heldTarget(held []audit.Entry) string {
-	var targets []string
-	for _, e := range held {
-		if !slices.Contains(targets, e.Target) {
-			targets = append(targets, e.Target)
-		}
-	}
-	return strings.Join(targets, ",")
-}
+// ruleRights are the approval policy's actions with the rules of their
+// routes: what an action demands of its maker and of its approver.
+type ruleRights map[string]Rule
 
-// heldChange is what the request shows of a held change: the details of its
-// one entry, or, for a change of several targets, each target's details
-// under its name.
-func heldChange(held []audit.Entry) map[string]any {
-	if len(held) == 1 {
-		return redacted(held[0].Details)
-	}
-	out := make(map[string]any, len(held))
-	for _, e := range held {
-		d := redacted(e.Details)
-		if prev, ok := out[e.Target].(map[string]any); ok {
-			maps.Copy(prev, d)
-			continue
-		}
-		out[e.Target] = d
-	}
-	return out
-}
-
-// summary is a request's one line: the action, what it acts on, and every
-// other target of a change of several.
-func summary(action string, held []audit.Entry) string {
-	line := fmt.Sprintf("%s: %s", approvals.Label(action), entryName(&held[0]))
-	if targets := heldTarget(held); strings.Contains(targets, ",") {
-		line += " (" + strings.ReplaceAll(targets, ",", ", ") + ")"
-	}
-	return line
-}
-
-// entryName is what an entry acts on, by name where its details give one
-// (a role, a token, an email), else its target.
-func entryName(e *audit.Entry) string {
-	for _, d := range []map[string]any{e.Details, asMap(e.Details["after"]), asMap(e.Details["before"])} {
-		for _, key := range []string{"role", "name", "email", "symbol"} {
-			if v, ok := d[key].(string); ok && v != "" {
-				return v
-			}
-		}
-	}
-	return e.Target
-}
-
-func asMap(v any) map[string]any { m, _ := v.(map[string]any); return m }
-
-// redacted is details without anything secret-looking, for the screens.
-func redacted(details map[string]any) map[string]any {
-	out := make(map[string]any, len(details))
-	for k, v := range details {
-		lower := strings.ToLower(k)
-		if strings.Contains(lower, "password") || strings.Contains(lower, "secret") || lower == "code" || strings.Contains(lower, "token") {
-			continue
-		}
-		if m, ok := v.(map[string]any); ok {
-			v = redacted(m)
-		}
-		out[k] = v
-	}
-	return out
-}
-
-// mayDecide reports whether p may approve or reject a request for action:
-// they hold what the action's route demands.
-func (s *Server) mayDecide(p *auth.Principal, action string) bool {
-	rule, ok := s.fourEyesRules[action]
+func (rr ruleRights) Admits(action string, holds func(key string) bool) (bool, string) {
+	rule, ok := rr[action]
 	if !ok {
-		return false
+		return false, ""
 	}
-	admitted, _ := rule.admits(p)
-	return admitted
+	return rule.admitsHolder(holds)
 }
 
-// decidable are the actions p may decide, in the catalogue's order: the
-// requests they see besides their own.
-func (s *Server) decidable(p *auth.Principal) []string {
-	var actions []string
-	for _, a := range approvals.Actions {
-		if s.mayDecide(p, a.Key) {
-			actions = append(actions, a.Key)
-		}
+// standing is a request's maker as they are now, for approvals.Store.
+func (s *Server) standing(ctx context.Context, id int64) (approvals.Standing, error) {
+	u, err := s.accounts.LoadUser(ctx, id)
+	if err != nil {
+		return approvals.Standing{}, err
 	}
-	return actions
+	return approvals.Standing{Email: u.Email, Enabled: u.Enabled, Staff: slices.Contains(u.Roles, "ROLE_ADMIN"),
+		Holds: func(k string) bool { return slices.Contains(u.Permissions, k) }}, nil
 }
 
-// decision reads an approve or reject call: the request, and the reason.
+func decider(r *http.Request) approvals.Decider {
+	p := principal(r)
+	return approvals.Decider{Person: approvals.Person{ID: p.UserID, Email: p.Email}, Holds: p.Can}
+}
+
+// decision reads an approve or reject call: the request, and the reason,
+// once approvals.Store.MayDecide allows the caller.
 func (s *Server) decision(w http.ResponseWriter, r *http.Request) (approvals.Request, string, bool) {
 	id, err := pathID(r, "id")
 	var in decisionInput
@@ -295,66 +158,14 @@ func (s *Server) decision(w http.ResponseWriter, r *http.Request) (approvals.Req
 	if err == nil {
 		req, err = s.approvals.Get(r.Context(), id)
 	}
-	p := principal(r)
-	switch {
-	case err != nil:
-	case req.Maker.ID == p.UserID:
-		err = approvals.ErrOwn
-	case !s.mayDecide(p, req.Action):
-		err = Errorf(http.StatusForbidden, "You lack the permission this change needs.")
-	default:
-		err = s.refuseSponsored(r, req)
-	}
 	if err == nil {
-		err = s.approvals.Check(r.Context(), req)
-	}
-	if err == nil {
-		err = s.voidIfMakerMayNot(r, req)
+		err = s.approvals.MayDecide(r.Context(), plainActor(r), req, decider(r))
 	}
 	if err != nil {
 		writeError(w, r, err)
 		return req, "", false
 	}
 	return req, reason, true
-}
-
-// refuseSponsored refuses (403) an approver whose account or role the
-// request's maker made or granted lately: that approver is the maker's
-// second pair of eyes only in name.
-func (s *Server) refuseSponsored(r *http.Request, req approvals.Request) error {
-	why, err := s.approvals.Sponsored(r.Context(), req.Maker, principal(r).UserID)
-	if err != nil || why == "" {
-		return err
-	}
-	return &apperr.Forbidden{Message: why}
-}
-
-// voidIfMakerMayNot voids a request whose maker can no longer make its change
-// (disabled, no longer staff, or without what the action's route demands):
-// 409, and nobody may approve it. An approval adds a second person to a
-// change; it never gives the change more right than its maker now has.
-func (s *Server) voidIfMakerMayNot(r *http.Request, req approvals.Request) error {
-	maker, err := s.accounts.LoadUser(r.Context(), req.Maker.ID)
-	var gone *apperr.NotFound
-	var why string
-	switch {
-	case errors.As(err, &gone):
-		why = "its maker's account no longer exists."
-	case err != nil:
-		return err
-	case !maker.Enabled:
-		why = fmt.Sprintf("its maker, %s, was disabled.", maker.Email)
-	case !slices.Contains(maker.Roles, "ROLE_ADMIN"):
-		why = fmt.Sprintf("its maker, %s, is no longer a staff member.", maker.Email)
-	default:
-		if ok, missing := s.fourEyesRules[req.Action].admitsHolder(func(k string) bool { return slices.Contains(maker.Permissions, k) }); !ok {
-			why = fmt.Sprintf("its maker, %s, no longer holds %s.", maker.Email, missing)
-		}
-	}
-	if why == "" {
-		return nil
-	}
-	return s.approvals.Void(r.Context(), plainActor(r), req, why)
 }
 
 // approveRequest applies a pending request as the caller, another person
@@ -365,51 +176,32 @@ func (s *Server) approveRequest(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ctx := r.Context()
-	version, err := s.approvals.TargetVersion(ctx, req.Target)
-	if err == nil && version != req.Version() {
-		err = approvals.ErrChanged
-	}
-	var body string
-	if err == nil {
-		body, err = secrets.OpenStored(s.auth.Secrets(), secrets.Approval, req.Body())
-	}
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	p := principal(r)
-	a := &applying{req: req, by: approvals.Person{ID: p.UserID, Email: p.Email}, reason: reason, at: s.approvals.Now()}
 	rec := &recorder{header: http.Header{}, code: http.StatusOK}
-	s.mux.ServeHTTP(rec, replay(r, a, body))
-	if rec.code >= 300 {
+	req, done, err := s.approvals.Approve(r.Context(), req, decider(r).Person, reason, func(a *approvals.Applying) (bool, error) {
+		s.mux.ServeHTTP(rec, replay(r, a))
+		return rec.code < 300, nil
+	})
+	switch {
+	case err != nil:
+		writeError(w, r, err)
+	case !done:
 		maps.Copy(w.Header(), rec.header)
 		w.WriteHeader(rec.code)
 		_, _ = w.Write(rec.body.Bytes())
-		return
+	default:
+		writeJSON(w, http.StatusOK, approvedReply{Approval: req, Result: rawJSON(rec.body.Bytes())})
 	}
-	if !a.marked { // the route wrote no audit entry (nothing changed): the request is approved all the same
-		if err := approvals.MarkApproved(ctx, s.db, req.ID, approvals.Decision{By: a.by, Reason: reason, At: a.at}); err != nil {
-			writeError(w, r, err)
-			return
-		}
-	}
-	if req, err = s.approvals.Get(ctx, req.ID); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, approvedReply{Approval: req, Result: rawJSON(rec.body.Bytes())})
 }
 
 // replay is the request's call, made again by the caller of r (their token
 // and address) under the approval a.
-func replay(r *http.Request, a *applying, body string) *http.Request {
+func replay(r *http.Request, a *approvals.Applying) *http.Request {
 	call := r.Clone(context.WithValue(r.Context(), applyingKey{}, a))
-	call.Method = a.req.Method
-	call.URL = &url.URL{Path: a.req.Path, RawQuery: a.req.Query()}
+	call.Method = a.Request.Method
+	call.URL = &url.URL{Path: a.Request.Path, RawQuery: a.Request.Query()}
 	call.RequestURI = call.URL.RequestURI()
-	call.Body = io.NopCloser(strings.NewReader(body))
-	call.ContentLength = int64(len(body))
+	call.Body = io.NopCloser(strings.NewReader(a.Body))
+	call.ContentLength = int64(len(a.Body))
 	call.Header.Set("Content-Type", "application/json")
 	return call
 }
@@ -541,7 +333,7 @@ func (s *Server) saveApprovalPolicy(w http.ResponseWriter, r *http.Request) {
 // see their own requests and those they may decide.
 type approvalFilter struct {
 	Status string
-	viewer *auth.Principal
+	viewer approvals.Decider
 }
 
 var approvalStatuses = []string{"", approvals.Pending, approvals.Approved, approvals.Rejected, approvals.Withdrawn, approvals.Expired,
@@ -555,31 +347,10 @@ func (s *Server) approvalList() lister {
 				return approvalFilter{}, Errorf(http.StatusBadRequest, "status must be pending, approved, rejected, withdrawn, expired or void.",
 					FieldError{"status", "unknown status"})
 			}
-			return approvalFilter{Status: status, viewer: principal(r)}, nil
+			return approvalFilter{Status: status, viewer: decider(r)}, nil
 		},
 		page: func(ctx context.Context, f approvalFilter, p page) ([]approvals.Request, int, error) {
-			list, total, err := s.approvals.List(ctx, approvals.Filter{Status: f.Status, Viewer: f.viewer.UserID,
-				Actions: s.decidable(f.viewer)}, p.limit(), p.offset())
-			if err != nil {
-				return nil, 0, err
-			}
-			sponsors := map[int64]string{} // by maker: the few makers of a page, one question each
-			for i := range list {
-				req := &list[i]
-				req.CanDecide = req.Status == approvals.Pending && req.Maker.ID != f.viewer.UserID && s.mayDecide(f.viewer, req.Action)
-				if !req.CanDecide {
-					continue
-				}
-				why, seen := sponsors[req.Maker.ID]
-				if !seen {
-					if why, err = s.approvals.Sponsored(ctx, req.Maker, f.viewer.UserID); err != nil {
-						return nil, 0, err
-					}
-					sponsors[req.Maker.ID] = why
-				}
-				req.CanDecide, req.CannotDecide = why == "", why
-			}
-			return list, total, nil
+			return s.approvals.List(ctx, approvals.Filter{Status: f.Status, Viewer: f.viewer}, p.limit(), p.offset())
 		}}
 }
 

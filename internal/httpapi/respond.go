@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"xapa/backoffice/internal/apperr"
+	"xapa/backoffice/internal/approvals"
 	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/store"
 )
@@ -84,8 +85,8 @@ func setRetryAfter(w http.ResponseWriter, d time.Duration) {
 // writeError replies with err as the envelope; an error that is not an
 // *Error is logged and hidden behind a generic 500.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
-	if c := fourEyesOf(r); c != nil && c.held != nil && errors.Is(err, errNeedsApproval) {
-		c.submit(w, r) // not an error: the change waits for its approval (approvals.go)
+	if c := fourEyesOf(r); c != nil && c.plan.Held != nil && errors.Is(err, approvals.ErrHeld) {
+		c.propose(w, r) // not an error: the change waits for its approval (approvals.go)
 		return
 	}
 	var tooMany *apperr.TooMany

@@ -140,7 +140,7 @@ func (s *Server) Routes() []Route {
 		{"DELETE", "/api/admin/sessions/{id}", Perm(rbac.Sessions).Fresh(), revokeSession(s.auth.RevokeStaffSession)},
 
 		// Four-eyes approval: the policy (which actions need a second person), and the requests made under it.
-		// Deciding needs what the request's action needs (approvals.go, mayDecide), a fresh step-up, and not
+		// Deciding needs what the request's action needs (approvals.Store.MayDecide), a fresh step-up, and not
 		// being its maker; withdrawing it or giving its reason, being its maker.
 		{"GET", "/api/admin/approvals/policy", Perm(rbac.ApprovalPolicy), s.approvalPolicy},
 		{"POST", "/api/admin/approvals/policy", Perm(rbac.ApprovalPolicy).Fresh().FourEyes("approval_policy.save"), s.saveApprovalPolicy},

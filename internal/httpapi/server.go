@@ -21,6 +21,7 @@ import (
 	"xapa/backoffice/internal/ratelimit"
 	"xapa/backoffice/internal/reports"
 	"xapa/backoffice/internal/roles"
+	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/stats"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/tokens"
@@ -56,8 +57,6 @@ type Server struct {
 	draining   atomic.Bool // Drain: /readyz answers 503
 	metrics    *metrics.Metrics
 	approvals  *approvals.Store
-	// fourEyesRules: each action of the approval policy, with the rule of its route (who may approve it).
-	fourEyesRules map[string]Rule
 }
 
 // domain is the services the handlers call, one per domain package.
@@ -94,13 +93,15 @@ func NewServer(o Options) *Server {
 	s := &Server{now: func() time.Time { return o.Now().UTC() }, db: o.DB, auth: o.Auth, stats: o.Stats, ledger: o.Ledger, mux: http.NewServeMux(), gatewayKey: o.GatewayKey}
 	s.limits, s.proxies, s.metrics = ratelimit.New(o.DB, o.Now), o.TrustedProxies, o.Metrics
 	var notify accounts.Notifier // account owners are told of changes to their accounts (auth.Service's mail)
+	var box *secrets.Box         // seals what approval requests keep
 	if o.Auth != nil {
-		notify = o.Auth
+		notify, box = o.Auth, o.Auth.Secrets()
 	}
 	s.domain = newDomain(o.DB, notify)
 	s.exports = newExportLimiter(s.limits, o.DB.Stats().MaxOpenConnections)
 	s.watch()
-	s.approvals, s.fourEyesRules = approvals.New(o.DB, o.Now), map[string]Rule{}
+	rights := ruleRights{}
+	s.approvals = approvals.New(approvals.Options{DB: o.DB, Box: box, Rights: rights, Staff: s.standing, Now: o.Now})
 	for _, rt := range s.Routes() {
 		var h http.Handler = rt.Handler
 		if rt.Rule.Export {
@@ -108,7 +109,7 @@ func NewServer(o Options) *Server {
 		}
 		if rt.Rule.Approval != "" {
 			h = s.fourEyes(rt.Rule, h) // inside the guard too
-			s.fourEyesRules[rt.Rule.Approval] = rt.Rule
+			rights[rt.Rule.Approval] = rt.Rule
 		}
 		h = s.guard(rt.Rule, h)
 		if rt.Rule.Client != nil {

@@ -1,0 +1,122 @@
+package approvals
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/store"
+)
+
+// Plan is a change the policy holds back, as a value: the call that makes it
+// and every audit entry it would write. The maker's call runs to the end of
+// its transaction with Hold as that transaction's audit hook, so every check
+// of every part of the change runs (the no-escalation of each user, the last
+// role editor) before anything is kept; then the transaction rolls back and
+// Store.Propose keeps the plan as a pending request.
+type Plan struct {
+	Action string
+	Method string
+	Path   string
+	Query  string
+	Body   []byte
+	Held   []audit.Entry
+}
+
+// ErrHeld rolls back a change the policy sends for approval: the caller
+// answers it with the request Store.Propose keeps (202).
+var ErrHeld = errors.New("approvals: the change waits for a second person's approval")
+
+// Hold is the audit hook of a change the policy covers: it keeps the entry
+// and queues the rollback just before the commit, so the change runs on to
+// its end. A change recorded outside a transaction of store.DB.Tx stops at
+// its first entry.
+func (p *Plan) Hold(_ context.Context, db audit.Execer, e *audit.Entry) error {
+	p.Held = append(p.Held, *e)
+	tx, ok := db.(*sql.Tx)
+	if !ok {
+		return ErrHeld
+	}
+	if len(p.Held) > 1 {
+		return nil // the rollback is queued
+	}
+	return store.BeforeCommit(tx, func(context.Context, *sql.Tx, *store.DB) error { return ErrHeld })
+}
+
+// Target is what the change acts on: its entries' targets, each once, joined
+// by commas ("user:57,user:59"). Store.TargetVersion reads the version of
+// each, so a change to any of them since is seen.
+func (p *Plan) Target() string {
+	var targets []string
+	for _, e := range p.Held {
+		if !slices.Contains(targets, e.Target) {
+			targets = append(targets, e.Target)
+		}
+	}
+	return strings.Join(targets, ",")
+}
+
+// Change is what the request shows: the details of the change's one entry,
+// or, for a change of several targets, each target's details under its name;
+// secrets left out.
+func (p *Plan) Change() map[string]any {
+	if len(p.Held) == 1 {
+		return redacted(p.Held[0].Details)
+	}
+	out := make(map[string]any, len(p.Held))
+	for _, e := range p.Held {
+		d := redacted(e.Details)
+		if prev, ok := out[e.Target].(map[string]any); ok {
+			maps.Copy(prev, d)
+			continue
+		}
+		out[e.Target] = d
+	}
+	return out
+}
+
+// Summary is the request's one line: the action, what it acts on, and every
+// target of a change of several.
+func (p *Plan) Summary() string {
+	line := fmt.Sprintf("%s: %s", Label(p.Action), entryName(&p.Held[0]))
+	if targets := p.Target(); strings.Contains(targets, ",") {
+		line += " (" + strings.ReplaceAll(targets, ",", ", ") + ")"
+	}
+	return line
+}
+
+// entryName is what an entry acts on, by name where its details give one
+// (a role, a token, an email), else its target.
+func entryName(e *audit.Entry) string {
+	for _, d := range []map[string]any{e.Details, asMap(e.Details["after"]), asMap(e.Details["before"])} {
+		for _, key := range []string{"role", "name", "email", "symbol"} {
+			if v, ok := d[key].(string); ok && v != "" {
+				return v
+			}
+		}
+	}
+	return e.Target
+}
+
+func asMap(v any) map[string]any { m, _ := v.(map[string]any); return m }
+
+// redacted is details without anything secret-looking, for the screens.
+func redacted(details map[string]any) map[string]any {
+	out := make(map[string]any, len(details))
+	for k, v := range details {
+		lower := strings.ToLower(k)
+		if strings.Contains(lower, "password") || strings.Contains(lower, "secret") || lower == "code" || strings.Contains(lower, "token") {
+			continue
+		}
+		if m, ok := v.(map[string]any); ok {
+			v = redacted(m)
+		}
+		out[k] = v
+	}
+	return out
+}
