@@ -1,0 +1,211 @@
+package ingest
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"xapa/backoffice/internal/store"
+)
+
+// MaxBatch is the most events one call applies.
+const MaxBatch = 1000
+
+// HoldFor is how long an event waits for what it refers to before it becomes
+// a dead letter.
+const HoldFor = 24 * time.Hour
+
+// maxRelease bounds how deep released events release others in one batch
+// (a customer, their wallet, its transactions): a deeper chain waits for the
+// next batch.
+const maxRelease = 8
+
+// Applier applies batches of events.
+type Applier struct {
+	db      *store.DB
+	now     func() time.Time
+	schemas *schemas
+}
+
+// New is an applier on db with the clock now (nil: the system's).
+func New(db *store.DB, now func() time.Time) (*Applier, error) {
+	if now == nil {
+		now = time.Now
+	}
+	s, err := compile()
+	if err != nil {
+		return nil, err
+	}
+	return &Applier{db: db, now: func() time.Time { return now().UTC().Truncate(time.Microsecond) }, schemas: s}, nil
+}
+
+// Apply applies events in their order in one transaction and says what
+// became of each, in the same order. An error (the database's) applies
+// nothing: the caller sends the batch again, and what it applied is then a
+// duplicate.
+func (a *Applier) Apply(ctx context.Context, events []json.RawMessage) ([]Result, error) {
+	var results []Result
+	err := a.db.Tx(ctx, func(tx *sql.Tx) error {
+		b := &batch{ctx: ctx, tx: tx, db: a.db, a: a, now: a.now()}
+		results = make([]Result, 0, len(events))
+		for _, raw := range events {
+			r, err := b.event(raw)
+			if err != nil {
+				return err
+			}
+			results = append(results, r)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return results, nil
+}
+
+// batch is one Apply's transaction.
+type batch struct {
+	ctx context.Context
+	tx  *sql.Tx
+	db  *store.DB
+	a   *Applier
+	now time.Time
+}
+
+// event applies one event, first seen.
+func (b *batch) event(raw json.RawMessage) (Result, error) {
+	var e Event
+	if err := check(b.a.schemas.envelope, "the envelope", raw); err != nil {
+		_ = json.Unmarshal(raw, &e) // what can be read of it, to name it
+		return b.deadLetter(e, raw, err.Error())
+	}
+	if err := json.Unmarshal(raw, &e); err != nil {
+		return b.deadLetter(e, raw, "the envelope: "+err.Error())
+	}
+	res, err := b.tx.ExecContext(b.ctx, `INSERT INTO ingest_events (source, id, type, status, received_at)
+		VALUES ($1, $2, $3, 'applied', $4) ON CONFLICT (source, id) DO NOTHING`, e.Source, e.ID, e.Type, b.now)
+	if err != nil {
+		return Result{}, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return Result{ID: e.ID, Status: Duplicate}, nil
+	}
+	return b.applyOne(e, raw, 0)
+}
+
+// applyOne applies e (recorded in ingest_events) inside a savepoint, so a
+// refusal leaves nothing of it, and records what became of it. depth is how
+// many releases led here.
+func (b *batch) applyOne(e Event, raw json.RawMessage, depth int) (Result, error) {
+	if _, err := b.tx.ExecContext(b.ctx, `SAVEPOINT ingest_event`); err != nil {
+		return Result{}, err
+	}
+	key, err := b.applyData(e)
+	var rej *rejection
+	var wait *waiting
+	switch {
+	case err == nil:
+		if _, err := b.tx.ExecContext(b.ctx, `RELEASE SAVEPOINT ingest_event`); err != nil {
+			return Result{}, err
+		}
+		if key == "" {
+			return b.status(e, Stale, "")
+		}
+		if err := b.release(key, depth); err != nil {
+			return Result{}, err
+		}
+		return b.status(e, Applied, "")
+	case errors.As(err, &rej), errors.As(err, &wait):
+		if _, err := b.tx.ExecContext(b.ctx, `ROLLBACK TO SAVEPOINT ingest_event`); err != nil {
+			return Result{}, err
+		}
+		if wait != nil {
+			return b.hold(e, raw, wait)
+		}
+		if _, err := b.deadLetter(e, raw, rej.reason); err != nil {
+			return Result{}, err
+		}
+		return b.status(e, Rejected, rej.reason)
+	default:
+		return Result{}, err
+	}
+}
+
+// applyData checks e's data against its type's schema and applies it: the
+// entity's key, or "" when e is stale.
+func (b *batch) applyData(e Event) (string, error) {
+	k, ok := types[e.Type]
+	if !ok {
+		return "", reject("unknown type %q", e.Type)
+	}
+	if err := check(b.a.schemas.data[e.Type], "data", e.Data); err != nil {
+		return "", err
+	}
+	return k.apply(b, e.Data)
+}
+
+// status records what became of e.
+func (b *batch) status(e Event, status, reason string) (Result, error) {
+	_, err := b.tx.ExecContext(b.ctx, `UPDATE ingest_events SET status = $1 WHERE source = $2 AND id = $3`, status, e.Source, e.ID)
+	return Result{ID: e.ID, Status: status, Reason: reason}, err
+}
+
+// hold keeps e until what it waits for arrives.
+func (b *batch) hold(e Event, raw json.RawMessage, w *waiting) (Result, error) {
+	if _, err := b.tx.ExecContext(b.ctx, `INSERT INTO ingest_letters (source, event_id, type, body, state, waits_for, reason, received_at)
+		VALUES ($1, $2, $3, $4, 'held', $5, $6, $7)`, e.Source, e.ID, e.Type, string(raw), w.key(), w.Error(), b.now); err != nil {
+		return Result{}, err
+	}
+	return b.status(e, Held, w.Error())
+}
+
+// deadLetter keeps e, rejected for reason.
+func (b *batch) deadLetter(e Event, raw json.RawMessage, reason string) (Result, error) {
+	_, err := b.tx.ExecContext(b.ctx, `INSERT INTO ingest_letters (source, event_id, type, body, state, reason, received_at)
+		VALUES ($1, $2, $3, $4, 'dead', $5, $6)`, e.Source, e.ID, e.Type, string(raw), reason, b.now)
+	return Result{ID: e.ID, Status: Rejected, Reason: reason}, err
+}
+
+// release applies the events held for the entity key, in the order they
+// came; each may release others, up to maxRelease deep.
+func (b *batch) release(key string, depth int) error {
+	if depth >= maxRelease {
+		return nil
+	}
+	rows, err := b.tx.QueryContext(b.ctx, `SELECT id, body FROM ingest_letters WHERE waits_for = $1 AND state = 'held' ORDER BY id`, key)
+	if err != nil {
+		return err
+	}
+	type letter struct {
+		id   int64
+		body string
+	}
+	var held []letter
+	for rows.Next() {
+		var l letter
+		if err := rows.Scan(&l.id, &l.body); err != nil {
+			rows.Close()
+			return err
+		}
+		held = append(held, l)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, l := range held {
+		if _, err := b.tx.ExecContext(b.ctx, `DELETE FROM ingest_letters WHERE id = $1`, l.id); err != nil {
+			return err
+		}
+		var e Event
+		if err := json.Unmarshal([]byte(l.body), &e); err != nil {
+			return err // it was read when it was held
+		}
+		if _, err := b.applyOne(e, json.RawMessage(l.body), depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}

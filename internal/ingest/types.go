@@ -1,0 +1,89 @@
+package ingest
+
+import (
+	"time"
+
+	"github.com/swaggest/jsonschema-go"
+)
+
+// Amount is an exact decimal as a string: at most 20 digits before the
+// point and 18 after it, as the database holds amounts.
+type Amount string
+
+// AmountPattern is what an Amount looks like.
+const AmountPattern = `^[0-9]{1,20}(\.[0-9]{1,18})?$`
+
+// JSONSchema says what an Amount is, for the contract and the checks.
+func (Amount) JSONSchema() (jsonschema.Schema, error) {
+	var s jsonschema.Schema
+	s.WithType(jsonschema.String.Type()).WithPattern(AmountPattern).
+		WithDescription("An exact decimal: at most 20 digits before the point and 18 after it.").WithExamples("0.015")
+	return s, nil
+}
+
+// Chain is xapa.chain.v1: a chain and its own coin ("BTC").
+type Chain struct {
+	Symbol          string `json:"symbol" required:"true" pattern:"^[A-Z0-9]{1,16}$"`
+	Name            string `json:"name" required:"true" minLength:"1" maxLength:"64"`
+	Decimals        int    `json:"decimals" required:"true" minimum:"0" maximum:"18"`
+	MaxConfirmation int    `json:"max_confirmation" required:"true" minimum:"1" maximum:"10000"`
+	ExplorerTxURL   string `json:"explorer_tx_url" required:"true" maxLength:"512" description:"A URL with {hash} where the transaction's hash goes."`
+	Icon            string `json:"icon" required:"true" maxLength:"512" description:"A URL, or empty."`
+	Version         int64  `json:"version" required:"true" minimum:"1"`
+}
+
+// Customer is xapa.customer.v1: a customer (a user who is not staff).
+type Customer struct {
+	ID             string     `json:"id" required:"true" minLength:"1" maxLength:"64"`
+	Email          string     `json:"email" required:"true" format:"email" maxLength:"254"`
+	FullName       string     `json:"full_name" required:"true" maxLength:"128"`
+	Enabled        bool       `json:"enabled" required:"true"`
+	EmailVerified  bool       `json:"email_verified" required:"true"`
+	VerifiedAt     *time.Time `json:"verified_at" required:"true"`
+	PhoneNumber    *string    `json:"phone_number" required:"true" maxLength:"32"`
+	GAEnabled      bool       `json:"ga_enabled" required:"true"`
+	SMS2FAEnabled  bool       `json:"sms_2fa_enabled" required:"true"`
+	SMSVerified    bool       `json:"sms_verified" required:"true"`
+	InvitationCode string     `json:"invitation_code" required:"true" maxLength:"32"`
+	InvitedBy      *string    `json:"invited_by" required:"true" minLength:"1" maxLength:"64" description:"The inviter's customer id, or null."`
+	DeviceType     string     `json:"device_type" required:"true" maxLength:"32"`
+	LastLogin      *time.Time `json:"last_login" required:"true"`
+	CreatedAt      time.Time  `json:"created_at" required:"true"`
+	Version        int64      `json:"version" required:"true" minimum:"1"`
+	BackofficeID   *int64     `json:"backoffice_id,omitempty" minimum:"1" description:"Our id of a customer registered here: links the two."`
+}
+
+// Wallet is xapa.wallet.v1: a customer's wallet of one coin.
+type Wallet struct {
+	ID         string    `json:"id" required:"true" minLength:"1" maxLength:"64"`
+	CustomerID string    `json:"customer_id" required:"true" minLength:"1" maxLength:"64"`
+	Coin       string    `json:"coin" required:"true" pattern:"^[A-Z0-9]{1,16}(@[A-Z0-9]{1,16})?$" description:"\"BTC\" or \"USDT@TRX\"."`
+	Network    string    `json:"network" required:"true" enum:"main,test"`
+	Name       string    `json:"name" required:"true" maxLength:"128"`
+	Balance    Amount    `json:"balance" required:"true"`
+	Addresses  []string  `json:"addresses" required:"true" maxItems:"64" items.maxLength:"256"`
+	CreatedAt  time.Time `json:"created_at" required:"true"`
+	Version    int64     `json:"version" required:"true" minimum:"1"`
+}
+
+// Transaction is xapa.transaction.v1: a deposit (received) or a send (sent).
+type Transaction struct {
+	ID              string    `json:"id" required:"true" minLength:"1" maxLength:"64"`
+	CustomerID      string    `json:"customer_id" required:"true" minLength:"1" maxLength:"64"`
+	WalletID        string    `json:"wallet_id" required:"true" minLength:"1" maxLength:"64"`
+	Coin            string    `json:"coin" required:"true" pattern:"^[A-Z0-9]{1,16}(@[A-Z0-9]{1,16})?$"`
+	Type            string    `json:"type" required:"true" enum:"received,sent"`
+	Network         string    `json:"network" required:"true" enum:"main,test"`
+	Status          string    `json:"status" required:"true" enum:"pending,confirmed,failed"`
+	Confirmations   int       `json:"confirmations" required:"true" minimum:"0"`
+	MaxConfirmation int       `json:"max_confirmation" required:"true" minimum:"1"`
+	Amount          Amount    `json:"amount" required:"true"`
+	NetworkFee      Amount    `json:"network_fee" required:"true"`
+	Commission      Amount    `json:"commission" required:"true"`
+	Fee             Amount    `json:"fee" required:"true"`
+	Hash            string    `json:"hash" required:"true" maxLength:"256"`
+	ReceiverAddress string    `json:"receiver_address" required:"true" maxLength:"256"`
+	Exchange        bool      `json:"exchange" required:"true"`
+	CreatedAt       time.Time `json:"created_at" required:"true"`
+	Version         int64     `json:"version" required:"true" minimum:"1"`
+}
