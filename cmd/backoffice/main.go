@@ -22,6 +22,7 @@ commands:
   outbox         print the newest mails kept in the outbox table
   audit verify   check the audit log's keyed chain and kept checkpoints (exit 1 naming what does not hold)
   audit checkpoint  sign the newest audit entry and print the checkpoint, to keep outside the database
+  import         apply a file of the exchange core's events, one CloudEvent per line (backfills)
   backup         copy an embedded SQLite database while the server runs (--to FILE)
   secrets init   make a new secrets key file (PostgreSQL needs one), or add the audit key to one that lacks it
   secrets rotate seal every secret with a new key, added to the key file
@@ -92,6 +93,7 @@ var commands = map[string]func(context.Context, []string) error{
 	"openapi":          openAPI,
 	"audit verify":     auditVerify,
 	"audit checkpoint": auditCheckpoint,
+	"import":           importEvents,
 }
 
 // groups are the commands that take a subcommand, with their usage.

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"time"
 
 	"xapa/backoffice/internal/store"
@@ -46,9 +47,15 @@ func New(db *store.DB, now func() time.Time) (*Applier, error) {
 // nothing: the caller sends the batch again, and what it applied is then a
 // duplicate.
 func (a *Applier) Apply(ctx context.Context, events []json.RawMessage) ([]Result, error) {
+	return a.ApplyFrom(ctx, "", events)
+}
+
+// ApplyFrom is Apply for a sender that may speak only for source (an ingest
+// key's): an event of another source is rejected. "" allows any.
+func (a *Applier) ApplyFrom(ctx context.Context, source string, events []json.RawMessage) ([]Result, error) {
 	var results []Result
 	err := a.db.Tx(ctx, func(tx *sql.Tx) error {
-		b := &batch{ctx: ctx, tx: tx, db: a.db, a: a, now: a.now()}
+		b := &batch{ctx: ctx, tx: tx, db: a.db, a: a, now: a.now(), source: source}
 		results = make([]Result, 0, len(events))
 		for _, raw := range events {
 			r, err := b.event(raw)
@@ -67,11 +74,12 @@ func (a *Applier) Apply(ctx context.Context, events []json.RawMessage) ([]Result
 
 // batch is one Apply's transaction.
 type batch struct {
-	ctx context.Context
-	tx  *sql.Tx
-	db  *store.DB
-	a   *Applier
-	now time.Time
+	ctx    context.Context
+	tx     *sql.Tx
+	db     *store.DB
+	a      *Applier
+	now    time.Time
+	source string // the only source the sender may speak for ("" for any)
 }
 
 // event applies one event, first seen.
@@ -83,6 +91,10 @@ func (b *batch) event(raw json.RawMessage) (Result, error) {
 	}
 	if err := json.Unmarshal(raw, &e); err != nil {
 		return b.deadLetter(e, raw, "the envelope: "+err.Error())
+	}
+	if b.source != "" && e.Source != b.source {
+		// Not recorded as seen: the same id may be the real source's event.
+		return b.deadLetter(e, raw, fmt.Sprintf("source %q: this sender speaks for %q only", e.Source, b.source))
 	}
 	res, err := b.tx.ExecContext(b.ctx, `INSERT INTO ingest_events (source, id, type, status, received_at)
 		VALUES ($1, $2, $3, 'applied', $4) ON CONFLICT (source, id) DO NOTHING`, e.Source, e.ID, e.Type, b.now)
