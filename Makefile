@@ -32,8 +32,9 @@ bin/backoffice: web/dist/index.html $(GO_SOURCES)
 
 web: web/dist/index.html ## build the web app into web/dist
 
-openapi: ## regenerate docs/openapi.json, the API's contract, from the route table
+openapi: ## regenerate docs/openapi.json and docs/asyncapi.yaml, the contracts, from the code
 	go run ./cmd/backoffice openapi > docs/openapi.json
+	go run ./cmd/backoffice asyncapi > docs/asyncapi.yaml
 
 web/node_modules/.installed: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund

@@ -14,6 +14,7 @@ require (
 	github.com/shopspring/decimal v1.6.0
 	github.com/swaggest/jsonschema-go v0.3.74
 	github.com/swaggest/openapi-go v0.2.60
+	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/crypto v0.58.0
 	modernc.org/sqlite v1.61.1
 )

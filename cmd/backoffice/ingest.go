@@ -9,9 +9,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
+	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/config"
 	"xapa/backoffice/internal/ingest"
+	"xapa/backoffice/internal/secrets"
+	"xapa/backoffice/internal/store"
 )
 
 // maxEventLine is the longest line import reads: one event, as the HTTP way
@@ -94,4 +98,76 @@ func importLines(ctx context.Context, a *ingest.Applier, source string, in io.Re
 		return counts, fmt.Errorf("line %d: %w", line+1, err)
 	}
 	return counts, flush(batch)
+}
+
+const ingestKeyUsage = `usage: backoffice ingest key <command> [flags]
+
+commands:
+  create --source NAME   make a key for the core's source NAME: prints its id and its secret, once
+  list                   list the keys (never their secrets)
+  revoke ID              revoke a key: it opens nothing from then on
+
+The secret is derived from the secrets key file: run these with the server's --secrets-key-file.
+`
+
+// ingestKey makes, lists or revokes the ingest keys the HTTP way in checks
+// (internal/ingest.Keys).
+func ingestKey(ctx context.Context, args []string) error {
+	if len(args) == 0 || isHelp(args[0]) {
+		fmt.Print(ingestKeyUsage)
+		if len(args) == 0 {
+			return errUsage
+		}
+		return nil
+	}
+	verb, rest := args[0], args[1:]
+	fs := flag.NewFlagSet("ingest key "+verb, flag.ContinueOnError)
+	dbURL := config.DBFlag(fs)
+	keyFile := config.SecretsKeyFlag(fs)
+	actor := audit.Actor{Email: "backoffice ingest key (command line)"}
+	switch verb {
+	case "create":
+		source := fs.String("source", "", "the source (CloudEvents source) the key speaks for")
+		fs.Usage = config.Usage(fs, "backoffice ingest key create --source NAME [--db URL] [--secrets-key-file PATH]")
+		return withSecrets(ctx, fs, dbURL, keyFile, rest, func(db *store.DB, _ *secrets.Box) error {
+			id, secret, err := ingest.NewKeys(db, nil).Create(ctx, actor, *source)
+			if err != nil {
+				return err
+			}
+			fmt.Printf("key id: %s\nsecret: %s\n(the secret is shown only now: give it to the core)\n", id, secret)
+			return nil
+		})
+	case "list":
+		fs.Usage = config.Usage(fs, "backoffice ingest key list [--db URL]")
+		return withDB(ctx, fs, dbURL, rest, func(db *store.DB) error {
+			keys, err := ingest.NewKeys(db, nil).List(ctx)
+			if err != nil {
+				return err
+			}
+			for _, k := range keys {
+				state := "active"
+				if k.RevokedAt != nil {
+					state = "revoked " + *k.RevokedAt
+				}
+				fmt.Printf("%s\t%s\tcreated %s\t%s\n", k.ID, k.Source, k.CreatedAt, state)
+			}
+			return nil
+		})
+	case "revoke":
+		fs.Usage = config.Usage(fs, "backoffice ingest key revoke ID [--db URL] [--secrets-key-file PATH]")
+		if len(rest) == 0 || strings.HasPrefix(rest[0], "-") {
+			fs.Usage()
+			return errUsage
+		}
+		id := rest[0]
+		return withSecrets(ctx, fs, dbURL, keyFile, rest[1:], func(db *store.DB, _ *secrets.Box) error {
+			if err := ingest.NewKeys(db, nil).Revoke(ctx, actor, id); err != nil {
+				return err
+			}
+			fmt.Printf("revoked %s\n", id)
+			return nil
+		})
+	}
+	fmt.Fprint(os.Stderr, ingestKeyUsage)
+	return fmt.Errorf("unknown command %q", "ingest key "+verb)
 }

@@ -71,3 +71,27 @@ func TestImportCommand(t *testing.T) {
 		}
 	})
 }
+
+// An ingest key made, listed and revoked from the command line; its secret
+// is printed once and never listed.
+func TestIngestKeyCommands(t *testing.T) {
+	ctx := context.Background()
+	url := storetest.SQLiteURL(t)
+	made := stdoutOf(t, func() error { return run(ctx, []string{"ingest", "key", "create", "--source", "core", "--db", url}) })
+	var id, secret string
+	if _, err := fmt.Sscanf(made, "key id: %s\nsecret: %s\n", &id, &secret); err != nil || len(secret) != 64 {
+		t.Fatalf("create printed %q", made)
+	}
+	list := []string{"ingest", "key", "list", "--db", url}
+	if out := stdoutOf(t, func() error { return run(ctx, list) }); !strings.HasPrefix(out, id+"\tcore\t") ||
+		!strings.HasSuffix(out, "\tactive\n") || strings.Contains(out, secret) {
+		t.Fatalf("list printed %q", out)
+	}
+	stdoutOf(t, func() error { return run(ctx, []string{"ingest", "key", "revoke", id, "--db", url}) })
+	if out := stdoutOf(t, func() error { return run(ctx, list) }); !strings.Contains(out, "\trevoked ") {
+		t.Fatalf("after revoke, list printed %q", out)
+	}
+	if got := exitStatus(run(ctx, []string{"ingest", "key", "revoke", id, "--db", url})); got != 2 {
+		t.Errorf("revoking it again: exit %d, want 2", got)
+	}
+}

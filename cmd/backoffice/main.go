@@ -22,12 +22,14 @@ commands:
   outbox         print the newest mails kept in the outbox table
   audit verify   check the audit log's keyed chain and kept checkpoints (exit 1 naming what does not hold)
   audit checkpoint  sign the newest audit entry and print the checkpoint, to keep outside the database
+  ingest key     make, list or revoke the keys the exchange core signs its events with (create, list, revoke)
   import         apply a file of the exchange core's events, one CloudEvent per line (backfills)
   backup         copy an embedded SQLite database while the server runs (--to FILE)
   secrets init   make a new secrets key file (PostgreSQL needs one), or add the audit key to one that lacks it
   secrets rotate seal every secret with a new key, added to the key file
   secrets retire drop the keys other than the newest from the key file
   openapi        print the API's OpenAPI 3.1 document (docs/openapi.json)
+  asyncapi       print the AsyncAPI 3.0 document of the exchange core's events (docs/asyncapi.yaml)
   version        print the version (also --version)
 
 Every flag has a BACKOFFICE_* environment equivalent; "backoffice <command> --help" lists them.
@@ -50,6 +52,11 @@ commands:
   retire   seal what is still sealed with an older key, then drop the older keys from the file
 
 "backoffice secrets <command> --help" lists each command's flags.
+`
+
+const ingestUsage = `usage: backoffice ingest key <create|list|revoke> [flags]
+
+"backoffice ingest key" lists what each does.
 `
 
 // version is set at build time (make build: git describe); "dev" otherwise.
@@ -91,13 +98,15 @@ var commands = map[string]func(context.Context, []string) error{
 	"secrets rotate":   secretsRotate,
 	"secrets retire":   secretsRetire,
 	"openapi":          openAPI,
+	"asyncapi":         asyncAPI,
 	"audit verify":     auditVerify,
 	"audit checkpoint": auditCheckpoint,
 	"import":           importEvents,
+	"ingest key":       ingestKey,
 }
 
 // groups are the commands that take a subcommand, with their usage.
-var groups = map[string]string{"admin": adminUsage, "secrets": secretsUsage, "audit": auditUsage}
+var groups = map[string]string{"admin": adminUsage, "secrets": secretsUsage, "audit": auditUsage, "ingest": ingestUsage}
 
 func run(ctx context.Context, args []string) error {
 	if len(args) == 0 {

@@ -30,6 +30,7 @@ import (
 	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/utc"
 )
 
 // Lifetime is how long a request waits for its decision.
@@ -110,12 +111,7 @@ type Options struct {
 
 // New is a store as o says (Now nil: the system's clock).
 func New(o Options) *Store {
-	now := o.Now
-	if now == nil {
-		now = time.Now
-	}
-	return &Store{db: o.DB, box: o.Box, rights: o.Rights, staff: o.Staff,
-		now: func() time.Time { return now().UTC().Truncate(time.Microsecond) }}
+	return &Store{db: o.DB, box: o.Box, rights: o.Rights, staff: o.Staff, now: utc.Clock(o.Now)}
 }
 
 // Now is the store's time.

@@ -19,6 +19,7 @@ import (
 // ruleShape is a route rule as the matrix understands it.
 type ruleShape struct {
 	public bool
+	ingest bool        // IngestKey: signed with an ingest key, which no token is
 	kinds  []auth.Kind // token kinds admitted (non-public rules)
 	all    []string    // Perm: every key needed
 	any    []string    // AnyPerm: one of the keys needed
@@ -32,6 +33,12 @@ type ruleShape struct {
 // partial token, both key lists, an unknown key or kind) is an error, so a
 // route added with a rule this test does not understand fails it.
 func classify(r httpapi.Rule) (ruleShape, error) {
+	if r.IngestKey {
+		if r.Public || len(r.Kinds)+len(r.Perms)+len(r.AnyPerm) > 0 || r.StepUp || r.StepUpIf != "" || r.Approval != "" {
+			return ruleShape{}, fmt.Errorf("an ingest-key rule with anything else: %+v", r)
+		}
+		return ruleShape{ingest: true}, nil
+	}
 	if r.Public {
 		if len(r.Kinds)+len(r.Perms)+len(r.AnyPerm) > 0 || r.StepUp || r.StepUpIf != "" {
 			return ruleShape{}, fmt.Errorf("public rule with kinds, keys or a step-up: %+v", r)
@@ -77,14 +84,16 @@ func TestClassifyRefusesRulesItDoesNotKnow(t *testing.T) {
 	// StepUp is the matrix's "not stepped up" column; StepUpIf is checked by its handlers (TestStepUp*).
 	// Approval and ApprovalIf send covered calls to a second person (TestFourEyes*): who may call is the same.
 	for i := range reflect.TypeFor[httpapi.Rule]().NumField() {
-		if name := reflect.TypeFor[httpapi.Rule]().Field(i).Name; !slices.Contains([]string{"Public", "Kinds", "Perms", "AnyPerm", "Export", "Client",
-			"StepUp", "StepUpIf", "Approval", "ApprovalIf"}, name) {
+		if name := reflect.TypeFor[httpapi.Rule]().Field(i).Name; !slices.Contains([]string{"Public", "IngestKey", "Kinds", "Perms", "AnyPerm",
+			"Export", "Client", "StepUp", "StepUpIf", "Approval", "ApprovalIf"}, name) {
 			t.Errorf("Rule.%s: a field the authorisation matrix does not know; teach classify about it", name)
 		}
 	}
 	for _, r := range []httpapi.Rule{
 		{},
 		{Public: true, Kinds: []auth.Kind{auth.Full}},
+		{IngestKey: true, Public: true},
+		{IngestKey: true, Kinds: []auth.Kind{auth.Full}},
 		{Kinds: []auth.Kind{"sso"}},
 		{Kinds: []auth.Kind{auth.Pending}, Perms: []string{rbac.UsersList}},
 		{Kinds: []auth.Kind{auth.Full}, Perms: []string{rbac.UsersList}, AnyPerm: []string{rbac.RolesList}},
@@ -128,6 +137,8 @@ func guardVerdict(t *testing.T, r *apitest.Reply) string {
 	switch {
 	case r.Status == 401 && (e.Message == "Authentication required." || e.Message == "Your session has ended. Sign in again."):
 		return "401"
+	case r.Status == 401 && e.Message == httpapi.IngestKeyMessage:
+		return "ingest_key"
 	case r.Status == 403 && (e.Message == "Finish signing in first." || strings.HasPrefix(e.Message, "You lack the permission ")):
 		return "403"
 	case r.Status == 403 && e.Message == httpapi.StepUpMessage && len(e.Errors) == 1 && e.Errors[0].Field == "step_up":
@@ -199,6 +210,13 @@ func TestAuthorisationMatrix(t *testing.T) {
 				}
 				return "403" // a kind the rule does not admit, or a full token without the keys
 			}
+			if shape.ingest { // no token of any kind is an ingest key
+				for caller, token := range map[string]string{"no token": "", "a garbage token": "garbage", "a pending token": pending(),
+					"a setup token": setup(), "a full token with every key": full(rbac.AllKeys()...)} {
+					call(caller, token, "ingest_key")
+				}
+				continue
+			}
 			if shape.public {
 				call("no token", "", "pass")
 				call("a garbage token", "garbage", "pass")
@@ -264,25 +282,27 @@ func TestRouteRulesAreNoWiderThanReviewed(t *testing.T) {
 		"GET /api/captcha":                              "public", // before signing in
 		"POST /api/login":                               "public",
 		"POST /api/register":                            "public",
-		"POST /api/password/reset":                      "public",    // always 202: no account enumeration
-		"POST /api/password/reset/confirm":              "public",    // the one-time token is the credential
-		"GET /api/email/verify":                         "public",    // the one-time token is the credential
-		"GET /api/openapi.json":                         "public",    // the API's contract: no data
-		"POST /api/user/2fa/googleAuthenticator/status": "signed in", // one's own 2FA, behind one's password
-		"GET /api/cointypes":                            "signed in", // names, symbols and rates every screen's filters use
-		"POST /api/user/password":                       "signed in", // one's own, behind one's current password (counted like a sign-in's)
-		"GET /api/user/sessions":                        "signed in", // one's own sessions only
-		"DELETE /api/user/sessions/{id}":                "signed in", // one's own; anyone else's is a 404
-		"POST /api/user/sessions/revoke-others":         "signed in", // one's own other sessions, on a session stepped up lately
-		"POST /api/user/step-up":                        "signed in", // one's own session, with one's own second factor (counted like the code step)
-		"GET /api/user/recovery-codes":                  "signed in", // a count of one's own
-		"POST /api/user/recovery-codes":                 "signed in", // one's own, and only on a session stepped up lately
-		"POST /api/user/step-up/passkey/begin":          "signed in", // one's own session, with one's own passkeys
-		"POST /api/user/step-up/passkey/finish":         "signed in", // one's own session's challenge (counted like the code step)
-		"GET /api/user/passkeys":                        "signed in", // one's own
-		"POST /api/user/passkeys/register/begin":        "signed in", // one's own, and only on a session stepped up lately
-		"POST /api/user/passkeys/register/finish":       "signed in", // answers that session's own challenge
-		"DELETE /api/user/passkeys/{id}":                "signed in", // one's own (anyone else's is a 404), on a stepped-up session
+		"POST /api/password/reset":                      "public",     // always 202: no account enumeration
+		"POST /api/password/reset/confirm":              "public",     // the one-time token is the credential
+		"GET /api/email/verify":                         "public",     // the one-time token is the credential
+		"GET /api/openapi.json":                         "public",     // the API's contract: no data
+		"GET /api/asyncapi.yaml":                        "public",     // the contract of the core's events: no data
+		"POST /api/ingest/events":                       "ingest key", // the core's events, signed with an ingest key; it opens nothing else
+		"POST /api/user/2fa/googleAuthenticator/status": "signed in",  // one's own 2FA, behind one's password
+		"GET /api/cointypes":                            "signed in",  // names, symbols and rates every screen's filters use
+		"POST /api/user/password":                       "signed in",  // one's own, behind one's current password (counted like a sign-in's)
+		"GET /api/user/sessions":                        "signed in",  // one's own sessions only
+		"DELETE /api/user/sessions/{id}":                "signed in",  // one's own; anyone else's is a 404
+		"POST /api/user/sessions/revoke-others":         "signed in",  // one's own other sessions, on a session stepped up lately
+		"POST /api/user/step-up":                        "signed in",  // one's own session, with one's own second factor (counted like the code step)
+		"GET /api/user/recovery-codes":                  "signed in",  // a count of one's own
+		"POST /api/user/recovery-codes":                 "signed in",  // one's own, and only on a session stepped up lately
+		"POST /api/user/step-up/passkey/begin":          "signed in",  // one's own session, with one's own passkeys
+		"POST /api/user/step-up/passkey/finish":         "signed in",  // one's own session's challenge (counted like the code step)
+		"GET /api/user/passkeys":                        "signed in",  // one's own
+		"POST /api/user/passkeys/register/begin":        "signed in",  // one's own, and only on a session stepped up lately
+		"POST /api/user/passkeys/register/finish":       "signed in",  // answers that session's own challenge
+		"DELETE /api/user/passkeys/{id}":                "signed in",  // one's own (anyone else's is a 404), on a stepped-up session
 	}
 	seen := map[string]bool{}
 	for _, rt := range env.Server.Routes() {
@@ -295,6 +315,8 @@ func TestRouteRulesAreNoWiderThanReviewed(t *testing.T) {
 		keys := len(shape.all) + len(shape.any)
 		got := ""
 		switch {
+		case shape.ingest:
+			got = "ingest key"
 		case shape.public:
 			got = "public"
 		case keys == 0 && slices.Equal(shape.kinds, []auth.Kind{auth.Full}):

@@ -615,6 +615,9 @@ func sweepWrites(t *testing.T, s *sweep, f sweepFixture) {
 			continue
 		}
 		key := rt.Method + " " + rt.Path
+		if rt.Rule.IngestKey {
+			continue // a signed batch, not a staff call's object: its bad input is TestIngestOverHTTP's and internal/ingest's
+		}
 		spec, ok := specs[key]
 		if !ok {
 			t.Errorf("%s: a write route the sweep does not know: describe it in writeSpecs", key)

@@ -16,6 +16,7 @@ import (
 	"github.com/swaggest/openapi-go/openapi31"
 
 	"xapa/backoffice/internal/accounts"
+	"xapa/backoffice/internal/ingest"
 )
 
 // The OpenAPI 3.1 document of the API, served at GET /api/openapi.json and
@@ -29,18 +30,22 @@ type op struct {
 	summary string
 	query   any // the query parameters: a struct of query-tagged fields (nil: none)
 	body    any // the JSON request body (nil: none)
-	reply   any // the JSON reply (nil: none)
-	status  int // the reply's status (0: 200)
-	errors  any // the error reply (nil: the Error envelope)
+	// bodyType is the body's media type ("": application/json).
+	bodyType string
+	reply    any // the JSON reply (nil: none)
+	status   int // the reply's status (0: 200)
+	errors   any // the error reply (nil: the Error envelope)
 }
 
 // Permission is an operation's x-permission: the Rule of its route.
 type Permission struct {
-	Public bool     `json:"public,omitempty"`
-	Tokens []string `json:"tokens,omitempty"` // token kinds admitted
-	AllOf  []string `json:"all,omitempty"`    // permission keys a token must all hold
-	AnyOf  []string `json:"any,omitempty"`    // or: keys of which it must hold one (not allOf/anyOf: tools read those as schemas)
-	Export bool     `json:"export,omitempty"` // a CSV export, under the export limits
+	Public bool `json:"public,omitempty"`
+	// IngestKey: the exchange core's way in, signed with an ingest key (security ingestKey), never a staff token.
+	IngestKey bool     `json:"ingest_key,omitempty"`
+	Tokens    []string `json:"tokens,omitempty"` // token kinds admitted
+	AllOf     []string `json:"all,omitempty"`    // permission keys a token must all hold
+	AnyOf     []string `json:"any,omitempty"`    // or: keys of which it must hold one (not allOf/anyOf: tools read those as schemas)
+	Export    bool     `json:"export,omitempty"` // a CSV export, under the export limits
 	// StepUp: a sensitive call, refused (403, field step_up) unless the session gave a second factor in the
 	// last 5 minutes; StepUpIf: the same, when the call does what it says.
 	StepUp   bool   `json:"step_up,omitempty"`
@@ -53,7 +58,7 @@ type Permission struct {
 
 // PermissionOf is the x-permission stating rule.
 func PermissionOf(rule Rule) Permission {
-	p := Permission{Public: rule.Public, AllOf: rule.Perms, AnyOf: rule.AnyPerm, Export: rule.Export, StepUp: rule.StepUp, StepUpIf: rule.StepUpIf,
+	p := Permission{Public: rule.Public, IngestKey: rule.IngestKey, AllOf: rule.Perms, AnyOf: rule.AnyPerm, Export: rule.Export, StepUp: rule.StepUp, StepUpIf: rule.StepUpIf,
 		Approval: rule.Approval, ApprovalIf: rule.ApprovalIf}
 	for _, k := range rule.Kinds {
 		p.Tokens = append(p.Tokens, string(k))
@@ -106,6 +111,9 @@ func buildOpenAPI(s *Server) (*openapi31.Spec, error) {
 		"that another staff member approves (POST /api/admin/approvals/{id}/approve). " +
 		"A server started with a gateway key also wants it in X-Gateway-Key on every /api call.")
 	r.Spec.SetHTTPBearerTokenSecurity("bearer", "", "The token of POST /api/login (then of the two-factor step).")
+	r.Spec.SetAPIKeySecurity("ingestKey", ingest.KeyHeader, openapi.InHeader, "An ingest key's id (backoffice ingest key create), "+
+		"with X-Ingest-Timestamp (unix seconds, within 300 s of now) and X-Ingest-Signature: sha256= and the hex HMAC-SHA256 of "+
+		"\"<timestamp>.<body>\" keyed with the key's secret. It opens only POST /api/ingest/events.")
 	lists := map[string]ListRoute{}
 	for _, l := range s.Lists() {
 		lists[l.Path] = l
@@ -162,8 +170,21 @@ func nullBody(cor openapi.ContentOrReference) {
 	}
 }
 
+// mediaType states a JSON body's own media type (the reflector reads a
+// type it does not know as a string).
+func mediaType(t string) func(openapi.ContentOrReference) {
+	return func(cor openapi.ContentOrReference) {
+		rb := cor.(*openapi31.RequestBodyOrReference).RequestBody
+		rb.Content = map[string]openapi31.MediaType{t: rb.Content["application/json"]}
+		rb.WithRequired(true)
+	}
+}
+
 // csvReply is a CSV download.
 type csvReply struct{}
+
+// yamlReply is a YAML document.
+type yamlReply struct{}
 
 // addOperation adds rt's operation, documented by o.
 func addOperation(r *openapi31.Reflector, rt Route, o op) error {
@@ -180,7 +201,11 @@ func addOperation(r *openapi31.Reflector, rt Route, o op) error {
 	oc.SetTags(tag)
 	oc.AddReqStructure(paramsOf(rt.Path, o.query))
 	if o.body != nil {
-		oc.AddReqStructure(o.body, func(cu *openapi.ContentUnit) { cu.Customize = nullBody })
+		custom := nullBody
+		if o.bodyType != "" {
+			custom = mediaType(o.bodyType)
+		}
+		oc.AddReqStructure(o.body, func(cu *openapi.ContentUnit) { cu.Customize = custom })
 	}
 	status := orDefault(o.status, http.StatusOK)
 	switch o.reply.(type) {
@@ -188,6 +213,8 @@ func addOperation(r *openapi31.Reflector, rt Route, o op) error {
 		oc.AddRespStructure(nil, openapi.WithHTTPStatus(status))
 	case csvReply:
 		oc.AddRespStructure("", openapi.WithHTTPStatus(status), openapi.WithContentType("text/csv"))
+	case yamlReply:
+		oc.AddRespStructure("", openapi.WithHTTPStatus(status), openapi.WithContentType("application/yaml"))
 	default:
 		oc.AddRespStructure(o.reply, openapi.WithHTTPStatus(status))
 	}
@@ -203,7 +230,10 @@ func addOperation(r *openapi31.Reflector, rt Route, o op) error {
 	}
 	oc.AddRespStructure(errs, func(cu *openapi.ContentUnit) { cu.HTTPStatus, cu.Description = 4, "A refusal: the Error envelope." })
 	oc.AddRespStructure(errs, func(cu *openapi.ContentUnit) { cu.HTTPStatus, cu.Description = 5, "A failure: the Error envelope." })
-	if !rt.Rule.Public {
+	switch {
+	case rt.Rule.IngestKey:
+		oc.AddSecurity("ingestKey")
+	case !rt.Rule.Public:
 		oc.AddSecurity("bearer")
 	}
 	oc.(openapi31.OperationExposer).Operation().WithMapOfAnythingItem("x-permission", PermissionOf(rt.Rule))

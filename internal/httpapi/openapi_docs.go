@@ -5,10 +5,13 @@ import (
 	"net/http"
 	"reflect"
 
+	"github.com/swaggest/jsonschema-go"
+
 	"xapa/backoffice/internal/accounts"
 	"xapa/backoffice/internal/approvals"
 	"xapa/backoffice/internal/appversions"
 	"xapa/backoffice/internal/auth"
+	"xapa/backoffice/internal/ingest"
 	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/profile"
 	"xapa/backoffice/internal/promotion"
@@ -23,10 +26,13 @@ import (
 // structs describe what params.go and paging.go accept.
 func operations() map[string]op {
 	return map[string]op{
-		"GET /healthz":                                  {summary: "The server and its database answer", reply: new(healthReply)},
-		"GET /livez":                                    {summary: "The process answers", reply: new(statusReply)},
-		"GET /readyz":                                   {summary: "This node takes traffic: not draining, database reachable and migrated", reply: new(statusReply)},
-		"GET /api/openapi.json":                         {summary: "This document", reply: map[string]any{}},
+		"GET /healthz":           {summary: "The server and its database answer", reply: new(healthReply)},
+		"GET /livez":             {summary: "The process answers", reply: new(statusReply)},
+		"GET /readyz":            {summary: "This node takes traffic: not draining, database reachable and migrated", reply: new(statusReply)},
+		"GET /api/openapi.json":  {summary: "This document", reply: map[string]any{}},
+		"GET /api/asyncapi.yaml": {summary: "The contract of the exchange core's events (AsyncAPI 3.0, YAML)", reply: yamlReply{}},
+		"POST /api/ingest/events": {summary: "The exchange core's events: a batch of 1 to 1,000 CloudEvents (docs/asyncapi.yaml), signed with an ingest key",
+			body: new(ingestBatch), bodyType: CloudEventsBatch, reply: new(ingestReply)},
 		"GET /api/captcha":                              {summary: "A captcha challenge", query: captchaQuery{}, reply: new(auth.Challenge)},
 		"POST /api/login":                               {summary: "Sign in: a pending token, or a setup one", body: new(loginInput), reply: new(loginReply)},
 		"POST /api/register":                            {summary: "Register a customer", body: new(registerInput), reply: new(registerReply), status: http.StatusCreated, errors: new(registerError)},
@@ -278,6 +284,12 @@ type (
 	recoveryCodesReply struct {
 		Codes []string `json:"codes" minItems:"10" maxItems:"10" description:"The new recovery codes, shown this once; the earlier ones no longer work."`
 	}
+	// ingestBatch is the body of POST /api/ingest/events.
+	ingestBatch []map[string]any
+	// ingestReply says what became of each event of a batch, in its order, once its changes committed.
+	ingestReply struct {
+		Results []ingest.Result `json:"results"`
+	}
 	approvalReply struct {
 		Approval approvals.Request `json:"approval"`
 	}
@@ -312,3 +324,15 @@ type (
 		SignedAt string `json:"signed_at" format:"date-time" description:"When it signed it (UTC)."`
 	}
 )
+
+// JSONSchema states a batch: 1 to 1,000 objects. Each is checked as an event
+// by the apply path, which rejects a bad one with its reason and applies the
+// rest (docs/asyncapi.yaml has the events' schemas).
+func (ingestBatch) JSONSchema() (jsonschema.Schema, error) {
+	var object, s jsonschema.Schema
+	object.WithType(jsonschema.Object.Type())
+	s.WithType(jsonschema.Array.Type()).WithMinItems(1).WithMaxItems(ingest.MaxBatch).
+		WithItems(*(&jsonschema.Items{}).WithSchemaOrBool(object.ToSchemaOrBool())).
+		WithDescription("CloudEvents 1.0 in JSON structured mode, applied in this order.")
+	return s, nil
+}

@@ -32,7 +32,7 @@ func operationID(method, path string) string {
 // by path prefix (the longest that matches).
 var tagPrefixes = []struct{ prefix, tag string }{
 	{"/healthz", "Probes"}, {"/livez", "Probes"}, {"/readyz", "Probes"},
-	{"/api/openapi.json", "Contract"},
+	{"/api/openapi.json", "Contract"}, {"/api/asyncapi.yaml", "Contract"},
 	{"/api/captcha", "Sign-in"}, {"/api/login", "Sign-in"}, {"/api/logout", "Sign-in"}, {"/api/2fa/", "Sign-in"},
 	{"/api/register", "Sign-in"}, {"/api/password/", "Sign-in"}, {"/api/email/", "Sign-in"}, {"/api/user", "Sign-in"},
 	{"/api/cointypes", "Market"}, {"/api/coins/", "Market"},
@@ -51,6 +51,7 @@ var tagPrefixes = []struct{ prefix, tag string }{
 	{"/api/admin/coins/", "Tokens"}, {"/api/admin/exchange/blackList", "Tokens"},
 	{"/api/admin/audit", "Audit log"},
 	{"/api/user/sessions", "Sessions"}, {"/api/admin/sessions", "Sessions"}, {"/api/admin/approvals", "Approvals"},
+	{"/api/ingest/", "Integration"},
 }
 
 // tagOf is the tag of the operations at path.

@@ -12,12 +12,15 @@ import (
 
 // Rule is what a route demands of its caller. The zero Rule admits nobody.
 type Rule struct {
-	Public  bool            // no token needed
-	Kinds   []auth.Kind     // token kinds admitted
-	Perms   []string        // permission keys a full token must hold, all of them
-	AnyPerm []string        // or: permission keys of which a full token must hold one
-	Export  bool            // a CSV export: also limited per staff member (limits.go)
-	Client  *ratelimit.Rule // calls per client address (clients.go), counted before anything else
+	Public bool // no token needed
+	// IngestKey: the exchange core's way in: a batch signed with an ingest key (its handler checks the signature
+	// over the body), never a staff token. An ingest key opens no other route.
+	IngestKey bool
+	Kinds     []auth.Kind     // token kinds admitted
+	Perms     []string        // permission keys a full token must hold, all of them
+	AnyPerm   []string        // or: permission keys of which a full token must hold one
+	Export    bool            // a CSV export: also limited per staff member (limits.go)
+	Client    *ratelimit.Rule // calls per client address (clients.go), counted before anything else
 	// StepUp: the session must have given a second factor within auth.StepUpWindow (the code step of
 	// sign-in, or POST /api/user/step-up), checked after the keys; else 403 naming step_up (guard.go).
 	StepUp bool
@@ -57,6 +60,7 @@ func (r Rule) admitsHolder(can func(key string) bool) (bool, string) {
 // The rules of the route table.
 var (
 	Public   = Rule{Public: true}
+	Ingest   = Rule{IngestKey: true}
 	SignedIn = Rule{Kinds: []auth.Kind{auth.Full}} // any fully signed-in user
 )
 
@@ -98,9 +102,13 @@ type Route struct {
 func (s *Server) Routes() []Route {
 	routes := []Route{
 		{"GET", "/healthz", Public, s.health},
-		{"GET", "/livez", Public, s.live},                       // the process answers (restart only when this fails)
-		{"GET", "/readyz", Public, s.ready},                     // send traffic here: not draining, database reachable and migrated
-		{"GET", "/api/openapi.json", Public, s.openAPIDocument}, // the API's contract (openapi.go)
+		{"GET", "/livez", Public, s.live},                         // the process answers (restart only when this fails)
+		{"GET", "/readyz", Public, s.ready},                       // send traffic here: not draining, database reachable and migrated
+		{"GET", "/api/openapi.json", Public, s.openAPIDocument},   // the API's contract (openapi.go)
+		{"GET", "/api/asyncapi.yaml", Public, s.asyncAPIDocument}, // the contract of the core's events (ingest.go)
+
+		// The exchange core's events (ingest.go): signed with an ingest key.
+		{"POST", "/api/ingest/events", Ingest, s.ingestEvents},
 
 		// Sign-in, sessions, two-factor.
 		// Each public sign-in route is limited per client address (clients.go).

@@ -14,6 +14,7 @@ import (
 	"xapa/backoffice/internal/appversions"
 	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/auth"
+	"xapa/backoffice/internal/ingest"
 	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/metrics"
 	"xapa/backoffice/internal/profile"
@@ -57,6 +58,8 @@ type Server struct {
 	draining   atomic.Bool // Drain: /readyz answers 503
 	metrics    *metrics.Metrics
 	approvals  *approvals.Store
+	ingest     *ingest.Applier // the exchange core's events, by every way in
+	ingestKeys *ingest.Keys
 }
 
 // domain is the services the handlers call, one per domain package.
@@ -100,6 +103,11 @@ func NewServer(o Options) *Server {
 	s.domain = newDomain(o.DB, notify)
 	s.exports = newExportLimiter(s.limits, o.DB.Stats().MaxOpenConnections)
 	s.watch()
+	applier, err := ingest.New(o.DB, o.Now)
+	if err != nil {
+		panic(err) // the event types' schemas are the code's: a test fails first
+	}
+	s.ingest, s.ingestKeys = applier, ingest.NewKeys(o.DB, o.Now)
 	rights := ruleRights{}
 	s.approvals = approvals.New(approvals.Options{DB: o.DB, Box: box, Rights: rights, Staff: s.standing, Now: o.Now})
 	for _, rt := range s.Routes() {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/utc"
 )
 
 // MaxBatch is the most events one call applies.
@@ -32,14 +33,11 @@ type Applier struct {
 
 // New is an applier on db with the clock now (nil: the system's).
 func New(db *store.DB, now func() time.Time) (*Applier, error) {
-	if now == nil {
-		now = time.Now
-	}
 	s, err := compile()
 	if err != nil {
 		return nil, err
 	}
-	return &Applier{db: db, now: func() time.Time { return now().UTC().Truncate(time.Microsecond) }, schemas: s}, nil
+	return &Applier{db: db, now: utc.Clock(now), schemas: s}, nil
 }
 
 // Apply applies events in their order in one transaction and says what

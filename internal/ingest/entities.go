@@ -228,13 +228,13 @@ func applyWallet(b *batch, w *Wallet) (string, error) {
 }
 
 // addresses makes a wallet's addresses the list given.
-func (b *batch) addresses(wallet int64, list []string, at time.Time) error {
+func (b *batch) addresses(wallet int64, list []Address, at time.Time) error {
 	if _, err := b.tx.ExecContext(b.ctx, `DELETE FROM wallet_addresses WHERE wallet_id = $1`, wallet); err != nil {
 		return err
 	}
 	for _, a := range list {
 		if _, err := b.tx.ExecContext(b.ctx, `INSERT INTO wallet_addresses (wallet_id, address, created_at) VALUES ($1, $2, $3)`,
-			wallet, a, at); err != nil {
+			wallet, string(a), at); err != nil {
 			return err
 		}
 	}

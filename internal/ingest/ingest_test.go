@@ -59,6 +59,19 @@ func deposit(id, customer, wallet, status string, confirmations, version int) ma
 		"receiver_address": "bc1q" + wallet, "exchange": false, "created_at": t0.Format(time.RFC3339), "version": version}
 }
 
+func with(data map[string]any, key string, v any) map[string]any {
+	data[key] = v
+	return data
+}
+
+func without(data map[string]any, key string) map[string]any {
+	delete(data, key)
+	return data
+}
+
+// apply applies events as one batch. Every event that is not rejected must
+// be valid under docs/asyncapi.yaml: the tests send what a core that knows
+// only that file would send.
 func apply(t *testing.T, a *ingest.Applier, events ...json.RawMessage) []ingest.Result {
 	t.Helper()
 	results, err := a.Apply(context.Background(), events)
@@ -67,6 +80,13 @@ func apply(t *testing.T, a *ingest.Applier, events ...json.RawMessage) []ingest.
 	}
 	if len(results) != len(events) {
 		t.Fatalf("%d results for %d events", len(results), len(events))
+	}
+	for i, r := range results {
+		if r.Status != ingest.Rejected {
+			if err := conforms(t, events[i]); err != nil {
+				t.Fatalf("event %d was %s, but docs/asyncapi.yaml refuses it: %v", i, r.Status, err)
+			}
+		}
 	}
 	return results
 }
@@ -185,14 +205,6 @@ func TestEventsThatBreakTheContractAreRejectedWithTheirReason(t *testing.T) {
 		a, c := newApplier(t, db), &core{source: "wallet-service"}
 		apply(t, a, c.event("xapa.chain.v1", chain(1)), c.event("xapa.customer.v1", customer("c1", 1)),
 			c.event("xapa.wallet.v1", wallet("w1", "c1", 1)))
-		with := func(data map[string]any, key string, v any) map[string]any {
-			data[key] = v
-			return data
-		}
-		without := func(data map[string]any, key string) map[string]any {
-			delete(data, key)
-			return data
-		}
 		cases := []struct {
 			event  json.RawMessage
 			reason string

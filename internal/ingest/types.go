@@ -21,6 +21,16 @@ func (Amount) JSONSchema() (jsonschema.Schema, error) {
 	return s, nil
 }
 
+// Address is a wallet's address on its chain.
+type Address string
+
+// JSONSchema says what an Address is.
+func (Address) JSONSchema() (jsonschema.Schema, error) {
+	var s jsonschema.Schema
+	s.WithType(jsonschema.String.Type()).WithMinLength(1).WithMaxLength(256)
+	return s, nil
+}
+
 // Chain is xapa.chain.v1: a chain and its own coin ("BTC").
 type Chain struct {
 	Symbol          string `json:"symbol" required:"true" pattern:"^[A-Z0-9]{1,16}$"`
@@ -61,7 +71,7 @@ type Wallet struct {
 	Network    string    `json:"network" required:"true" enum:"main,test"`
 	Name       string    `json:"name" required:"true" maxLength:"128"`
 	Balance    Amount    `json:"balance" required:"true"`
-	Addresses  []string  `json:"addresses" required:"true" maxItems:"64" items.maxLength:"256"`
+	Addresses  []Address `json:"addresses" required:"true" nullable:"false" maxItems:"64"`
 	CreatedAt  time.Time `json:"created_at" required:"true"`
 	Version    int64     `json:"version" required:"true" minimum:"1"`
 }

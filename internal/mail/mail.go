@@ -24,6 +24,7 @@ import (
 
 	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/utc"
 	"xapa/backoffice/internal/textutil"
 )
 
@@ -68,11 +69,7 @@ func New(db *store.DB, box *secrets.Box, cfg SMTPConfig, now func() time.Time) *
 	if cfg.From == "" {
 		cfg.From = "Xapa Back Office <no-reply@xapa.example>"
 	}
-	if now == nil {
-		now = time.Now
-	}
-	return &Mailer{db: db, box: box, smtp: cfg, writers: map[string]Writer{}, wake: make(chan struct{}, 1),
-		now: func() time.Time { return now().UTC().Truncate(time.Microsecond) }}
+	return &Mailer{db: db, box: box, smtp: cfg, writers: map[string]Writer{}, wake: make(chan struct{}, 1), now: utc.Clock(now)}
 }
 
 // Handle registers the writer of requests of kind (set up before Run).

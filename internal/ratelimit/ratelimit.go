@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/utc"
 )
 
 // Rule is one limit: at most Limit hits per Window.
@@ -45,10 +46,7 @@ type Limiter struct {
 
 // New returns a limiter on db; now is the clock (nil: the system's).
 func New(db *store.DB, now func() time.Time) *Limiter {
-	if now == nil {
-		now = time.Now
-	}
-	return &Limiter{db: db, now: func() time.Time { return now().UTC().Truncate(time.Microsecond) }}
+	return &Limiter{db: db, now: utc.Clock(now)}
 }
 
 func bucket(rule Rule, key string) string { return rule.Name + ":" + key }

@@ -40,3 +40,13 @@ func Later(a, b time.Time) time.Time {
 	}
 	return b
 }
+
+// Clock is the clock now (nil: the system's) in UTC to the microsecond: a
+// time read from it is the time the database keeps, so a value written and
+// read back compares equal.
+func Clock(now func() time.Time) func() time.Time {
+	if now == nil {
+		now = time.Now
+	}
+	return func() time.Time { return now().UTC().Truncate(time.Microsecond) }
+}

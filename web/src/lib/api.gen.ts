@@ -1009,6 +1009,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/asyncapi.yaml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The contract of the exchange core's events (AsyncAPI 3.0, YAML) */
+        get: operations["getAsyncapiYaml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/captcha": {
         parameters: {
             query?: never;
@@ -1071,6 +1088,23 @@ export interface paths {
         get: operations["getEmailVerify"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ingest/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The exchange core's events: a batch of 1 to 1,000 CloudEvents (docs/asyncapi.yaml), signed with an ingest key */
+        post: operations["postIngestEvents"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1744,6 +1778,11 @@ export interface components {
             database: string;
             status: string;
         };
+        /** @description CloudEvents 1.0 in JSON structured mode, applied in this order. */
+        HttpapiIngestBatch: Record<string, never>[];
+        HttpapiIngestReply: {
+            results: components["schemas"]["IngestResult"][];
+        };
         HttpapiInvitesReply: {
             invites: components["schemas"]["ProfileInvite"][];
         };
@@ -1883,6 +1922,12 @@ export interface components {
         HttpapiUsersReply: {
             message: string;
             users: number[];
+        };
+        IngestResult: {
+            id: string;
+            reason?: string;
+            /** @enum {string} */
+            status: "applied" | "duplicate" | "stale" | "held" | "rejected";
         };
         LedgerCandle: {
             amountChange: components["schemas"]["Decimal"];
@@ -5622,6 +5667,54 @@ export interface operations {
             };
         };
     };
+    getAsyncapiYaml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/yaml": string;
+                };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
     getCaptcha: {
         parameters: {
             query?: {
@@ -5793,6 +5886,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    postIngestEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/cloudevents-batch+json": components["schemas"]["HttpapiIngestBatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiIngestReply"];
+                };
             };
             /** @description A refusal: the Error envelope. */
             "4XX": {

@@ -35,8 +35,20 @@ CREATE TABLE ingest_letters (
 CREATE INDEX ingest_letters_waits_idx ON ingest_letters (waits_for, id) WHERE state = 'held';
 CREATE INDEX ingest_letters_state_idx ON ingest_letters (state, id);
 CREATE INDEX ingest_letters_event_idx ON ingest_letters (source, event_id);
+-- ingest_keys: who may send events over HTTP, each for one source. The secret is never stored: it is derived from
+-- the secrets key file (HKDF of its audit key, the key's id and salt), and only its SHA-256 is kept, to tell a key
+-- file that changed since.
+CREATE TABLE ingest_keys (
+    id          TEXT PRIMARY KEY,
+    source      TEXT NOT NULL,
+    salt        TEXT NOT NULL,
+    secret_hash TEXT NOT NULL,
+    created_at  TIMESTAMP NOT NULL,
+    revoked_at  TIMESTAMP
+);
 
 -- +goose Down
+DROP TABLE ingest_keys;
 DROP TABLE ingest_letters;
 DROP TABLE ingest_events;
 DROP TABLE core_ids;

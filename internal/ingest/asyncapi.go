@@ -1,0 +1,107 @@
+package ingest
+
+import (
+	"bytes"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// The contract of the events in, as AsyncAPI 3.0 (docs/asyncapi.yaml): each
+// event type's schema is the one the apply path checks, from the same Go
+// types, so the document cannot say other than what the code does.
+
+// typeDocs say what each event type carries.
+var typeDocs = map[string]string{
+	"xapa.chain.v1": "A chain and its own coin (BTC). A fresh database has no coins until the core sends them; " +
+		"staff then add tokens on those chains. Its core id is its symbol.",
+	"xapa.customer.v1": "A customer: a user who is not staff. backoffice_id, on the core's first event for a customer " +
+		"registered in the back office, links the two.",
+	"xapa.wallet.v1": "A customer's wallet of one coin, with its balance and addresses. Waits (held) for its customer.",
+	"xapa.transaction.v1": "A deposit (received) or a send (sent). Confirmations never go down; failed is final; " +
+		"confirmed can only become failed. Its type and amount never change. Waits (held) for its customer and wallet.",
+}
+
+// AsyncAPI is the contract of the events in, as YAML.
+func AsyncAPI() ([]byte, error) {
+	schemas, messages := map[string]any{}, map[string]any{}
+	envelope, err := Schema(Event{})
+	if err != nil {
+		return nil, err
+	}
+	schemas["CloudEvent"] = envelope
+	for _, name := range Types() {
+		data, err := Schema(types[name].data)
+		if err != nil {
+			return nil, err
+		}
+		id := messageID(name)
+		schemas[id] = data
+		messages[id] = map[string]any{
+			"name":        name,
+			"title":       name,
+			"summary":     typeDocs[name],
+			"contentType": "application/cloudevents+json",
+			"payload": map[string]any{"allOf": []any{
+				map[string]any{"$ref": "#/components/schemas/CloudEvent"},
+				map[string]any{"type": "object", "properties": map[string]any{
+					"type": map[string]any{"const": name},
+					"data": map[string]any{"$ref": "#/components/schemas/" + id},
+				}},
+			}},
+		}
+	}
+	refs := map[string]any{}
+	for id := range messages {
+		refs[id] = map[string]any{"$ref": "#/components/messages/" + id}
+	}
+	doc := map[string]any{
+		"asyncapi": "3.0.0",
+		"info": map[string]any{
+			"title":   "Xapa Back Office: events from the exchange core",
+			"version": "1",
+			"description": "The core sends what it owns (chains, customers, wallets, transactions) as CloudEvents 1.0 in " +
+				"JSON structured mode. id is unique per source: an event seen again is a duplicate. data.version grows " +
+				"with every change of an entity: an older one is stale. Amounts are decimal strings, times RFC 3339. " +
+				"An event that refers to something not yet known is held until it arrives; one that breaks its schema " +
+				"is rejected with the reason and kept as a dead letter. Each event's status: applied, duplicate, stale, " +
+				"held or rejected.",
+		},
+		"channels": map[string]any{
+			"ingestEvents": map[string]any{
+				"address": "/api/ingest/events",
+				"description": "HTTP: POST a JSON array of 1 to 1,000 events (application/cloudevents-batch+json, " +
+					"at most 4 MiB), signed with an ingest key: X-Ingest-Key, X-Ingest-Timestamp (unix seconds, within " +
+					"300 s of now) and X-Ingest-Signature (sha256= and the hex HMAC-SHA256 of \"<timestamp>.<body>\" " +
+					"keyed with the key's secret). The reply, once the changes commit, lists each event's status in order " +
+					"(docs/openapi.json, POST /api/ingest/events). An event whose source is not the key's is rejected.",
+				"messages": refs,
+			},
+		},
+		"operations": map[string]any{
+			"receiveEvents": map[string]any{
+				"action":  "receive",
+				"channel": map[string]any{"$ref": "#/channels/ingestEvents"},
+				"summary": "The back office applies the core's events.",
+			},
+		},
+		"components": map[string]any{"schemas": schemas, "messages": messages},
+	}
+	var out bytes.Buffer
+	enc := yaml.NewEncoder(&out)
+	enc.SetIndent(2)
+	if err := enc.Encode(doc); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), enc.Close()
+}
+
+// messageID is an event type's name in the document: xapa.chain.v1 is chainV1.
+func messageID(name string) string {
+	parts := strings.Split(strings.TrimPrefix(name, "xapa."), ".")
+	id := parts[0]
+	for _, p := range parts[1:] {
+		id += strings.ToUpper(p[:1]) + p[1:]
+	}
+	return strings.ReplaceAll(id, "_", "")
+}
