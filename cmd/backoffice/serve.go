@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"crypto/tls"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -21,9 +22,11 @@ import (
 	"xapa/backoffice/internal/auditstream"
 	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/config"
+	"xapa/backoffice/internal/corenats"
 	"xapa/backoffice/internal/daytotals"
 	"xapa/backoffice/internal/demo"
 	"xapa/backoffice/internal/httpapi"
+	"xapa/backoffice/internal/ingest"
 	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/mail"
 	"xapa/backoffice/internal/metrics"
@@ -40,6 +43,7 @@ import (
 type serveOptions struct {
 	addr, gatewayKey, publicURL, metricsAddr, debugAddr, proxyList *string
 	dbURL, keyFile, logFormat, logLevel, auditURL, auditSecret     *string
+	natsURL, natsCreds, natsStream                                 *string
 	demo, demoLive, demoApprovals, noMigrate                       *bool
 	users, txs, maxConns, perClient, retentionDays                 *int
 	seed                                                           *int64
@@ -81,6 +85,11 @@ func serveFlags(fs *flag.FlagSet) *serveOptions {
 		retentionDays: fs.Int("retention-days", retention.DefaultDays,
 			"days ended sessions, sign-in attempts, captcha records and delivered mail are kept (the audit log is kept for ever)"),
 	}
+	o.natsURL = fs.String("nats-url", "", "the exchange core's NATS server (nats://host:4222): its events are applied from "+
+		"JetStream; without it only POST /api/ingest/events takes them")
+	o.natsCreds = fs.String("nats-creds", "", "a NATS credentials file for --nats-url")
+	o.natsStream = fs.String("nats-stream", corenats.DefaultStream, "the JetStream stream of the core's events (subjects "+
+		corenats.Subjects+"; made when missing)")
 	o.auditURL = fs.String("audit-webhook-url", "",
 		"when set, deliver every audit entry to this address (a SIEM): signed JSON batches, in order, at least once")
 	o.auditSecret = fs.String("audit-webhook-secret", "",
@@ -231,6 +240,10 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 	if err != nil {
 		return err
 	}
+	core, err := coreEvents(ctx, n.db, o)
+	if err != nil {
+		return err
+	}
 	mailer := mail.New(n.db, n.box, o.smtp, nil)
 	authService, err := auth.NewService(ctx, n.db, auth.Options{Secrets: n.box, Mailer: mailer, PublicURL: *o.publicURL})
 	if err != nil {
@@ -240,6 +253,9 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 	// start-up then ends the node cleanly, not with a half-started one's error.
 	if stream != nil {
 		go stream.Run(ctx)
+	}
+	if core != nil {
+		go func() { core.Run(ctx); core.Close() }()
 	}
 	go mailer.Run(ctx)
 	go ratelimit.New(n.db, nil).PruneEvery(ctx)
@@ -265,6 +281,24 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 		ErrorLog:    slog.NewLogLogger(slog.Default().Handler(), slog.LevelWarn),
 	}
 	return nil
+}
+
+// coreEvents connects to the exchange core's JetStream stream when --nats-url
+// is set (nil when not): every node consumes through the one durable consumer.
+func coreEvents(ctx context.Context, db *store.DB, o *serveOptions) (*corenats.Consumer, error) {
+	if *o.natsURL == "" {
+		return nil, nil
+	}
+	applier, err := ingest.New(db, nil)
+	if err != nil {
+		return nil, err
+	}
+	return corenats.Connect(ctx, corenats.Options{URL: *o.natsURL, Creds: *o.natsCreds, Stream: *o.natsStream,
+		Apply: func(ctx context.Context, events []json.RawMessage) error {
+			_, err := applier.Apply(ctx, events)
+			return err
+		},
+		Bury: applier.Bury})
 }
 
 // auditStream prepares the delivery of the audit log to --audit-webhook-url,

@@ -53,6 +53,11 @@ func (a *Applier) Apply(ctx context.Context, events []json.RawMessage) ([]Result
 func (a *Applier) ApplyFrom(ctx context.Context, source string, events []json.RawMessage) ([]Result, error) {
 	var results []Result
 	err := a.db.Tx(ctx, func(tx *sql.Tx) error {
+		// One batch at a time across nodes: else an event held in one batch for an entity that another batch is
+		// adding would wait for a release that already ran (neither saw the other's uncommitted rows).
+		if err := a.db.Dialect.LockXactNamed(ctx, tx, store.LockIngest); err != nil {
+			return err
+		}
 		b := &batch{ctx: ctx, tx: tx, db: a.db, a: a, now: a.now(), source: source}
 		results = make([]Result, 0, len(events))
 		for _, raw := range events {
@@ -218,4 +223,16 @@ func (b *batch) release(key string, depth int) error {
 		}
 	}
 	return nil
+}
+
+// Bury keeps an event that failed every try of a way in as a dead letter,
+// with the reason, in its own transaction.
+func (a *Applier) Bury(ctx context.Context, event json.RawMessage, reason string) error {
+	return a.db.Tx(ctx, func(tx *sql.Tx) error {
+		b := &batch{ctx: ctx, tx: tx, db: a.db, a: a, now: a.now()}
+		var e Event
+		_ = json.Unmarshal(event, &e) // what can be read of it, to name it
+		_, err := b.deadLetter(e, event, reason)
+		return err
+	})
 }

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"cmp"
 	"database/sql"
 	"errors"
 	"strings"
@@ -48,21 +49,25 @@ func (b *batch) remember(kind, coreID string, id, version int64) (string, error)
 }
 
 // coin is a coin of the catalogue by its name ("BTC", "USDT@TRX"): its id
-// and its explorer's transaction URL. Unknown: rejected.
+// and its explorer's transaction URL. A chain not known yet is waited for
+// (its event may come later); a token not in the catalogue of a known chain
+// is rejected: tokens are the back office's, added by staff.
 func (b *batch) coin(name string) (int64, string, error) {
 	symbol, chain, isToken := strings.Cut(name, "@")
 	var id int64
 	var explorer string
-	var err error
-	if isToken {
-		err = b.tx.QueryRowContext(b.ctx, `SELECT t.id, t.explorer_tx_url FROM coins t JOIN coins c ON c.id = t.blockchain_id
-			WHERE t.kind = 'token' AND upper(t.symbol) = $1 AND upper(c.symbol) = $2`, symbol, chain).Scan(&id, &explorer)
-	} else {
-		err = b.tx.QueryRowContext(b.ctx, `SELECT id, explorer_tx_url FROM coins WHERE kind = 'coin' AND upper(symbol) = $1`, symbol).
-			Scan(&id, &explorer)
-	}
+	err := b.tx.QueryRowContext(b.ctx, `SELECT id, explorer_tx_url FROM coins WHERE kind = 'coin' AND upper(symbol) = $1`,
+		cmp.Or(chain, symbol)).Scan(&id, &explorer)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, "", reject("unknown coin %q", name)
+		return 0, "", &waiting{kind: "chain", coreID: cmp.Or(chain, symbol)}
+	}
+	if err != nil || !isToken {
+		return id, explorer, err
+	}
+	err = b.tx.QueryRowContext(b.ctx, `SELECT id, explorer_tx_url FROM coins WHERE kind = 'token' AND blockchain_id = $1
+		AND upper(symbol) = $2`, id, symbol).Scan(&id, &explorer)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, "", reject("unknown token %q: add it on the Tokens screen", name)
 	}
 	return id, explorer, err
 }

@@ -173,26 +173,43 @@ func TestDuplicatesAndStaleVersionsChangeNothing(t *testing.T) {
 func TestAnEventWaitsForWhatItRefersTo(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		a, c := newApplier(t, db), &core{source: "wallet-service"}
-		apply(t, a, c.event("xapa.chain.v1", chain(1)))
 		got := apply(t, a, c.event("xapa.transaction.v1", deposit("t1", "c1", "w1", "pending", 0, 1)),
-			c.event("xapa.wallet.v1", wallet("w1", "c1", 1)))
-		if s := statuses(got); s != "held,held" || !strings.Contains(got[0].Reason, "customer:c1") {
-			t.Fatalf("before the customer: %+v", got)
+			c.event("xapa.wallet.v1", wallet("w1", "c1", 1)), c.event("xapa.customer.v1", customer("c1", 1)))
+		if s := statuses(got); s != "held,held,applied" {
+			t.Fatalf("before the chain: %+v", got)
+		}
+		// The customer released both; the wallet now waits for its chain, and the deposit for its wallet.
+		if w := storetest.Column[string](t, db, `SELECT waits_for FROM ingest_letters ORDER BY waits_for`); strings.Join(w, ",") != "chain:BTC,wallet:w1" {
+			t.Fatalf("held for %v", w)
 		}
 		if n := one[int](t, db, `SELECT count(*) FROM transactions`); n != 0 {
-			t.Fatalf("%d transactions before their customer", n)
+			t.Fatalf("%d transactions before their chain", n)
 		}
-		if got := apply(t, a, c.event("xapa.customer.v1", customer("c1", 1))); got[0].Status != ingest.Applied {
-			t.Fatalf("the customer: %+v", got)
+		if got := apply(t, a, c.event("xapa.chain.v1", chain(1))); got[0].Status != ingest.Applied {
+			t.Fatalf("the chain: %+v", got)
+		}
+		if n := one[int](t, db, `SELECT count(*) FROM wallets`); n != 1 {
+			t.Fatalf("%d wallets once their chain came, want 1", n)
+		}
+		got = apply(t, a, c.event("xapa.transaction.v1", deposit("t2", "c2", "w2", "pending", 0, 1)),
+			c.event("xapa.wallet.v1", wallet("w2", "c2", 1)))
+		if s := statuses(got); s != "held,held" || !strings.Contains(got[0].Reason, "customer:c2") {
+			t.Fatalf("before the customer: %+v", got)
 		}
 		if n := one[int](t, db, `SELECT count(*) FROM transactions`); n != 1 {
-			t.Errorf("%d transactions once customer and wallet came, want 1", n)
+			t.Fatalf("%d transactions while the second waits for its customer, want 1", n)
+		}
+		if got := apply(t, a, c.event("xapa.customer.v1", customer("c2", 1))); got[0].Status != ingest.Applied {
+			t.Fatalf("the customer: %+v", got)
+		}
+		if n := one[int](t, db, `SELECT count(*) FROM transactions`); n != 2 {
+			t.Errorf("%d transactions once chain, customers and wallets came, want 2", n)
 		}
 		if n := one[int](t, db, `SELECT count(*) FROM ingest_letters`); n != 0 {
 			t.Errorf("%d letters still held", n)
 		}
-		if n := one[int](t, db, `SELECT count(*) FROM ingest_events WHERE status = 'applied'`); n != 4 {
-			t.Errorf("%d events recorded applied, want 4", n)
+		if n := one[int](t, db, `SELECT count(*) FROM ingest_events WHERE status = 'applied'`); n != 7 {
+			t.Errorf("%d events recorded applied, want 7", n)
 		}
 	})
 }
@@ -215,7 +232,7 @@ func TestEventsThatBreakTheContractAreRejectedWithTheirReason(t *testing.T) {
 			{c.event("xapa.transaction.v1", with(deposit("t2", "c1", "w1", "pending", 0, 1), "amount", "1e5")), "data/amount:"},
 			{c.event("xapa.transaction.v1", with(deposit("t3", "c1", "w1", "pending", 0, 1), "amount", "0.1234567890123456789")), "data/amount:"},
 			{c.event("xapa.transaction.v1", without(deposit("t4", "c1", "w1", "pending", 0, 1), "hash")), "hash"},
-			{c.event("xapa.transaction.v1", with(deposit("t5", "c1", "w1", "pending", 0, 1), "coin", "DOGE")), `unknown coin "DOGE"`},
+			{c.event("xapa.transaction.v1", with(deposit("t5", "c1", "w1", "pending", 0, 1), "coin", "USDT@BTC")), `unknown token "USDT@BTC"`},
 			{c.event("xapa.transaction.v1", with(deposit("t6", "c1", "w1", "pending", 0, 1), "status", "done")), "data/status:"},
 			{c.event("xapa.customer.v1", with(customer("c2", 1), "email", "c1@example.com")), "email: another user holds it"},
 			{c.event("xapa.wallet.v1", with(wallet("w2", "c1", 1), "version", 0)), "data/version:"},

@@ -24,8 +24,8 @@ import (
 
 	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/store"
-	"xapa/backoffice/internal/utc"
 	"xapa/backoffice/internal/textutil"
+	"xapa/backoffice/internal/utc"
 )
 
 // Message is one mail.

@@ -14,6 +14,7 @@ const (
 	LockAudit       int32 = 3 // appending to the audit log's hash chain (a transaction lock)
 	LockAuditStream int32 = 4 // delivering the audit log to --audit-webhook-url
 	LockApprovals   int32 = 5 // making an approval request (each maker's limit of pending ones)
+	LockIngest      int32 = 6 // applying a batch of the core's events (a transaction lock)
 )
 
 // localLocks stand in for PostgreSQL's advisory locks on SQLite, whose file

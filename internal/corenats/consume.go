@@ -1,0 +1,189 @@
+// Package corenats is the exchange core over NATS JetStream
+// (docs/decisions/0015-events-from-the-core.md): its events come in through
+// one durable pull consumer that every node shares, and are applied through
+// the one apply path (internal/ingest).
+package corenats
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// The names the contract pins.
+const (
+	DefaultStream = "XAPA_CORE"
+	Subjects      = "xapa.core.>"
+	ConsumerName  = "backoffice" // durable, shared by every node
+)
+
+// Options say where the core's events are and how to apply them.
+type Options struct {
+	URL    string
+	Creds  string // a NATS credentials file ("" for none)
+	Stream string // DefaultStream when ""
+	// Apply applies a batch in one transaction; Bury keeps an event that failed every try as a dead letter.
+	Apply func(ctx context.Context, events []json.RawMessage) error
+	Bury  func(ctx context.Context, event json.RawMessage, reason string) error
+	Batch int           // messages per fetch (500 when 0)
+	Wait  time.Duration // the longest wait for a fetch (1 s when 0)
+	// Backoff are the delays before each redelivery of a message that failed; after the last, the message is a
+	// dead letter. DefaultBackoff when nil.
+	Backoff []time.Duration
+}
+
+// DefaultBackoff waits longer after each failure, about an hour in all.
+var DefaultBackoff = []time.Duration{time.Second, 5 * time.Second, 30 * time.Second, 2 * time.Minute, 10 * time.Minute,
+	20 * time.Minute, 30 * time.Minute}
+
+// Consumer takes the core's events from JetStream.
+type Consumer struct {
+	o    Options
+	nc   *nats.Conn
+	cons jetstream.Consumer
+}
+
+// Connect connects to NATS, and makes the stream and the durable consumer
+// when they are missing.
+func Connect(ctx context.Context, o Options) (*Consumer, error) {
+	if o.Stream == "" {
+		o.Stream = DefaultStream
+	}
+	if o.Batch == 0 {
+		o.Batch = 500
+	}
+	if o.Wait == 0 {
+		o.Wait = time.Second
+	}
+	if o.Backoff == nil {
+		o.Backoff = DefaultBackoff
+	}
+	opts := []nats.Option{nats.Name("backoffice"), nats.MaxReconnects(-1)}
+	if o.Creds != "" {
+		opts = append(opts, nats.UserCredentials(o.Creds))
+	}
+	nc, err := nats.Connect(o.URL, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("nats: %w", err)
+	}
+	cons, err := consumer(ctx, nc, o.Stream)
+	if err != nil {
+		nc.Close()
+		return nil, err
+	}
+	return &Consumer{o: o, nc: nc, cons: cons}, nil
+}
+
+func consumer(ctx context.Context, nc *nats.Conn, stream string) (jetstream.Consumer, error) {
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := js.Stream(ctx, stream); errors.Is(err, jetstream.ErrStreamNotFound) {
+		_, err = js.CreateStream(ctx, jetstream.StreamConfig{Name: stream, Subjects: []string{Subjects}, Storage: jetstream.FileStorage})
+		if err != nil && !errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) { // another node made it first
+			return nil, fmt.Errorf("nats: making the stream %s: %w", stream, err)
+		}
+	} else if err != nil {
+		return nil, fmt.Errorf("nats: the stream %s: %w", stream, err)
+	}
+	// Redelivery after a failure is ours (NakWithDelay): the server only redelivers what a node took and never
+	// answered (it stopped), after AckWait. MaxDeliver is unlimited so that nothing is dropped while the database is
+	// down; an event that fails every try becomes a dead letter here, in the database.
+	return js.CreateOrUpdateConsumer(ctx, stream, jetstream.ConsumerConfig{Durable: ConsumerName, AckPolicy: jetstream.AckExplicitPolicy,
+		AckWait: time.Minute, MaxDeliver: -1, MaxAckPending: 20_000, FilterSubject: Subjects})
+}
+
+// Close closes the connection.
+func (c *Consumer) Close() { c.nc.Close() }
+
+// Run applies the stream's events until ctx ends.
+func (c *Consumer) Run(ctx context.Context) {
+	for ctx.Err() == nil {
+		batch, err := c.cons.Fetch(c.o.Batch, jetstream.FetchMaxWait(c.o.Wait))
+		if err != nil {
+			slog.WarnContext(ctx, "nats: fetching the core's events", "err", err)
+			pause(ctx, c.o.Wait)
+			continue
+		}
+		var msgs []jetstream.Msg
+		for m := range batch.Messages() {
+			msgs = append(msgs, m)
+		}
+		if len(msgs) > 0 {
+			c.handle(ctx, msgs)
+		}
+	}
+}
+
+// handle applies a fetched batch in one transaction and acknowledges it once
+// committed. When the batch fails, each message is tried alone, so one event
+// that fails holds no other back.
+func (c *Consumer) handle(ctx context.Context, msgs []jetstream.Msg) {
+	events := make([]json.RawMessage, len(msgs))
+	for i, m := range msgs {
+		events[i] = m.Data()
+	}
+	if err := c.o.Apply(ctx, events); err == nil {
+		for _, m := range msgs {
+			ack(ctx, m)
+		}
+		return
+	}
+	for _, m := range msgs {
+		if err := c.o.Apply(ctx, []json.RawMessage{m.Data()}); err != nil {
+			c.retryOrBury(ctx, m, err)
+			continue
+		}
+		ack(ctx, m)
+	}
+}
+
+// retryOrBury has a message that failed redelivered after its backoff, or,
+// after the last try, kept as a dead letter. A dead letter that cannot be
+// written (the database is down) is tried again later: nothing is dropped.
+func (c *Consumer) retryOrBury(ctx context.Context, m jetstream.Msg, cause error) {
+	tries := uint64(1)
+	if md, err := m.Metadata(); err == nil {
+		tries = md.NumDelivered
+	}
+	last := c.o.Backoff[len(c.o.Backoff)-1]
+	if tries > uint64(len(c.o.Backoff)) {
+		reason := fmt.Sprintf("applying failed %d times: %v", tries, cause)
+		if err := c.o.Bury(ctx, m.Data(), reason); err == nil {
+			if err := m.Term(); err != nil {
+				slog.WarnContext(ctx, "nats: ending a dead letter's delivery", "err", err)
+			}
+			return
+		}
+	} else {
+		last = c.o.Backoff[tries-1]
+	}
+	slog.WarnContext(ctx, "nats: an event failed; it comes again", "try", tries, "after", last.String(), "err", cause)
+	if err := m.NakWithDelay(last); err != nil {
+		slog.WarnContext(ctx, "nats: asking for a redelivery", "err", err)
+	}
+}
+
+// ack acknowledges a committed message. A lost acknowledgement redelivers
+// it, and applying it again is a duplicate.
+func ack(ctx context.Context, m jetstream.Msg) {
+	if err := m.Ack(); err != nil {
+		slog.WarnContext(ctx, "nats: acknowledging an event", "err", err)
+	}
+}
+
+func pause(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+	case <-t.C:
+	}
+}

@@ -1,0 +1,188 @@
+package corenats_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"xapa/backoffice/internal/corenats"
+	"xapa/backoffice/internal/ingest"
+	"xapa/backoffice/internal/natstest"
+	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/store/storetest"
+)
+
+const at = "2026-11-20T09:00:00Z"
+
+func event(id, typ string, data map[string]any) []byte {
+	b, err := json.Marshal(map[string]any{"specversion": "1.0", "id": id, "source": "core", "type": typ, "time": at, "data": data})
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// history is what a core sends for customers, each with a wallet and
+// deposits that move from pending to confirmed in three versions.
+func history(customers, deposits int) [][]byte {
+	out := [][]byte{event("chain", "xapa.chain.v1", map[string]any{"symbol": "BTC", "name": "Bitcoin", "decimals": 8,
+		"max_confirmation": 3, "explorer_tx_url": "", "icon": "", "version": 1})}
+	for c := range customers {
+		id := fmt.Sprint("c", c)
+		out = append(out, event("cust-"+id, "xapa.customer.v1", map[string]any{"id": id, "email": id + "@example.com",
+			"full_name": id, "enabled": true, "email_verified": true, "verified_at": nil, "phone_number": nil, "ga_enabled": false,
+			"sms_2fa_enabled": false, "sms_verified": false, "invitation_code": "I" + id, "invited_by": nil, "device_type": "",
+			"last_login": nil, "created_at": at, "version": 1}),
+			event("wal-"+id, "xapa.wallet.v1", map[string]any{"id": "w" + id, "customer_id": id, "coin": "BTC", "network": "main",
+				"name": "BTC", "balance": "1", "addresses": []string{}, "created_at": at, "version": 1}))
+	}
+	for d := range deposits {
+		c := fmt.Sprint("c", d%customers)
+		for v, step := range []struct {
+			status string
+			conf   int
+		}{{"pending", 0}, {"pending", 1}, {"confirmed", 3}} {
+			out = append(out, event(fmt.Sprintf("t%d-v%d", d, v+1), "xapa.transaction.v1", map[string]any{"id": fmt.Sprint("t", d),
+				"customer_id": c, "wallet_id": "w" + c, "coin": "BTC", "type": "received", "network": "main", "status": step.status,
+				"confirmations": step.conf, "max_confirmation": 3, "amount": "0.00000001", "network_fee": "0", "commission": "0",
+				"fee": "0", "hash": fmt.Sprint("h", d), "receiver_address": "", "exchange": false, "created_at": at, "version": v + 1}))
+		}
+	}
+	return out
+}
+
+func publish(t *testing.T, url string, msgs [][]byte) {
+	t.Helper()
+	nc, err := nats.Connect(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range msgs {
+		if _, err := js.Publish(t.Context(), "xapa.core.events", m); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// node is one back office node's consumer, running until the test ends.
+func node(t *testing.T, url string, apply func(context.Context, []json.RawMessage) error, bury func(context.Context, json.RawMessage, string) error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	c, err := corenats.Connect(ctx, corenats.Options{URL: url, Apply: apply, Bury: bury, Batch: 40, Wait: 100 * time.Millisecond,
+		Backoff: []time.Duration{time.Millisecond, 5 * time.Millisecond, 20 * time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { c.Run(ctx) })
+	t.Cleanup(func() { cancel(); wg.Wait(); c.Close() })
+}
+
+func applierOf(t *testing.T, db *store.DB) *ingest.Applier {
+	a, err := ingest.New(db, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func applyWith(a *ingest.Applier) func(context.Context, []json.RawMessage) error {
+	return func(ctx context.Context, events []json.RawMessage) error { _, err := a.Apply(ctx, events); return err }
+}
+
+// until waits for cond; the bound covers a hang on a busy machine, not the
+// expected time. On a hang it shows what the events became.
+func until(t *testing.T, db *store.DB, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(3 * time.Minute)
+	for !cond() {
+		if time.Now().After(deadline) {
+			dump(t, db)
+			t.Fatalf("still not %s after 3 minutes", what)
+		}
+		time.Sleep(20 * time.Millisecond) // polling the database, not timing the product
+	}
+}
+
+func count(t *testing.T, db *store.DB, q string) int { return storetest.Column[int](t, db, q)[0] }
+
+// Two nodes share the stream: a shuffled history with duplicates and
+// deposits ahead of their wallets is applied once, to the last version.
+func TestTwoNodesApplyTheStreamOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		srv := natstest.Start(t)
+		a := applierOf(t, db)
+		node(t, srv.URL, applyWith(a), a.Bury) // makes the stream
+		msgs := history(10, 100)
+		rng := rand.New(rand.NewPCG(7, 35))
+		rng.Shuffle(len(msgs), func(i, j int) { msgs[i], msgs[j] = msgs[j], msgs[i] })
+		for range 40 {
+			msgs = append(msgs, msgs[rng.IntN(len(msgs))]) // the same event sent again
+		}
+		publish(t, srv.URL, msgs)
+		node(t, srv.URL, applyWith(a), a.Bury)
+		until(t, db, "all confirmed", func() bool {
+			return count(t, db, `SELECT count(*) FROM transactions WHERE status = 'confirmed' AND confirmations = 3`) == 100
+		})
+		if n := count(t, db, `SELECT count(*) FROM transactions`); n != 100 {
+			t.Errorf("%d transactions, want 100", n)
+		}
+		if n := count(t, db, `SELECT count(*) FROM users`); n != 10 {
+			t.Errorf("%d customers, want 10", n)
+		}
+		if n := count(t, db, `SELECT count(*) FROM ingest_letters`); n != 0 {
+			t.Errorf("%d letters held or dead", n)
+		}
+		if n := count(t, db, `SELECT count(*) FROM ingest_events`); n != 1+20+300 {
+			t.Errorf("%d distinct events recorded, want %d", n, 1+20+300)
+		}
+	})
+}
+
+// An event that fails every try becomes a dead letter with the reason, and
+// holds no other event back.
+func TestAnEventThatAlwaysFailsIsADeadLetter(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		srv := natstest.Start(t)
+		a := applierOf(t, db)
+		apply := func(ctx context.Context, events []json.RawMessage) error {
+			for _, e := range events {
+				if strings.Contains(string(e), `"id":"cust-c1"`) {
+					return errors.New("the database refused it")
+				}
+			}
+			_, err := a.Apply(ctx, events)
+			return err
+		}
+		node(t, srv.URL, apply, a.Bury)
+		publish(t, srv.URL, history(3, 3))
+		until(t, db, "a dead letter", func() bool { return count(t, db, `SELECT count(*) FROM ingest_letters WHERE state = 'dead'`) == 1 })
+		reason := storetest.Column[string](t, db, `SELECT reason FROM ingest_letters WHERE state = 'dead'`)[0]
+		if reason != "applying failed 4 times: the database refused it" {
+			t.Errorf("reason %q", reason)
+		}
+		until(t, db, "the others applied", func() bool { return count(t, db, `SELECT count(*) FROM users`) == 2 })
+	})
+}
+
+func dump(t *testing.T, db *store.DB) {
+	for _, q := range []string{`SELECT status || ' ' || CAST(count(*) AS TEXT) FROM ingest_events GROUP BY status`,
+		`SELECT state || ' ' || waits_for || ' ' || reason FROM ingest_letters LIMIT 10`,
+		`SELECT status || ' ' || CAST(confirmations AS TEXT) || ' ' || CAST(count(*) AS TEXT) FROM transactions GROUP BY status, confirmations`} {
+		t.Log(storetest.Column[string](t, db, q))
+	}
+}
