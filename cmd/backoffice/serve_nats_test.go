@@ -43,7 +43,7 @@ func TestServeAppliesTheCoresEventsFromNATS(t *testing.T) {
 		"time": "2026-11-20T09:00:00Z", "data": map[string]any{"symbol": "BTC", "name": "Bitcoin", "decimals": 8,
 			"max_confirmation": 3, "explorer_tx_url": "", "icon": "", "version": 1}})
 	deadline := time.Now().Add(3 * time.Minute) // a hang's bound on a busy machine, not the expected time
-	for { // the stream exists once serve has started
+	for {                                       // the stream exists once serve has started
 		if _, err = js.Publish(ctx, "xapa.core.chain", chain); err == nil {
 			break
 		}

@@ -77,12 +77,13 @@ func (a *Applier) ApplyFrom(ctx context.Context, source string, events []json.Ra
 
 // batch is one Apply's transaction.
 type batch struct {
-	ctx    context.Context
-	tx     *sql.Tx
-	db     *store.DB
-	a      *Applier
-	now    time.Time
-	source string // the only source the sender may speak for ("" for any)
+	ctx     context.Context
+	tx      *sql.Tx
+	db      *store.DB
+	a       *Applier
+	now     time.Time
+	source  string // the only source the sender may speak for ("" for any)
+	current Event  // the event being applied
 }
 
 // event applies one event, first seen.
@@ -151,6 +152,7 @@ func (b *batch) applyOne(e Event, raw json.RawMessage, depth int) (Result, error
 // applyData checks e's data against its type's schema and applies it: the
 // entity's key, or "" when e is stale.
 func (b *batch) applyData(e Event) (string, error) {
+	b.current = e
 	k, ok := types[e.Type]
 	if !ok {
 		return "", reject("unknown type %q", e.Type)

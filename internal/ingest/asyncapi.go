@@ -18,6 +18,15 @@ var typeDocs = map[string]string{
 	"xapa.customer.v1": "A customer: a user who is not staff. backoffice_id, on the core's first event for a customer " +
 		"registered in the back office, links the two.",
 	"xapa.wallet.v1": "A customer's wallet of one coin, with its balance and addresses. Waits (held) for its customer.",
+	"xapa.exchange.v1": "A customer's exchange between two of their wallets. It never changes: a second event for it " +
+		"changes nothing. Waits (held) for its customer and wallets.",
+	"xapa.bonus.v1": "A referral bonus paid into a customer's wallet. It never changes. Waits (held) for both customers " +
+		"and the wallet.",
+	"xapa.company_wallet.v1": "The company's own wallet of a coin: its address, balance and network fee. The newest at wins.",
+	"xapa.rate.v1":           "A coin's price in USD (fiat_rate) and its conversion rate. The newest at wins.",
+	"xapa.candle.v1":         "A coin's market candle of one day (UTC). The newest at wins, per coin and day.",
+	"xapa.blacklist.v1": "A market put on the black list (listed) or taken off it. The event with the newest time " +
+		"wins.",
 	"xapa.transaction.v1": "A deposit (received) or a send (sent). Confirmations never go down; failed is final; " +
 		"confirmed can only become failed. Its type and amount never change. Waits (held) for its customer and wallet.",
 }

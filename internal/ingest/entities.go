@@ -255,7 +255,7 @@ func applyTransaction(b *batch, t *Transaction) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	wallet, err := b.need("wallet", t.WalletID)
+	wallet, walletCoin, err := b.customersWallet(t.WalletID, user, "wallet_id")
 	if err != nil {
 		return "", err
 	}
@@ -263,8 +263,8 @@ func applyTransaction(b *batch, t *Transaction) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := b.walletHolds(wallet, user, coin, t); err != nil {
-		return "", err
+	if walletCoin != coin {
+		return "", reject("data/coin: wallet %q holds another coin than %s", t.WalletID, t.Coin)
 	}
 	if m.known {
 		if err := b.moves(m.id, t); err != nil {
@@ -294,22 +294,6 @@ func explorerURL(template, hash string) string {
 		return ""
 	}
 	return strings.Replace(template, "{hash}", hash, 1)
-}
-
-// walletHolds refuses a transaction whose wallet is another customer's or
-// another coin's.
-func (b *batch) walletHolds(wallet, user, coin int64, t *Transaction) error {
-	var owner, walletCoin int64
-	if err := b.tx.QueryRowContext(b.ctx, `SELECT user_id, coin_id FROM wallets WHERE id = $1`, wallet).Scan(&owner, &walletCoin); err != nil {
-		return err
-	}
-	if owner != user {
-		return reject("data/wallet_id: wallet %q is not customer %q's", t.WalletID, t.CustomerID)
-	}
-	if walletCoin != coin {
-		return reject("data/coin: wallet %q holds another coin than %s", t.WalletID, t.Coin)
-	}
-	return nil
 }
 
 // moves refuses a change of a stored transaction that its chain cannot

@@ -20,10 +20,16 @@ type kind struct {
 
 // Types are the event types the core sends, by name.
 var types = map[string]kind{
-	"xapa.chain.v1":       {data: Chain{}, apply: decodeThen(applyChain)},
-	"xapa.customer.v1":    {data: Customer{}, apply: decodeThen(applyCustomer)},
-	"xapa.wallet.v1":      {data: Wallet{}, apply: decodeThen(applyWallet)},
-	"xapa.transaction.v1": {data: Transaction{}, apply: decodeThen(applyTransaction)},
+	"xapa.chain.v1":          {data: Chain{}, apply: decodeThen(applyChain)},
+	"xapa.customer.v1":       {data: Customer{}, apply: decodeThen(applyCustomer)},
+	"xapa.wallet.v1":         {data: Wallet{}, apply: decodeThen(applyWallet)},
+	"xapa.transaction.v1":    {data: Transaction{}, apply: decodeThen(applyTransaction)},
+	"xapa.exchange.v1":       {data: Exchange{}, apply: decodeThen(applyExchange)},
+	"xapa.bonus.v1":          {data: Bonus{}, apply: decodeThen(applyBonus)},
+	"xapa.company_wallet.v1": {data: CompanyWallet{}, apply: decodeThen(applyCompanyWallet)},
+	"xapa.rate.v1":           {data: Rate{}, apply: decodeThen(applyRate)},
+	"xapa.candle.v1":         {data: Candle{}, apply: decodeThen(applyCandle)},
+	"xapa.blacklist.v1":      {data: Blacklist{}, apply: decodeThen(applyBlacklist)},
 }
 
 // Types are the names of the event types applied, sorted.

@@ -97,3 +97,67 @@ type Transaction struct {
 	CreatedAt       time.Time `json:"created_at" required:"true"`
 	Version         int64     `json:"version" required:"true" minimum:"1"`
 }
+
+// Exchange is xapa.exchange.v1: a customer's exchange between two of their
+// wallets. It never changes: a second event for it changes nothing.
+type Exchange struct {
+	ID           string    `json:"id" required:"true" minLength:"1" maxLength:"64"`
+	CustomerID   string    `json:"customer_id" required:"true" minLength:"1" maxLength:"64"`
+	FromWalletID string    `json:"from_wallet_id" required:"true" minLength:"1" maxLength:"64"`
+	ToWalletID   string    `json:"to_wallet_id" required:"true" minLength:"1" maxLength:"64"`
+	Rate         Amount    `json:"rate" required:"true"`
+	FromAmount   Amount    `json:"from_amount" required:"true"`
+	ToAmount     Amount    `json:"to_amount" required:"true"`
+	Fee          Amount    `json:"fee" required:"true" description:"In the source coin: the company's exchange revenue."`
+	CreatedAt    time.Time `json:"created_at" required:"true"`
+}
+
+// Bonus is xapa.bonus.v1: a referral bonus paid. It never changes.
+type Bonus struct {
+	ID                string    `json:"id" required:"true" minLength:"1" maxLength:"64"`
+	CustomerID        string    `json:"customer_id" required:"true" minLength:"1" maxLength:"64"`
+	InvitedCustomerID string    `json:"invited_customer_id" required:"true" minLength:"1" maxLength:"64"`
+	WalletID          string    `json:"wallet_id" required:"true" minLength:"1" maxLength:"64"`
+	Kind              string    `json:"kind" required:"true" enum:"inviter,invited"`
+	Amount            Amount    `json:"amount" required:"true"`
+	USDAmount         Amount    `json:"usd_amount" required:"true"`
+	CreatedAt         time.Time `json:"created_at" required:"true"`
+}
+
+// CompanyWallet is xapa.company_wallet.v1: the company's own wallet of a
+// coin. The newest at wins.
+type CompanyWallet struct {
+	Coin       string    `json:"coin" required:"true" pattern:"^[A-Z0-9]{1,16}(@[A-Z0-9]{1,16})?$"`
+	Address    string    `json:"address" required:"true" maxLength:"256"`
+	Balance    Amount    `json:"balance" required:"true"`
+	NetworkFee Amount    `json:"network_fee" required:"true"`
+	At         time.Time `json:"at" required:"true"`
+}
+
+// Rate is xapa.rate.v1: a coin's price in USD and its conversion rate. The
+// newest at wins.
+type Rate struct {
+	Coin           string    `json:"coin" required:"true" pattern:"^[A-Z0-9]{1,16}(@[A-Z0-9]{1,16})?$"`
+	FiatRate       Amount    `json:"fiat_rate" required:"true"`
+	ConversionRate Amount    `json:"conversion_rate" required:"true"`
+	At             time.Time `json:"at" required:"true"`
+}
+
+// Candle is xapa.candle.v1: a coin's market candle of one day (UTC). The
+// newest at wins, per coin and day.
+type Candle struct {
+	Coin  string    `json:"coin" required:"true" pattern:"^[A-Z0-9]{1,16}(@[A-Z0-9]{1,16})?$"`
+	Day   string    `json:"day" required:"true" format:"date"`
+	Open  Amount    `json:"open" required:"true"`
+	High  Amount    `json:"high" required:"true"`
+	Low   Amount    `json:"low" required:"true"`
+	Close Amount    `json:"close" required:"true"`
+	At    time.Time `json:"at" required:"true"`
+}
+
+// Blacklist is xapa.blacklist.v1: a market listed on, or taken off, the
+// black list. The event with the newest time wins.
+type Blacklist struct {
+	MarketName string `json:"market_name" required:"true" minLength:"1" maxLength:"64"`
+	Listed     bool   `json:"listed" required:"true"`
+}
