@@ -240,7 +240,11 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 	if err != nil {
 		return err
 	}
-	core, err := coreEvents(ctx, n.db, o)
+	applier, err := ingest.New(n.db, nil)
+	if err != nil {
+		return err
+	}
+	core, err := coreEvents(ctx, applier, o)
 	if err != nil {
 		return err
 	}
@@ -257,6 +261,7 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 	if core != nil {
 		go func() { core.Run(ctx); core.Close() }()
 	}
+	go applier.ExpireEvery(ctx) // held events whose wait passed a day become dead letters
 	go mailer.Run(ctx)
 	go ratelimit.New(n.db, nil).PruneEvery(ctx)
 	go pruner.PruneEvery(ctx) // on every node at once: a row is deleted once whoever gets there first
@@ -285,13 +290,9 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 
 // coreEvents connects to the exchange core's JetStream stream when --nats-url
 // is set (nil when not): every node consumes through the one durable consumer.
-func coreEvents(ctx context.Context, db *store.DB, o *serveOptions) (*corenats.Consumer, error) {
+func coreEvents(ctx context.Context, applier *ingest.Applier, o *serveOptions) (*corenats.Consumer, error) {
 	if *o.natsURL == "" {
 		return nil, nil
-	}
-	applier, err := ingest.New(db, nil)
-	if err != nil {
-		return nil, err
 	}
 	return corenats.Connect(ctx, corenats.Options{URL: *o.natsURL, Creds: *o.natsCreds, Stream: *o.natsStream,
 		Apply: func(ctx context.Context, events []json.RawMessage) error {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"xapa/backoffice/internal/store"
@@ -237,4 +238,47 @@ func (a *Applier) Bury(ctx context.Context, event json.RawMessage, reason string
 		_, err := b.deadLetter(e, event, reason)
 		return err
 	})
+}
+
+// ExpireHeld makes every event held longer than HoldFor a dead letter (what
+// it waits for never came), and returns how many.
+func (a *Applier) ExpireHeld(ctx context.Context) (int, error) {
+	var n int
+	err := a.db.Tx(ctx, func(tx *sql.Tx) error {
+		if err := a.db.Dialect.LockXactNamed(ctx, tx, store.LockIngest); err != nil {
+			return err
+		}
+		cutoff := a.now().Add(-HoldFor)
+		if _, err := tx.ExecContext(ctx, `UPDATE ingest_events SET status = 'rejected' WHERE status = 'held' AND EXISTS (
+			SELECT 1 FROM ingest_letters l WHERE l.source = ingest_events.source AND l.event_id = ingest_events.id
+			AND l.state = 'held' AND l.received_at <= $1)`, cutoff); err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE ingest_letters SET state = 'dead', reason = 'held for 24 hours: it ' || reason
+			WHERE state = 'held' AND received_at <= $1`, cutoff)
+		if err != nil {
+			return err
+		}
+		rows, err := res.RowsAffected()
+		n = int(rows)
+		return err
+	})
+	return n, err
+}
+
+// ExpireEvery runs ExpireHeld every minute until ctx ends (on every node: a
+// letter expires once, whoever gets there first).
+func (a *Applier) ExpireEvery(ctx context.Context) {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if _, err := a.ExpireHeld(ctx); err != nil && ctx.Err() == nil {
+				slog.WarnContext(ctx, "ingest: expiring held events", "err", err)
+			}
+		}
+	}
 }

@@ -283,3 +283,31 @@ func TestATransactionOnlyMovesForward(t *testing.T) {
 		}
 	})
 }
+
+// What an event waits for and never gets, within 24 hours, makes it a dead
+// letter saying why.
+func TestAHeldEventExpiresAfterADay(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		now := t0
+		a, err := ingest.New(db, func() time.Time { return now })
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := &core{source: "core"}
+		apply(t, a, c.event("xapa.wallet.v1", wallet("w1", "c9", 1)))
+		now = now.Add(ingest.HoldFor - time.Second)
+		if n, err := a.ExpireHeld(context.Background()); err != nil || n != 0 {
+			t.Fatalf("a second before the day is out: %d expired (%v)", n, err)
+		}
+		now = now.Add(time.Second)
+		if n, err := a.ExpireHeld(context.Background()); err != nil || n != 1 {
+			t.Fatalf("after a day: %d expired (%v), want 1", n, err)
+		}
+		if r := one[string](t, db, `SELECT reason FROM ingest_letters WHERE state = 'dead'`); r != "held for 24 hours: it waits for customer:c9" {
+			t.Errorf("reason %q", r)
+		}
+		if s := one[string](t, db, `SELECT status FROM ingest_events`); s != "rejected" {
+			t.Errorf("the event's status %q", s)
+		}
+	})
+}
