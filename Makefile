@@ -84,7 +84,7 @@ test-faults: bin/backoffice ## fault tests of bin/backoffice on a private Postgr
 	@$(SUITE) "Faults" -- bash -c 'set -o pipefail; BACKOFFICE_BIN=$(CURDIR)/bin/backoffice go test -tags faults -count=1 \
 		-skip "^TestCluster" -json -timeout 10m ./test/faults | go run ./tools/testsummary -v -name Faults -counts "$$SUITE_COUNTS"'
 
-generate: openapi web/node_modules/.installed ## write what is generated from the server: docs/openapi.json, the web's API types and permission keys (tests fail when one is stale)
+generate: openapi web/node_modules/.installed ## write what is generated from the server: docs/openapi.json, docs/asyncapi.yaml, the web's API types and permission keys (tests fail when one is stale)
 	go run ./tools/permissionsts
 	cd web && npm run -s gen:api
 
