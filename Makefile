@@ -77,7 +77,7 @@ test-e2e: build e2e/node_modules/.installed ## browser tests: the real binary in
 	@echo "== Browser end-to-end tests"
 	@$(SUITE) "Browser (Playwright)" -- bash -c 'cd e2e && npx playwright test'
 
-test-faults: bin/backoffice ## fault tests of bin/backoffice on a private PostgreSQL cluster: outage under load, SIGTERM
+test-faults: bin/backoffice ## fault tests of bin/backoffice on a private PostgreSQL cluster: outage under load, SIGTERM, NATS and node crashes under ingest
 	@echo "== Fault tests (bin/backoffice; a private PostgreSQL cluster, never the shared one)"
 	@unformatted=$$(gofmt -l test tools); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	go vet -tags faults ./test/faults ./tools/...
