@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -25,40 +26,76 @@ import (
 // office holds exactly it: every customer and deposit once, each at its last
 // version, nothing held, nothing dead.
 func TestIngestThroughCrashes(t *testing.T) {
-	t.Run("sqlite", func(t *testing.T) { ingestThroughCrashes(t, "sqlite:"+t.TempDir()+"/ingest.db") })
-	t.Run("postgres", func(t *testing.T) { ingestThroughCrashes(t, needCluster(t).CreateDB(t, "ingest")) })
+	crashes := [2]func(r *ingestRun){
+		func(r *ingestRun) { r.nats.Restart() }, // killed (SIGKILL) and started again on its store: the stream survives
+		func(r *ingestRun) { // mid-batch: what it fetched and never acknowledged comes again to the next
+			_ = r.node.cmd.Process.Kill()
+			<-r.node.exited
+			r.node = startServer(r.t, r.db, "--nats-url", r.nats.URL)
+		},
+	}
+	t.Run("sqlite", func(t *testing.T) { ingestThrough(t, "sqlite:"+t.TempDir()+"/ingest.db", crashes) })
+	t.Run("postgres", func(t *testing.T) { ingestThrough(t, needCluster(t).CreateDB(t, "ingest"), crashes) })
+}
+
+// TestIngestThroughAPostgreSQLRestart stops PostgreSQL a third of the way
+// through the core's history and starts it again at two thirds: the events
+// that failed meanwhile come again after their backoff, and the rows equal
+// the producer's ledger.
+func TestIngestThroughAPostgreSQLRestart(t *testing.T) {
+	c := needCluster(t)
+	ingestThrough(t, c.CreateDB(t, "ingest_restart"), [2]func(r *ingestRun){
+		func(r *ingestRun) {
+			waitFor(r.t, "a fifth applied", func() bool { return r.count(`SELECT count(*) FROM ingest_events`) >= len(coreHistory())/5 })
+			if err := c.Stop(); err != nil {
+				r.t.Fatal(err)
+			}
+		},
+		func(r *ingestRun) {
+			waitFor(r.t, "an event failed while PostgreSQL is down", func() bool {
+				return strings.Contains(r.node.output.String(), "nats: an event failed")
+			})
+			if err := c.Start(); err != nil {
+				r.t.Fatal(err)
+			}
+		},
+	})
 }
 
 const customers, deposits = 20, 300
 
-func ingestThroughCrashes(t *testing.T, db string) {
+// ingestRun is one node consuming the core's stream from a NATS server.
+type ingestRun struct {
+	t    *testing.T
+	db   string
+	nats *natstest.Server
+	node *server
+}
+
+// ingestThrough publishes the core's history while faults[0] strikes a third
+// of the way and faults[1] at two thirds, then checks the rows against the
+// producer's ledger.
+func ingestThrough(t *testing.T, db string, faults [2]func(r *ingestRun)) {
 	backoffice(t, "migrate", "--db", db)
-	nats := natstest.Start(t)
-	node := startServer(t, db, "--nats-url", nats.URL)
+	r := &ingestRun{t: t, db: db, nats: natstest.Start(t)}
+	r.node = startServer(t, db, "--nats-url", r.nats.URL)
 	msgs := coreHistory()
 	sent := &atomic.Int64{}
 	done := make(chan error, 1)
-	go func() { done <- produce(nats.URL, msgs, sent) }()
+	go func() { done <- produce(r.nats.URL, msgs, sent) }()
 
 	waitFor(t, "a third published", func() bool { return sent.Load() >= int64(len(msgs)/3) })
-	nats.Restart() // killed (SIGKILL) and started again on its store: the stream survives
+	faults[0](r)
 	waitFor(t, "two thirds published", func() bool { return sent.Load() >= int64(2*len(msgs)/3) })
-	_ = node.cmd.Process.Kill() // mid-batch: what it fetched and never acknowledged comes again to the next
-	<-node.exited
-	startServer(t, db, "--nats-url", nats.URL)
+	faults[1](r)
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
 
-	conn, err := store.Open(context.Background(), db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
 	count := func(q string) int {
-		var n int
-		if err := conn.QueryRowContext(context.Background(), q).Scan(&n); err != nil {
-			t.Fatalf("%s: %v", q, err)
+		n := r.count(q)
+		if n < 0 {
+			t.Fatalf("%s: the database does not answer", q)
 		}
 		return n
 	}
@@ -78,6 +115,21 @@ func ingestThroughCrashes(t *testing.T, db string) {
 			t.Errorf("%s = %d, want %d (the producer's ledger)", q, got, want)
 		}
 	}
+}
+
+// count is the answer of q, a count, on the run's database (-1 when it does
+// not answer).
+func (r *ingestRun) count(q string) int {
+	conn, err := store.Open(context.Background(), r.db)
+	if err != nil {
+		return -1
+	}
+	defer conn.Close()
+	var n int
+	if err := conn.QueryRowContext(context.Background(), q).Scan(&n); err != nil {
+		return -1
+	}
+	return n
 }
 
 // coreHistory is the producer's ledger: a chain, customers with a wallet
