@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"crypto/tls"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -294,12 +293,7 @@ func coreEvents(ctx context.Context, applier *ingest.Applier, o *serveOptions) (
 	if *o.natsURL == "" {
 		return nil, nil
 	}
-	return corenats.Connect(ctx, corenats.Options{URL: *o.natsURL, Creds: *o.natsCreds, Stream: *o.natsStream,
-		Apply: func(ctx context.Context, events []json.RawMessage) error {
-			_, err := applier.Apply(ctx, events)
-			return err
-		},
-		Bury: applier.Bury})
+	return corenats.Connect(ctx, corenats.Options{URL: *o.natsURL, Creds: *o.natsCreds, Stream: *o.natsStream, Applier: applier})
 }
 
 // auditStream prepares the delivery of the audit log to --audit-webhook-url,

@@ -14,6 +14,8 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"xapa/backoffice/internal/ingest"
 )
 
 // The names the contract pins.
@@ -23,16 +25,21 @@ const (
 	ConsumerName  = "backoffice" // durable, shared by every node
 )
 
+// Applier applies the events: *ingest.Applier. Apply applies a batch in one
+// transaction; Bury keeps an event that failed every try as a dead letter.
+type Applier interface {
+	Apply(ctx context.Context, events []json.RawMessage) ([]ingest.Result, error)
+	Bury(ctx context.Context, event json.RawMessage, reason string) error
+}
+
 // Options say where the core's events are and how to apply them.
 type Options struct {
-	URL    string
-	Creds  string // a NATS credentials file ("" for none)
-	Stream string // DefaultStream when ""
-	// Apply applies a batch in one transaction; Bury keeps an event that failed every try as a dead letter.
-	Apply func(ctx context.Context, events []json.RawMessage) error
-	Bury  func(ctx context.Context, event json.RawMessage, reason string) error
-	Batch int           // messages per fetch (500 when 0)
-	Wait  time.Duration // the longest wait for a fetch (1 s when 0)
+	URL     string
+	Creds   string // a NATS credentials file ("" for none)
+	Stream  string // DefaultStream when ""
+	Applier Applier
+	Batch   int           // messages per fetch (500 when 0)
+	Wait    time.Duration // the longest wait for a fetch (1 s when 0)
 	// Backoff are the delays before each redelivery of a message that failed; after the last, the message is a
 	// dead letter. DefaultBackoff when nil.
 	Backoff []time.Duration
@@ -130,14 +137,14 @@ func (c *Consumer) handle(ctx context.Context, msgs []jetstream.Msg) {
 	for i, m := range msgs {
 		events[i] = m.Data()
 	}
-	if err := c.o.Apply(ctx, events); err == nil {
+	if _, err := c.o.Applier.Apply(ctx, events); err == nil {
 		for _, m := range msgs {
 			ack(ctx, m)
 		}
 		return
 	}
 	for _, m := range msgs {
-		if err := c.o.Apply(ctx, []json.RawMessage{m.Data()}); err != nil {
+		if _, err := c.o.Applier.Apply(ctx, []json.RawMessage{m.Data()}); err != nil {
 			c.retryOrBury(ctx, m, err)
 			continue
 		}
@@ -156,7 +163,7 @@ func (c *Consumer) retryOrBury(ctx context.Context, m jetstream.Msg, cause error
 	last := c.o.Backoff[len(c.o.Backoff)-1]
 	if tries > uint64(len(c.o.Backoff)) {
 		reason := fmt.Sprintf("applying failed %d times: %v", tries, cause)
-		if err := c.o.Bury(ctx, m.Data(), reason); err == nil {
+		if err := c.o.Applier.Bury(ctx, m.Data(), reason); err == nil {
 			if err := m.Term(); err != nil {
 				slog.WarnContext(ctx, "nats: ending a dead letter's delivery", "err", err)
 			}

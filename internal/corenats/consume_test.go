@@ -79,10 +79,10 @@ func publish(t *testing.T, url string, msgs [][]byte) {
 }
 
 // node is one back office node's consumer, running until the test ends.
-func node(t *testing.T, url string, apply func(context.Context, []json.RawMessage) error, bury func(context.Context, json.RawMessage, string) error) {
+func node(t *testing.T, url string, applier corenats.Applier) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	c, err := corenats.Connect(ctx, corenats.Options{URL: url, Apply: apply, Bury: bury, Batch: 40, Wait: 100 * time.Millisecond,
+	c, err := corenats.Connect(ctx, corenats.Options{URL: url, Applier: applier, Batch: 40, Wait: 100 * time.Millisecond,
 		Backoff: []time.Duration{time.Millisecond, 5 * time.Millisecond, 20 * time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
@@ -100,8 +100,20 @@ func applierOf(t *testing.T, db *store.DB) *ingest.Applier {
 	return a
 }
 
-func applyWith(a *ingest.Applier) func(context.Context, []json.RawMessage) error {
-	return func(ctx context.Context, events []json.RawMessage) error { _, err := a.Apply(ctx, events); return err }
+// failing is an applier that fails every batch holding an event whose text
+// contains poison, as a database that refuses it would.
+type failing struct {
+	*ingest.Applier
+	poison string
+}
+
+func (f failing) Apply(ctx context.Context, events []json.RawMessage) ([]ingest.Result, error) {
+	for _, e := range events {
+		if strings.Contains(string(e), f.poison) {
+			return nil, errors.New("the database refused it")
+		}
+	}
+	return f.Applier.Apply(ctx, events)
 }
 
 // until waits for cond; the bound covers a hang on a busy machine, not the
@@ -126,7 +138,7 @@ func TestTwoNodesApplyTheStreamOnce(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		srv := natstest.Start(t)
 		a := applierOf(t, db)
-		node(t, srv.URL, applyWith(a), a.Bury) // makes the stream
+		node(t, srv.URL, a) // makes the stream
 		msgs := history(10, 100)
 		rng := rand.New(rand.NewPCG(7, 35))
 		rng.Shuffle(len(msgs), func(i, j int) { msgs[i], msgs[j] = msgs[j], msgs[i] })
@@ -134,7 +146,7 @@ func TestTwoNodesApplyTheStreamOnce(t *testing.T) {
 			msgs = append(msgs, msgs[rng.IntN(len(msgs))]) // the same event sent again
 		}
 		publish(t, srv.URL, msgs)
-		node(t, srv.URL, applyWith(a), a.Bury)
+		node(t, srv.URL, a)
 		until(t, db, "all confirmed", func() bool {
 			return count(t, db, `SELECT count(*) FROM transactions WHERE status = 'confirmed' AND confirmations = 3`) == 100
 		})
@@ -159,16 +171,7 @@ func TestAnEventThatAlwaysFailsIsADeadLetter(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		srv := natstest.Start(t)
 		a := applierOf(t, db)
-		apply := func(ctx context.Context, events []json.RawMessage) error {
-			for _, e := range events {
-				if strings.Contains(string(e), `"id":"cust-c1"`) {
-					return errors.New("the database refused it")
-				}
-			}
-			_, err := a.Apply(ctx, events)
-			return err
-		}
-		node(t, srv.URL, apply, a.Bury)
+		node(t, srv.URL, failing{Applier: a, poison: `"id":"cust-c1"`})
 		publish(t, srv.URL, history(3, 3))
 		until(t, db, "a dead letter", func() bool { return count(t, db, `SELECT count(*) FROM ingest_letters WHERE state = 'dead'`) == 1 })
 		reason := storetest.Column[string](t, db, `SELECT reason FROM ingest_letters WHERE state = 'dead'`)[0]

@@ -34,7 +34,7 @@ type Applier struct {
 
 // New is an applier on db with the clock now (nil: the system's).
 func New(db *store.DB, now func() time.Time) (*Applier, error) {
-	s, err := compile()
+	s, err := compiled()
 	if err != nil {
 		return nil, err
 	}

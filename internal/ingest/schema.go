@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	reflector "github.com/swaggest/jsonschema-go"
@@ -72,6 +73,9 @@ type schemas struct {
 	envelope *jsonschema.Schema
 	data     map[string]*jsonschema.Schema
 }
+
+// compiled are the checks, compiled once per process: every Applier shares them.
+var compiled = sync.OnceValues(compile)
 
 func compile() (*schemas, error) {
 	c := jsonschema.NewCompiler()
