@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"sort"
 	"strings"
 	"time"
 	"xapa/backoffice/internal/approvals"
@@ -73,10 +72,6 @@ func generate(ctx context.Context, db *store.DB, o Options) error {
 		o.Now = store.Now()
 	}
 	g := &gen{o: o, rng: rand.New(rand.NewPCG(uint64(o.Seed), 0x9e3779b97f4a7c15)), now: o.Now.UTC().Truncate(time.Second)}
-	customerHash, err := auth.HashPassword(fmt.Sprintf("%x", g.rng.Uint64()))
-	if err != nil {
-		return err
-	}
 	password, err := newPassword()
 	if err != nil {
 		return err
@@ -88,22 +83,39 @@ func generate(ctx context.Context, db *store.DB, o Options) error {
 	if err != nil {
 		return err
 	}
-	g.customerHash, g.staffHash = customerHash, staffHash
+	g.staffHash = staffHash
 	g.planUsers()
-	tables := []string{"coins", "market_candles", "roles", "role_permissions", "users", "users_search", "wallets", "wallet_addresses",
-		"company_wallets", "transactions", "exchanges", "bonuses", "sessions", "app_versions", "app_version_groups",
-		"app_version_items", "promotion_settings", "promotion_minimums", "market_blacklist", "audit_log"}
-	err = db.Load(ctx, tables, func(l *store.Loader) error {
-		for _, step := range []func(context.Context, *store.Loader) error{
-			g.loadCoins, g.loadCandles, g.loadRoles, g.loadUsers, g.loadWallets, g.loadCompanyWallets,
-			g.loadTransactions, g.loadExchanges, g.loadBonuses, g.loadSessions, g.loadAppVersions,
-			g.loadPromotion, g.loadBlacklist,
-		} {
-			if err := step(ctx, l); err != nil {
-				return err
-			}
+	core, err := newCore(ctx, db, g.now, fmt.Sprintf("seed-%d-", g.o.Seed))
+	if err != nil {
+		return err
+	}
+	// The core's chains first: the back office's tokens are on them.
+	if err := g.sendChains(core); err != nil {
+		return err
+	}
+	if err := g.readCoinIDs(ctx, db); err != nil {
+		return err
+	}
+	if err := db.Load(ctx, []string{"coins", "roles", "role_permissions", "users", "users_search"}, func(l *store.Loader) error {
+		return each(ctx, l, g.loadTokens, g.loadRoles, g.loadStaff)
+	}); err != nil {
+		return err
+	}
+	for _, send := range []func(*simCore) error{g.sendRates, g.sendCandles, g.sendBlacklist, g.sendCustomers,
+		g.sendWallets, g.sendCompanyWallets, g.sendTransactions, g.sendExchanges, g.sendBonuses} {
+		if err := send(core); err != nil {
+			return err
 		}
-		return nil
+	}
+	if err := core.flush(); err != nil {
+		return err
+	}
+	if err := g.readCustomerIDs(ctx, db); err != nil {
+		return err
+	}
+	err = db.Load(ctx, []string{"sessions", "app_versions", "app_version_groups", "app_version_items", "promotion_settings",
+		"promotion_minimums"}, func(l *store.Loader) error {
+		return each(ctx, l, g.loadSessions, g.loadAppVersions, g.loadPromotion)
 	})
 	if err == nil {
 		err = g.recordSeed(ctx, db)
@@ -112,6 +124,15 @@ func generate(ctx context.Context, db *store.DB, o Options) error {
 		return err
 	}
 	return approvals.SetPolicy(ctx, db, approvals.DemoPolicy, g.now)
+}
+
+func each(ctx context.Context, l *store.Loader, steps ...func(context.Context, *store.Loader) error) error {
+	for _, step := range steps {
+		if err := step(ctx, l); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // StaffPassword is the password of every demo staff member (and the demo
@@ -167,15 +188,25 @@ func DemoStaff(ctx context.Context, db *store.DB, box *secrets.Box) ([]Staff, er
 }
 
 type user struct {
-	id, invitedBy     int64
+	index             int   // in gen.users
+	id, invitedBy     int64 // ours (known for staff up front, for customers once applied); the inviter's index+1
 	created, lastSeen time.Time
-	verified          bool
+	verifiedAt        *time.Time
+	verified, enabled bool
+	ga, sms           bool
+	phone             *string
+	device            string
 	invitePaid        bool // this user's own invite earned bonuses for both sides
 	wallets           []wallet
 	bonusWallet       int // index in wallets, -1 when none
 	staff             *staffSpec
 	email, name, code string
 }
+
+// isStaff reports whether u is staff: the back office's own, never the
+// core's. The demo customer (a staff sign-in with no role) is the core's
+// customer, registered here.
+func (u *user) isStaff() bool { return u.staff != nil && u.staff.role != "" }
 
 type wallet struct {
 	id      int64
@@ -184,16 +215,17 @@ type wallet struct {
 }
 
 type gen struct {
-	o                       Options
-	rng                     *rand.Rand
-	now                     time.Time
-	customerHash, staffHash string
-	users                   []user
-	customerBalance         []decimal.Decimal // per coin, main network
-	nextWalletID            int64
+	o               Options
+	rng             *rand.Rand
+	now             time.Time
+	staffHash       string
+	users           []user
+	customerBalance []decimal.Decimal // per coin, main network
+	nextWalletID    int64
+	coinIDs         []int64 // ours, by position in coins
 }
 
-func (g *gen) coinID(i int) int64 { return int64(i + 1) }
+func (g *gen) coinID(i int) int64 { return g.coinIDs[i] }
 
 func (g *gen) chainOf(i int) int {
 	if coins[i].chain == "" {
@@ -205,65 +237,6 @@ func (g *gen) chainOf(i int) int {
 		}
 	}
 	return i
-}
-
-func (g *gen) loadCoins(ctx context.Context, l *store.Loader) error {
-	i := 0
-	_, err := l.Copy(ctx, "coins", []string{"id", "name", "symbol", "icon", "kind", "blockchain_id", "main_contract",
-		"test_contract", "decimals", "max_confirmation", "min_spendable", "fiat_rate", "conversion_rate",
-		"explorer_tx_url", "position", "created_at", "updated_at"}, func() ([]any, bool, error) {
-		if i == len(coins) {
-			return nil, false, nil
-		}
-		c := coins[i]
-		kind, chain, main, test := "coin", any(nil), any(nil), any(nil)
-		if c.chain != "" {
-			kind, chain, main, test = "token", g.coinID(g.chainOf(i)), c.mainContract, g.address(g.chainOf(i))
-		}
-		icon := "/icons/" + strings.ToLower(c.symbol) + ".svg"
-		row := []any{g.coinID(i), c.name, c.symbol, icon, kind, chain, main, test, c.decimals, c.maxConf,
-			dec("0.0001"), dec(c.rate), dec("1"), c.explorer, i + 1, g.now.AddDate(-2, 0, 0), g.now}
-		i++
-		return row, true, nil
-	})
-	return err
-}
-
-// loadCandles writes 60 daily candles per coin, ending today at the coin's
-// rate, with ups, downs and one unchanged day among the last seven.
-func (g *gen) loadCandles(ctx context.Context, l *store.Loader) error {
-	const days = 60
-	today := time.Date(g.now.Year(), g.now.Month(), g.now.Day(), 0, 0, 0, 0, time.UTC)
-	ci, d := 0, 0
-	price := 0.0
-	_, err := l.Copy(ctx, "market_candles", []string{"coin_id", "day", "open", "close", "high", "low"}, func() ([]any, bool, error) {
-		if d == days {
-			ci, d = ci+1, 0
-		}
-		if ci == len(coins) {
-			return nil, false, nil
-		}
-		rate, _ := dec(coins[ci].rate).Float64()
-		if d == 0 {
-			price = rate * (0.8 + 0.4*g.rng.Float64())
-		}
-		open := price
-		close := open * (1 + (g.rng.Float64()-0.5)*0.08)
-		switch {
-		case d == days-1:
-			close = rate
-		case d == days-3 && ci%2 == 0:
-			close = open // an unchanged day: the change shows orange
-		}
-		high := math.Max(open, close) * (1 + g.rng.Float64()*0.02)
-		low := math.Min(open, close) * (1 - g.rng.Float64()*0.02)
-		day := today.AddDate(0, 0, d-days+1)
-		row := []any{g.coinID(ci), day, price8(open), price8(close), price8(high), price8(low)}
-		price = close
-		d++
-		return row, true, nil
-	})
-	return err
 }
 
 func (g *gen) loadRoles(ctx context.Context, l *store.Loader) error {
@@ -318,7 +291,7 @@ func (g *gen) planUsers() {
 	span := time.Duration(max(400, g.days()+30)) * 24 * time.Hour
 	for i := range g.users {
 		u := &g.users[i]
-		u.id = int64(i + 1)
+		u.index, u.id = i, int64(i+1)
 		u.bonusWallet = -1
 		if i < len(staff) {
 			s := staff[i]
@@ -349,7 +322,8 @@ func (g *gen) planUsers() {
 		if g.rng.Float64() < 0.04 || (u.staff != nil && i < 2) {
 			u.lastSeen = g.now.Add(-time.Duration(g.rng.IntN(100)) * time.Second) // online now
 		}
-		if u.staff != nil && u.staff.role != "" {
+		g.planProfile(u)
+		if u.isStaff() {
 			continue // staff hold no wallets
 		}
 		nw := 1 + g.rng.IntN(4)
@@ -396,167 +370,79 @@ func (g *gen) addWallet(u *user, c int) int {
 	return len(u.wallets) - 1
 }
 
-func (g *gen) loadUsers(ctx context.Context, l *store.Loader) error {
+// planProfile decides what a user's profile shows besides their name.
+func (g *gen) planProfile(u *user) {
+	u.enabled = g.rng.Float64() < 0.97
+	u.ga, u.sms = g.rng.Float64() < 0.3, g.rng.Float64() < 0.1
+	u.device = devices[g.rng.IntN(len(devices))].platform
+	if u.staff != nil {
+		u.enabled, u.ga, u.sms, u.device = true, true, false, "Web"
+	}
+	if u.verified {
+		at := utc.Earlier(u.created.Add(time.Duration(g.rng.IntN(72*3600))*time.Second), g.now)
+		u.verifiedAt = &at
+	}
+	if u.sms || g.rng.Float64() < 0.3 {
+		phone := fmt.Sprintf("+4915%08d", g.rng.IntN(100000000))
+		u.phone = &phone
+	}
+}
+
+// loadStaff writes the demo's sign-ins: staff, and the demo customer as
+// registered here (the core's first event for it links the two).
+func (g *gen) loadStaff(ctx context.Context, l *store.Loader) error {
 	i := 0
 	_, err := l.Copy(ctx, "users", []string{"id", "email", "username", "full_name", "password_hash", "enabled",
 		"email_verified", "verified_at", "is_admin", "role_id", "ga_enabled", "ga_secret", "sms_2fa_enabled",
 		"sms_verified", "phone_number", "invitation_code", "invited_by", "device_type", "last_login", "last_seen_at",
 		"created_at", "updated_at"}, func() ([]any, bool, error) {
-		if i == len(g.users) {
+		if i == len(staff) {
 			return nil, false, nil
 		}
 		u := g.users[i]
 		i++
-		username, hash, isAdmin, role := u.email, g.customerHash, false, any(nil)
-		enabled := g.rng.Float64() < 0.97
-		ga, secret, sms := g.rng.Float64() < 0.3, any(nil), g.rng.Float64() < 0.1
-		device := devices[g.rng.IntN(len(devices))].platform
-		if u.staff != nil {
-			username, hash, enabled, sms, device = u.staff.username, g.staffHash, true, false, "Web"
-			if u.staff.role != "" {
-				isAdmin, role = true, roleID(u.staff.role)
-			}
-			ga = true
+		isAdmin, role := false, any(nil)
+		if u.isStaff() {
+			isAdmin, role = true, roleID(u.staff.role)
 		}
-		if ga {
-			secret = g.o.Secrets.SealString(secrets.GASecret.Purpose(), g.totpSecret())
-		}
-		var verifiedAt, invitedBy any
-		if u.verified {
-			verifiedAt = utc.Earlier(u.created.Add(time.Duration(g.rng.IntN(72*3600))*time.Second), g.now)
-		}
-		if u.invitedBy != 0 {
-			invitedBy = u.invitedBy
-		}
-		phone := any(nil)
-		if sms || g.rng.Float64() < 0.3 {
-			phone = fmt.Sprintf("+4915%08d", g.rng.IntN(100000000))
-		}
-		return []any{u.id, u.email, username, u.name, hash, enabled, u.verified, verifiedAt, isAdmin, role, ga, secret,
-			sms, sms, phone, u.code, invitedBy, device, u.lastSeen, u.lastSeen, u.created, u.lastSeen}, true, nil
+		secret := g.o.Secrets.SealString(secrets.GASecret.Purpose(), g.totpSecret())
+		return []any{u.id, u.email, u.staff.username, u.name, g.staffHash, u.enabled, u.verified, u.verifiedAt, isAdmin,
+			role, u.ga, secret, u.sms, u.sms, u.phone, u.code, nil, u.device, u.lastSeen, u.lastSeen, u.created,
+			u.lastSeen}, true, nil
 	})
 	return err
 }
 
-func (g *gen) loadWallets(ctx context.Context, l *store.Loader) error {
-	ui, wi := 0, 0
-	next := func() (*user, *wallet) {
-		for ui < len(g.users) && wi == len(g.users[ui].wallets) {
-			ui, wi = ui+1, 0
-		}
-		if ui == len(g.users) {
-			return nil, nil
-		}
-		wi++
-		return &g.users[ui], &g.users[ui].wallets[wi-1]
+// loadTokens adds the catalogue's tokens on the core's chains, as staff do
+// on the Tokens screen.
+func (g *gen) loadTokens(ctx context.Context, l *store.Loader) error {
+	var maxID int64
+	for _, id := range g.coinIDs {
+		maxID = max(maxID, id)
 	}
-	if _, err := l.Copy(ctx, "wallets", []string{"id", "user_id", "coin_id", "name", "network", "balance", "created_at",
-		"updated_at"}, func() ([]any, bool, error) {
-		u, w := next()
-		if u == nil {
-			return nil, false, nil
+	for i, c := range coins {
+		if c.chain == "" {
+			continue
 		}
-		name := coins[w.coin].name + " Wallet"
-		if wi-1 == u.bonusWallet {
-			name = "Bonus Wallet"
-		}
-		bal := g.amount(w.coin).Mul(decimal.NewFromInt(int64(1 + g.rng.IntN(4))))
-		if g.rng.Float64() < 0.1 {
-			bal = decimal.Zero
-		}
-		g.customerBalance[w.coin] = g.customerBalance[w.coin].Add(bal)
-		return []any{w.id, u.id, g.coinID(w.coin), name, "main", bal, u.created, g.now}, true, nil
-	}); err != nil {
-		return err
+		maxID++
+		g.coinIDs[i] = maxID
 	}
-	ui, wi = 0, 0
-	_, err := l.Copy(ctx, "wallet_addresses", []string{"id", "wallet_id", "address", "created_at"}, func() ([]any, bool, error) {
-		u, w := next()
-		if u == nil {
-			return nil, false, nil
-		}
-		return []any{w.id, w.id, w.address, u.created}, true, nil
-	})
-	return err
-}
-
-// loadCompanyWallets sets the company's balance per coin against the
-// customers' total so that all three colours of the dashboard card show:
-// blue (1.1 × company ≥ customers), orange (1.15 ×), red (below both).
-func (g *gen) loadCompanyWallets(ctx context.Context, l *store.Loader) error {
 	i := 0
-	ratios := []string{"1.05", "1.12", "1.4"}
-	_, err := l.Copy(ctx, "company_wallets", []string{"id", "coin_id", "address", "balance", "network_fee", "updated_at"}, func() ([]any, bool, error) {
+	_, err := l.Copy(ctx, "coins", []string{"id", "name", "symbol", "icon", "kind", "blockchain_id", "main_contract",
+		"test_contract", "decimals", "max_confirmation", "min_spendable", "conversion_rate", "explorer_tx_url",
+		"position", "created_at", "updated_at"}, func() ([]any, bool, error) {
+		for i < len(coins) && coins[i].chain == "" {
+			i++
+		}
 		if i == len(coins) {
 			return nil, false, nil
 		}
-		c := i
+		c := coins[i]
+		row := []any{g.coinID(i), c.name, c.symbol, icon(i), "token", g.coinID(g.chainOf(i)), c.mainContract,
+			g.address(g.chainOf(i)), c.decimals, c.maxConf, dec("0.0001"), dec("1"), c.explorer, i + 1,
+			g.now.AddDate(-2, 0, 0), g.now}
 		i++
-		bal := g.customerBalance[c].DivRound(dec(ratios[c%3]), int32(min(coins[c].decimals, 8)))
-		return []any{int64(i), g.coinID(c), g.address(g.chainOf(c)), bal, dec(coins[c].fee), g.now}, true, nil
-	})
-	return err
-}
-
-func (g *gen) loadTransactions(ctx context.Context, l *store.Loader) error {
-	n := g.o.Transactions
-	span := time.Duration(g.days()) * 24 * time.Hour
-	walletOwners := g.usersWithWallets()
-	if len(walletOwners) == 0 || n == 0 {
-		return nil
-	}
-	i := 0
-	_, err := l.Copy(ctx, "transactions", []string{"id", "user_id", "wallet_id", "coin_id", "type", "network", "status",
-		"confirmations", "max_confirmation", "amount", "network_fee", "commission", "fee", "hash", "explorer_url",
-		"receiver_address", "is_exchange", "created_at", "updated_at"}, func() ([]any, bool, error) {
-		if i == n {
-			return nil, false, nil
-		}
-		i++
-		// Ids follow time, as rows appended when they happen do (a day's
-		// rows lie together in the table); denser towards now. The newest
-		// 40 are minutes old.
-		frac := math.Pow(float64(i)/float64(n+1), 0.6)
-		created := g.now.Add(-span + time.Duration(frac*float64(span)))
-		if fromEnd := n - i; fromEnd < 40 {
-			created = g.now.Add(-time.Duration(fromEnd*45+g.rng.IntN(40)) * time.Second)
-		}
-		// A user who had joined by then (users are planned in the order they join).
-		joined := max(1, sort.Search(len(walletOwners), func(j int) bool { return g.users[walletOwners[j]].created.After(created) }))
-		u := &g.users[walletOwners[g.rng.IntN(joined)]]
-		w := u.wallets[g.rng.IntN(len(u.wallets))]
-		c := coins[w.coin]
-		created = utc.Later(created, u.created)
-		typ, network := "received", "main"
-		if g.rng.IntN(2) == 0 {
-			typ = "sent"
-		}
-		if g.rng.Float64() < 0.15 {
-			network = "test"
-		}
-		status, confs := "confirmed", c.maxConf
-		switch fromEnd := n - i; {
-		case fromEnd < 40:
-			// The newest: pending (0), confirming (1..max-1) or just confirmed.
-			confs = []int{0, 1, c.maxConf / 2, c.maxConf - 1, c.maxConf}[fromEnd%5]
-			if confs < c.maxConf {
-				status = "pending"
-			}
-		case g.rng.Float64() < 0.03:
-			status, confs = "failed", 0
-		}
-		amount := g.amount(w.coin)
-		netFee, commission := decimal.Zero, decimal.Zero
-		receiver := w.address
-		if typ == "sent" {
-			netFee = dec(c.fee)
-			commission = amount.Mul(dec("0.002")).Truncate(int32(min(c.decimals, 8)))
-			receiver = g.address(g.chainOf(w.coin))
-		}
-		hash := g.txHash(g.chainOf(w.coin))
-		return []any{int64(i), u.id, w.id, g.coinID(w.coin), typ, network, status, confs, c.maxConf, amount, netFee,
-			commission, netFee.Add(commission), hash, strings.Replace(c.explorer, "{hash}", hash, 1), receiver,
-			g.rng.Float64() < 0.04, created, created}, true, nil
+		return row, true, nil
 	})
 	return err
 }
@@ -569,70 +455,6 @@ func (g *gen) usersWithWallets() []int {
 		}
 	}
 	return out
-}
-
-func (g *gen) loadExchanges(ctx context.Context, l *store.Loader) error {
-	var owners []int
-	for i, u := range g.users {
-		if len(u.wallets) >= 2 {
-			owners = append(owners, i)
-		}
-	}
-	n := max(g.o.Transactions/25, min(len(owners), 30))
-	if len(owners) == 0 {
-		return nil
-	}
-	span := time.Duration(g.days()) * 24 * time.Hour
-	i := 0
-	_, err := l.Copy(ctx, "exchanges", []string{"id", "user_id", "from_wallet_id", "to_wallet_id", "from_coin_id",
-		"to_coin_id", "exchange_rate", "from_amount", "to_amount", "fee", "created_at"}, func() ([]any, bool, error) {
-		if i == n {
-			return nil, false, nil
-		}
-		i++
-		u := &g.users[owners[g.rng.IntN(len(owners))]]
-		a := g.rng.IntN(len(u.wallets))
-		b := (a + 1 + g.rng.IntN(len(u.wallets)-1)) % len(u.wallets)
-		from, to := u.wallets[a], u.wallets[b]
-		rate := dec(coins[from.coin].rate).DivRound(dec(coins[to.coin].rate), 10)
-		amount := g.amount(from.coin)
-		fee := amount.Mul(dec("0.002")).Truncate(8)
-		toAmount := amount.Sub(fee).Mul(rate).Truncate(int32(min(coins[to.coin].decimals, 8)))
-		frac := math.Pow(float64(i)/float64(n+1), 0.6)
-		created := utc.Later(g.now.Add(-span+time.Duration(frac*float64(span))), u.created)
-		return []any{int64(i), u.id, from.id, to.id, g.coinID(from.coin), g.coinID(to.coin), rate, amount, toAmount, fee, created}, true, nil
-	})
-	return err
-}
-
-// loadBonuses pays both sides of an invite: the inviter and the invited user.
-func (g *gen) loadBonuses(ctx context.Context, l *store.Loader) error {
-	i, id, side := 0, int64(0), 0
-	_, err := l.Copy(ctx, "bonuses", []string{"id", "user_id", "invited_user_id", "wallet_id", "coin_id", "kind", "amount",
-		"usd_amount", "created_at"}, func() ([]any, bool, error) {
-		for i < len(g.users) && !g.users[i].invitePaid {
-			i++
-		}
-		if i == len(g.users) {
-			return nil, false, nil
-		}
-		invited := &g.users[i]
-		inviter := &g.users[invited.invitedBy-1]
-		receiver, kind, usd := inviter, "inviter", dec("10")
-		if side == 1 {
-			receiver, kind, usd = invited, "invited", dec("5")
-		}
-		id++
-		created := utc.Earlier(invited.created.Add(time.Duration(1+g.rng.IntN(50))*24*time.Hour), g.now.Add(-time.Minute))
-		row := []any{id, receiver.id, invited.id, receiver.wallets[receiver.bonusWallet].id, g.coinID(bonusCoin), kind,
-			usd.DivRound(dec(coins[bonusCoin].rate), 6), usd, created}
-		side++
-		if side == 2 {
-			side, i = 0, i+1
-		}
-		return row, true, nil
-	})
-	return err
 }
 
 func (g *gen) loadSessions(ctx context.Context, l *store.Loader) error {
@@ -727,18 +549,6 @@ func (g *gen) loadPromotion(ctx context.Context, l *store.Loader) error {
 	}
 	return l.Exec(ctx, `INSERT INTO promotion_minimums (id, coin_id, amount, position) VALUES (1, $1, $2, 1), (2, $3, $4, 2)`,
 		g.coinID(bonusCoin), dec("60"), g.coinID(0), dec("100"))
-}
-
-func (g *gen) loadBlacklist(ctx context.Context, l *store.Loader) error {
-	i := 0
-	_, err := l.Copy(ctx, "market_blacklist", []string{"id", "market_name", "created_at"}, func() ([]any, bool, error) {
-		if i == len(blacklist) {
-			return nil, false, nil
-		}
-		i++
-		return []any{int64(i), blacklist[i-1], g.now.AddDate(0, -i, 0)}, true, nil
-	})
-	return err
 }
 
 // recordSeed starts the audit log with the seeding, an entry of its keyed

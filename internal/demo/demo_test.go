@@ -150,6 +150,7 @@ func TestDemoShowsEveryState(t *testing.T) {
 		if err := demo.Generate(ctx, db, demo.Options{Secrets: box, Users: 1, Seed: 7}); err != demo.ErrNotEmpty {
 			t.Errorf("second generate = %v, want ErrNotEmpty", err)
 		}
+		everyRowCameFromTheCore(t, db)
 	})
 }
 
@@ -203,7 +204,37 @@ func TestLiveKeepsDataMoving(t *testing.T) {
 		if after := count(`SELECT coalesce(sum(confirmations), 0) FROM transactions WHERE status <> 'failed'`); after <= confsBefore {
 			t.Errorf("confirmations did not rise")
 		}
+		everyRowCameFromTheCore(t, db)
 	})
+}
+
+// everyRowCameFromTheCore checks that what the core owns reached the
+// database only as the simulated core's events: each row is mapped to a
+// core id, every event was applied, and none waits or was refused.
+func everyRowCameFromTheCore(t *testing.T, db *store.DB) {
+	t.Helper()
+	for kind, rows := range map[string]string{
+		"chain":       `SELECT count(*) FROM coins WHERE kind = 'coin'`,
+		"customer":    `SELECT count(*) FROM users WHERE is_admin = FALSE`,
+		"wallet":      `SELECT count(*) FROM wallets`,
+		"transaction": `SELECT count(*) FROM transactions`,
+		"exchange":    `SELECT count(*) FROM exchanges`,
+		"bonus":       `SELECT count(*) FROM bonuses`,
+		"candle":      `SELECT count(*) FROM market_candles`,
+		"blacklist":   `SELECT count(*) FROM market_blacklist`,
+	} {
+		n := storetest.Column[int](t, db, rows)[0]
+		mapped := storetest.Column[int](t, db, `SELECT count(*) FROM core_ids WHERE kind = $1`, kind)[0]
+		if n == 0 || n != mapped {
+			t.Errorf("%s: %d rows, %d sent by the core", kind, n, mapped)
+		}
+	}
+	if n := storetest.Column[int](t, db, `SELECT count(*) FROM ingest_events WHERE source = $1 AND status <> 'applied'`, demo.Source)[0]; n != 0 {
+		t.Errorf("%d of the core's events were not applied", n)
+	}
+	if n := storetest.Column[int](t, db, `SELECT count(*) FROM ingest_letters`)[0]; n != 0 {
+		t.Errorf("%d events held or refused", n)
+	}
 }
 
 // The demo's password and TOTP secrets differ from one database to the next (they are printed for anyone to read,

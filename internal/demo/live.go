@@ -2,6 +2,8 @@ package demo
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"xapa/backoffice/internal/ingest"
 	"xapa/backoffice/internal/store"
 )
 
@@ -48,79 +51,154 @@ func Live(ctx context.Context, db *store.DB, every time.Duration) {
 	}
 }
 
-// Step is one tick of Live.
+// Step is one tick of Live: the simulated core sends what happened since
+// the last tick, as a real core would.
 func Step(ctx context.Context, db *store.DB, rng *rand.Rand) error {
 	now := store.Now()
-	if _, err := db.ExecContext(ctx, `UPDATE transactions SET confirmations = confirmations + 1,
-		status = CASE WHEN confirmations + 1 >= max_confirmation THEN 'confirmed' ELSE status END, updated_at = $1
-		WHERE status = 'pending' AND created_at > $2`, now, now.Add(-24*time.Hour)); err != nil {
+	core, err := newCore(ctx, db, now, fmt.Sprintf("live-%016x-", rng.Uint64()))
+	if err != nil {
 		return err
+	}
+	pending, err := pendingTransactions(ctx, db, now.Add(-24*time.Hour))
+	if err != nil {
+		return err
+	}
+	for _, t := range pending {
+		t.Confirmations++
+		if t.Confirmations >= t.MaxConfirmation {
+			t.Status = "confirmed"
+		}
+		t.Version++
+		if err := core.send(now, t); err != nil {
+			return err
+		}
 	}
 	for i := 0; i < 1+rng.IntN(2); i++ {
-		if err := newTransaction(ctx, db, rng, now); err != nil {
+		if err := newTransaction(ctx, db, core, rng, now); err != nil {
 			return err
 		}
-	}
-	var maxUser int64
-	if err := db.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM users`).Scan(&maxUser); err != nil || maxUser == 0 {
-		return err
 	}
 	for i := 0; i < 3; i++ {
-		if _, err := db.ExecContext(ctx, `UPDATE users SET last_seen_at = $1 WHERE id = $2`, now, 1+rng.Int64N(maxUser)); err != nil {
+		if err := comeOnline(ctx, db, core, rng, now); err != nil {
 			return err
 		}
 	}
-	return nil
+	return core.flush()
 }
 
-// newTransaction adds a pending transaction to a random wallet.
-func newTransaction(ctx context.Context, db *store.DB, rng *rand.Rand, now time.Time) error {
+// coreTransaction reads a transaction the core sent, as the core holds it.
+const coreTransaction = `SELECT ct.core_id, ct.version, cc.core_id, cw.core_id, c.symbol, coalesce(ch.symbol, ''), t.type,
+	t.network, t.status, t.confirmations, t.max_confirmation, t.amount, t.network_fee, t.commission, t.fee, t.hash,
+	t.receiver_address, t.is_exchange, t.created_at
+	FROM transactions t
+	JOIN core_ids ct ON ct.kind = 'transaction' AND ct.local_id = t.id
+	JOIN core_ids cc ON cc.kind = 'customer' AND cc.local_id = t.user_id
+	JOIN core_ids cw ON cw.kind = 'wallet' AND cw.local_id = t.wallet_id
+	JOIN coins c ON c.id = t.coin_id LEFT JOIN coins ch ON ch.id = c.blockchain_id`
+
+// pendingTransactions are the transactions still confirming made since.
+func pendingTransactions(ctx context.Context, db *store.DB, since time.Time) ([]ingest.Transaction, error) {
+	rows, err := db.QueryContext(ctx, coreTransaction+` WHERE t.status = 'pending' AND t.created_at > $1 ORDER BY t.id`, since)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []ingest.Transaction
+	for rows.Next() {
+		var t ingest.Transaction
+		var symbol, chain string
+		var amount, netFee, commission, fee decimal.Decimal
+		if err := rows.Scan(&t.ID, &t.Version, &t.CustomerID, &t.WalletID, &symbol, &chain, &t.Type, &t.Network,
+			&t.Status, &t.Confirmations, &t.MaxConfirmation, &amount, &netFee, &commission, &fee, &t.Hash,
+			&t.ReceiverAddress, &t.Exchange, &t.CreatedAt); err != nil {
+			return nil, err
+		}
+		t.Coin = symbol
+		if chain != "" {
+			t.Coin += "@" + chain
+		}
+		t.Amount, t.NetworkFee, t.Commission, t.Fee = amt(amount), amt(netFee), amt(commission), amt(fee)
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+// newTransaction sends a new pending transaction of a random wallet of a
+// coin of the demo's catalogue.
+func newTransaction(ctx context.Context, db *store.DB, core *simCore, rng *rand.Rand, now time.Time) error {
 	var maxWallet int64
 	if err := db.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM wallets`).Scan(&maxWallet); err != nil || maxWallet == 0 {
 		return err
 	}
-	var (
-		walletID, userID, coinID int64
-		symbol, explorer, addr   string
-		maxConf                  int
-	)
-	err := db.QueryRowContext(ctx, `SELECT w.id, w.user_id, c.id, c.symbol, c.explorer_tx_url, c.max_confirmation,
-			coalesce((SELECT address FROM wallet_addresses a WHERE a.wallet_id = w.id LIMIT 1), '')
-		FROM wallets w JOIN coins c ON c.id = w.coin_id WHERE w.id >= $1 ORDER BY w.id LIMIT 1`, 1+rng.Int64N(maxWallet)).Scan(
-		&walletID, &userID, &coinID, &symbol, &explorer, &maxConf, &addr)
+	var w wallet
+	var walletCore, customer, symbol, chain string
+	err := db.QueryRowContext(ctx, `SELECT cw.core_id, cc.core_id, c.symbol, coalesce(ch.symbol, ''),
+			coalesce((SELECT address FROM wallet_addresses a WHERE a.wallet_id = w.id ORDER BY a.id LIMIT 1), '')
+		FROM wallets w JOIN core_ids cw ON cw.kind = 'wallet' AND cw.local_id = w.id
+		JOIN core_ids cc ON cc.kind = 'customer' AND cc.local_id = w.user_id
+		JOIN coins c ON c.id = w.coin_id LEFT JOIN coins ch ON ch.id = c.blockchain_id
+		WHERE w.id >= $1 ORDER BY w.id LIMIT 1`, 1+rng.Int64N(maxWallet)).Scan(&walletCore, &customer, &symbol, &chain, &w.address)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
 	if err != nil {
 		return err
 	}
-	idx := 0
-	for i, c := range coins {
-		if c.symbol == symbol {
-			idx = i
-			break
-		}
+	w.coin = catalogued(symbol, chain)
+	if w.coin < 0 {
+		return nil // a token staff added: the demo does not know its amounts
 	}
 	g := &gen{rng: rng}
-	amount := g.amount(idx)
-	typ, network := "received", "main"
-	if rng.IntN(2) == 0 {
-		typ = "sent"
+	t := g.transaction(w, now)
+	t.ID, t.CustomerID, t.WalletID = fmt.Sprintf("tx-live-%016x", rng.Uint64()), customer, walletCore
+	t.Status, t.Confirmations = "pending", 0
+	return core.send(now, t)
+}
+
+// catalogued is the position in coins of the coin symbol on chain ("" for
+// a chain's own coin), or -1.
+func catalogued(symbol, chain string) int {
+	for i, c := range coins {
+		if strings.EqualFold(c.symbol, symbol) && strings.EqualFold(c.chain, chain) {
+			return i
+		}
 	}
-	if rng.IntN(7) == 0 {
-		network = "test"
+	return -1
+}
+
+// comeOnline sends a random customer's sign-in at the core.
+func comeOnline(ctx context.Context, db *store.DB, core *simCore, rng *rand.Rand, now time.Time) error {
+	var maxUser int64
+	if err := db.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM users`).Scan(&maxUser); err != nil || maxUser == 0 {
+		return err
 	}
-	fee, commission := decimal.Zero, decimal.Zero
-	if typ == "sent" {
-		fee = dec(coins[idx].fee)
-		commission = amount.Mul(dec("0.002")).Truncate(8)
-		addr = g.address(g.chainOf(idx))
+	var c ingest.Customer
+	var verifiedAt sql.NullTime
+	var phone, invitedBy sql.NullString
+	err := db.QueryRowContext(ctx, `SELECT cc.core_id, cc.version, u.email, u.full_name, u.enabled, u.email_verified,
+			u.verified_at, u.phone_number, u.ga_enabled, u.sms_2fa_enabled, u.sms_verified, u.invitation_code, inv.core_id,
+			u.device_type, u.created_at
+		FROM users u JOIN core_ids cc ON cc.kind = 'customer' AND cc.local_id = u.id
+		LEFT JOIN core_ids inv ON inv.kind = 'customer' AND inv.local_id = u.invited_by
+		WHERE u.id >= $1 ORDER BY u.id LIMIT 1`, 1+rng.Int64N(maxUser)).Scan(&c.ID, &c.Version, &c.Email, &c.FullName,
+		&c.Enabled, &c.EmailVerified, &verifiedAt, &phone, &c.GAEnabled, &c.SMS2FAEnabled, &c.SMSVerified,
+		&c.InvitationCode, &invitedBy, &c.DeviceType, &c.CreatedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
 	}
-	hash := g.txHash(g.chainOf(idx))
-	_, err = db.ExecContext(ctx, `INSERT INTO transactions (user_id, wallet_id, coin_id, type, network, status, confirmations,
-		max_confirmation, amount, network_fee, commission, fee, hash, explorer_url, receiver_address, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, 'pending', 0, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)`,
-		userID, walletID, coinID, typ, network, maxConf, amount, fee, commission, fee.Add(commission), hash,
-		strings.Replace(explorer, "{hash}", hash, 1), addr, now)
 	if err != nil {
-		return fmt.Errorf("demo transaction: %w", err)
+		return err
 	}
-	return nil
+	if verifiedAt.Valid {
+		c.VerifiedAt = &verifiedAt.Time
+	}
+	if phone.Valid {
+		c.PhoneNumber = &phone.String
+	}
+	if invitedBy.Valid {
+		c.InvitedBy = &invitedBy.String
+	}
+	c.LastLogin = &now
+	c.Version++
+	return core.send(now, c)
 }

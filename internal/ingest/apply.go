@@ -59,7 +59,10 @@ func (a *Applier) ApplyFrom(ctx context.Context, source string, events []json.Ra
 		if err := a.db.Dialect.LockXactNamed(ctx, tx, store.LockIngest); err != nil {
 			return err
 		}
-		b := &batch{ctx: ctx, tx: tx, db: a.db, a: a, now: a.now(), source: source}
+		b := newBatch(ctx, tx, a, source)
+		if err := b.countHeld(); err != nil {
+			return err
+		}
 		results = make([]Result, 0, len(events))
 		for _, raw := range events {
 			r, err := b.event(raw)
@@ -76,7 +79,10 @@ func (a *Applier) ApplyFrom(ctx context.Context, source string, events []json.Ra
 	return results, nil
 }
 
-// batch is one Apply's transaction.
+// batch is one Apply's transaction. It remembers what it read and wrote of
+// the mapping and the catalogue: the ingest lock keeps other batches out,
+// and an event's savepoint is released before the event's mapping is
+// remembered, so nothing remembered is ever rolled back.
 type batch struct {
 	ctx     context.Context
 	tx      *sql.Tx
@@ -85,6 +91,31 @@ type batch struct {
 	now     time.Time
 	source  string // the only source the sender may speak for ("" for any)
 	current Event  // the event being applied
+	held    bool   // some event may be held: a release must look
+	ids     map[string]mapped
+	coins   map[string]coinRow
+	wallets map[int64]walletRow
+}
+
+type coinRow struct {
+	id       int64
+	explorer string
+}
+
+type walletRow struct{ owner, coin int64 }
+
+func newBatch(ctx context.Context, tx *sql.Tx, a *Applier, source string) *batch {
+	return &batch{ctx: ctx, tx: tx, db: a.db, a: a, now: a.now(), source: source, ids: map[string]mapped{},
+		coins: map[string]coinRow{}, wallets: map[int64]walletRow{}}
+}
+
+// countHeld notes whether any event is held, so that a batch with none
+// skips looking for what each applied event releases.
+func (b *batch) countHeld() error {
+	var any int
+	err := b.tx.QueryRowContext(b.ctx, `SELECT count(*) FROM (SELECT 1 FROM ingest_letters WHERE state = 'held' LIMIT 1) h`).Scan(&any)
+	b.held = any > 0
+	return err
 }
 
 // event applies one event, first seen.
@@ -133,6 +164,9 @@ func (b *batch) applyOne(e Event, raw json.RawMessage, depth int) (Result, error
 		if err := b.release(key, depth); err != nil {
 			return Result{}, err
 		}
+		if depth == 0 {
+			return Result{ID: e.ID, Status: Applied}, nil // recorded as applied when first seen
+		}
 		return b.status(e, Applied, "")
 	case errors.As(err, &rej), errors.As(err, &wait):
 		if _, err := b.tx.ExecContext(b.ctx, `ROLLBACK TO SAVEPOINT ingest_event`); err != nil {
@@ -176,6 +210,7 @@ func (b *batch) hold(e Event, raw json.RawMessage, w *waiting) (Result, error) {
 		VALUES ($1, $2, $3, $4, 'held', $5, $6, $7)`, e.Source, e.ID, e.Type, string(raw), w.key(), w.Error(), b.now); err != nil {
 		return Result{}, err
 	}
+	b.held = true
 	return b.status(e, Held, w.Error())
 }
 
@@ -189,7 +224,7 @@ func (b *batch) deadLetter(e Event, raw json.RawMessage, reason string) (Result,
 // release applies the events held for the entity key, in the order they
 // came; each may release others, up to maxRelease deep.
 func (b *batch) release(key string, depth int) error {
-	if depth >= maxRelease {
+	if !b.held || depth >= maxRelease {
 		return nil
 	}
 	rows, err := b.tx.QueryContext(b.ctx, `SELECT id, body FROM ingest_letters WHERE waits_for = $1 AND state = 'held' ORDER BY id`, key)
@@ -232,7 +267,7 @@ func (b *batch) release(key string, depth int) error {
 // with the reason, in its own transaction.
 func (a *Applier) Bury(ctx context.Context, event json.RawMessage, reason string) error {
 	return a.db.Tx(ctx, func(tx *sql.Tx) error {
-		b := &batch{ctx: ctx, tx: tx, db: a.db, a: a, now: a.now()}
+		b := newBatch(ctx, tx, a, "")
 		var e Event
 		_ = json.Unmarshal(event, &e) // what can be read of it, to name it
 		_, err := b.deadLetter(e, event, reason)

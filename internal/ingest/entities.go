@@ -21,6 +21,9 @@ type mapped struct {
 
 // lookup reads our row of the core's entity kind:coreID.
 func (b *batch) lookup(kind, coreID string) (mapped, error) {
+	if m, ok := b.ids[kind+":"+coreID]; ok {
+		return m, nil
+	}
 	var m mapped
 	err := b.tx.QueryRowContext(b.ctx, `SELECT local_id, version FROM core_ids WHERE kind = $1 AND core_id = $2`, kind, coreID).
 		Scan(&m.id, &m.version)
@@ -28,6 +31,9 @@ func (b *batch) lookup(kind, coreID string) (mapped, error) {
 		return m, nil
 	}
 	m.known = err == nil
+	if m.known {
+		b.ids[kind+":"+coreID] = m
+	}
 	return m, err
 }
 
@@ -45,7 +51,11 @@ func (b *batch) need(kind, coreID string) (int64, error) {
 func (b *batch) remember(kind, coreID string, id, version int64) (string, error) {
 	_, err := b.tx.ExecContext(b.ctx, `INSERT INTO core_ids (kind, core_id, local_id, version) VALUES ($1, $2, $3, $4)
 		ON CONFLICT (kind, core_id) DO UPDATE SET local_id = excluded.local_id, version = excluded.version`, kind, coreID, id, version)
-	return kind + ":" + coreID, err
+	key := kind + ":" + coreID
+	if err == nil {
+		b.ids[key] = mapped{id: id, version: version, known: true}
+	}
+	return key, err
 }
 
 // coin is a coin of the catalogue by its name ("BTC", "USDT@TRX"): its id
@@ -53,6 +63,17 @@ func (b *batch) remember(kind, coreID string, id, version int64) (string, error)
 // (its event may come later); a token not in the catalogue of a known chain
 // is rejected: tokens are the back office's, added by staff.
 func (b *batch) coin(name string) (int64, string, error) {
+	if c, ok := b.coins[name]; ok {
+		return c.id, c.explorer, nil
+	}
+	id, explorer, err := b.readCoin(name)
+	if err == nil {
+		b.coins[name] = coinRow{id, explorer}
+	}
+	return id, explorer, err
+}
+
+func (b *batch) readCoin(name string) (int64, string, error) {
 	symbol, chain, isToken := strings.Cut(name, "@")
 	var id int64
 	var explorer string
@@ -96,7 +117,8 @@ func applyChain(b *batch, c *Chain) (string, error) {
 	if err != nil || (m.known && c.Version <= m.version) {
 		return "", err
 	}
-	if !m.known { // a chain our catalogue holds already (added before the core spoke) is that one
+	clear(b.coins) // its explorer URL, and its tokens', may change
+	if !m.known {  // a chain our catalogue holds already (added before the core spoke) is that one
 		err = b.tx.QueryRowContext(b.ctx, `SELECT id FROM coins WHERE kind = 'coin' AND upper(symbol) = $1`, c.Symbol).Scan(&m.id)
 		if errors.Is(err, sql.ErrNoRows) {
 			err = b.tx.QueryRowContext(b.ctx, `INSERT INTO coins (name, symbol, icon, kind, decimals, max_confirmation,
@@ -120,6 +142,8 @@ func applyChain(b *batch, c *Chain) (string, error) {
 	return b.remember("chain", c.Symbol, m.id, c.Version)
 }
 
+// applyCustomer writes a customer. The core's last_login is their last
+// activity: it is what the online count reads (last_seen_at).
 func applyCustomer(b *batch, c *Customer) (string, error) {
 	m, err := b.lookup("customer", c.ID)
 	if err != nil || (m.known && c.Version <= m.version) {
@@ -150,13 +174,14 @@ func applyCustomer(b *batch, c *Customer) (string, error) {
 	if m.known {
 		_, err = b.tx.ExecContext(b.ctx, `UPDATE users SET email = $1, full_name = $2, enabled = $3, email_verified = $4,
 			verified_at = $5, phone_number = $6, ga_enabled = $7, sms_2fa_enabled = $8, sms_verified = $9, invitation_code = $10,
-			invited_by = $11, device_type = $12, last_login = $13, updated_at = $14 WHERE id = $15`, append(fields, m.id)...)
+			invited_by = $11, device_type = $12, last_login = $13, last_seen_at = coalesce($13, last_seen_at), updated_at = $14
+			WHERE id = $15`, append(fields, m.id)...)
 	} else {
 		// A customer signs in to the core, never here: no password, and their username is their core id.
 		err = b.tx.QueryRowContext(b.ctx, `INSERT INTO users (email, full_name, enabled, email_verified, verified_at,
 			phone_number, ga_enabled, sms_2fa_enabled, sms_verified, invitation_code, invited_by, device_type, last_login,
-			updated_at, username, password_hash, is_admin, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, '', FALSE, $16) RETURNING id`,
+			updated_at, username, password_hash, is_admin, created_at, last_seen_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, '', FALSE, $16, $13) RETURNING id`,
 			append(fields, "core:"+c.ID, c.CreatedAt.UTC())...).Scan(&m.id)
 	}
 	if err != nil {
@@ -229,6 +254,7 @@ func applyWallet(b *batch, w *Wallet) (string, error) {
 	if err := b.addresses(m.id, w.Addresses, w.CreatedAt.UTC()); err != nil {
 		return "", err
 	}
+	b.wallets[m.id] = walletRow{owner: user, coin: coin}
 	return b.remember("wallet", w.ID, m.id, w.Version)
 }
 

@@ -28,6 +28,15 @@ type Event struct {
 	Data        json.RawMessage `json:"data" required:"true"`
 }
 
+// NewEvent is the CloudEvent of data from source, with id, at a time.
+func NewEvent(source, id string, at time.Time, data Data) (json.RawMessage, error) {
+	d, err := json.Marshal(data)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(Event{SpecVersion: "1.0", ID: id, Source: source, Type: data.EventType(), Time: at.UTC(), Data: d})
+}
+
 // What became of an event.
 const (
 	Applied   = "applied"

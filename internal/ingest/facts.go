@@ -40,10 +40,14 @@ func (b *batch) customersWallet(coreID string, user int64, field string) (int64,
 	if err != nil {
 		return 0, 0, err
 	}
-	var owner, coin int64
-	if err := b.tx.QueryRowContext(b.ctx, `SELECT user_id, coin_id FROM wallets WHERE id = $1`, id).Scan(&owner, &coin); err != nil {
-		return 0, 0, err
+	w, ok := b.wallets[id]
+	if !ok {
+		if err := b.tx.QueryRowContext(b.ctx, `SELECT user_id, coin_id FROM wallets WHERE id = $1`, id).Scan(&w.owner, &w.coin); err != nil {
+			return 0, 0, err
+		}
+		b.wallets[id] = w
 	}
+	owner, coin := w.owner, w.coin
 	if owner != user {
 		return 0, 0, reject("data/%s: wallet %q is another customer's", field, coreID)
 	}

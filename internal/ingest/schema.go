@@ -19,18 +19,28 @@ type kind struct {
 	apply func(tx *batch, raw json.RawMessage) (string, error) // the entity's key ("wallet:w-9") when applied
 }
 
-// Types are the event types the core sends, by name.
-var types = map[string]kind{
-	"xapa.chain.v1":          {data: Chain{}, apply: decodeThen(applyChain)},
-	"xapa.customer.v1":       {data: Customer{}, apply: decodeThen(applyCustomer)},
-	"xapa.wallet.v1":         {data: Wallet{}, apply: decodeThen(applyWallet)},
-	"xapa.transaction.v1":    {data: Transaction{}, apply: decodeThen(applyTransaction)},
-	"xapa.exchange.v1":       {data: Exchange{}, apply: decodeThen(applyExchange)},
-	"xapa.bonus.v1":          {data: Bonus{}, apply: decodeThen(applyBonus)},
-	"xapa.company_wallet.v1": {data: CompanyWallet{}, apply: decodeThen(applyCompanyWallet)},
-	"xapa.rate.v1":           {data: Rate{}, apply: decodeThen(applyRate)},
-	"xapa.candle.v1":         {data: Candle{}, apply: decodeThen(applyCandle)},
-	"xapa.blacklist.v1":      {data: Blacklist{}, apply: decodeThen(applyBlacklist)},
+// types are the event types the core sends, by name.
+var types = byName(
+	handle(applyChain), handle(applyCustomer), handle(applyWallet), handle(applyTransaction), handle(applyExchange),
+	handle(applyBonus), handle(applyCompanyWallet), handle(applyRate), handle(applyCandle), handle(applyBlacklist),
+)
+
+type named struct {
+	name string
+	kind
+}
+
+func handle[T Data](apply func(*batch, *T) (string, error)) named {
+	var zero T
+	return named{zero.EventType(), kind{data: zero, apply: decodeThen(apply)}}
+}
+
+func byName(all ...named) map[string]kind {
+	m := make(map[string]kind, len(all))
+	for _, n := range all {
+		m[n.name] = n.kind
+	}
+	return m
 }
 
 // Types are the names of the event types applied, sorted.

@@ -31,6 +31,22 @@ func (Address) JSONSchema() (jsonschema.Schema, error) {
 	return s, nil
 }
 
+// Data is the data of an event type the core sends.
+type Data interface {
+	EventType() string // its CloudEvents type
+}
+
+func (Chain) EventType() string         { return "xapa.chain.v1" }
+func (Customer) EventType() string      { return "xapa.customer.v1" }
+func (Wallet) EventType() string        { return "xapa.wallet.v1" }
+func (Transaction) EventType() string   { return "xapa.transaction.v1" }
+func (Exchange) EventType() string      { return "xapa.exchange.v1" }
+func (Bonus) EventType() string         { return "xapa.bonus.v1" }
+func (CompanyWallet) EventType() string { return "xapa.company_wallet.v1" }
+func (Rate) EventType() string          { return "xapa.rate.v1" }
+func (Candle) EventType() string        { return "xapa.candle.v1" }
+func (Blacklist) EventType() string     { return "xapa.blacklist.v1" }
+
 // Chain is xapa.chain.v1: a chain and its own coin ("BTC").
 type Chain struct {
 	Symbol          string `json:"symbol" required:"true" pattern:"^[A-Z0-9]{1,16}$"`
