@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -20,6 +21,7 @@ type Server struct {
 	t    testing.TB
 	port int
 	dir  string
+	args []string // besides its port and store: a cluster node's name and routes
 	cmd  *exec.Cmd
 }
 
@@ -49,26 +51,87 @@ func Start(t testing.TB) *Server {
 
 func (s *Server) start() {
 	s.t.Helper()
-	s.cmd = exec.Command(binary(s.t), "-js", "-a", "127.0.0.1", "-p", strconv.Itoa(s.port), "-sd", s.dir)
-	if err := s.cmd.Start(); err != nil {
+	if err := s.launch(); err != nil {
 		s.t.Fatal(err)
 	}
-	// Ready when a client connects and JetStream answers; a minute covers a busy machine, not a hang.
+	ready(s.t, s.URL)
+}
+
+// ready waits until a client connects to url and JetStream answers; a
+// minute covers a busy machine, not a hang.
+func ready(t testing.TB, url string) {
+	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for {
-		nc, err := nats.Connect(s.URL, nats.Timeout(time.Second))
+		nc, err := nats.Connect(url, nats.Timeout(time.Second))
 		if err == nil {
-			_, err = nc.Request("$JS.API.INFO", nil, 2*time.Second)
+			var reply *nats.Msg
+			reply, err = nc.Request("$JS.API.INFO", nil, 2*time.Second)
+			if err == nil && strings.Contains(string(reply.Data), `"error"`) {
+				err = fmt.Errorf("JetStream: %s", reply.Data) // a cluster without its meta leader yet
+			}
 			nc.Close()
 			if err == nil {
 				return
 			}
 		}
 		if time.Now().After(deadline) {
-			s.t.Fatalf("nats-server on %s did not start: %v", s.URL, err)
+			t.Fatalf("nats-server on %s did not start: %v", url, err)
 		}
 		time.Sleep(20 * time.Millisecond) // polling the server's start-up, not timing the product
 	}
+}
+
+// Cluster is a JetStream cluster of private servers.
+type Cluster struct {
+	URL   string // every node's URL, comma-separated, as a client takes them
+	Nodes []*Server
+}
+
+// StartCluster starts a cluster of n servers for t, stopped when t ends.
+func StartCluster(t testing.TB, n int) *Cluster {
+	t.Helper()
+	c := &Cluster{}
+	routes := make([]string, n)
+	routePorts := make([]int, n)
+	urls := make([]string, n)
+	for i := range n {
+		routePorts[i] = freePort(t)
+		routes[i] = fmt.Sprintf("nats://127.0.0.1:%d", routePorts[i])
+	}
+	for i := range n {
+		s := &Server{t: t, port: freePort(t), dir: t.TempDir()}
+		s.URL = fmt.Sprintf("nats://127.0.0.1:%d", s.port)
+		s.args = []string{"-n", fmt.Sprintf("node%d", i), "--cluster_name", "xapa-test",
+			"--cluster", routes[i], "--routes", strings.Join(routes, ",")}
+		urls[i] = s.URL
+		c.Nodes = append(c.Nodes, s)
+		t.Cleanup(s.Stop)
+	}
+	c.URL = strings.Join(urls, ",")
+	// All at once: a node's JetStream answers only once the cluster has a meta leader, which needs a majority.
+	for _, s := range c.Nodes {
+		if err := s.launch(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, s := range c.Nodes {
+		ready(t, s.URL)
+	}
+	return c
+}
+
+// launch starts the process without waiting for it to answer.
+func (s *Server) launch() error {
+	args := append([]string{"-js", "-a", "127.0.0.1", "-p", strconv.Itoa(s.port), "-sd", s.dir}, s.args...)
+	s.cmd = exec.Command(binary(s.t), args...)
+	return s.cmd.Start()
+}
+
+// Start starts a stopped server again on its port and store.
+func (s *Server) Start() {
+	s.t.Helper()
+	s.start()
 }
 
 // Stop kills the server (SIGKILL: as a crash would).

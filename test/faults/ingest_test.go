@@ -31,11 +31,79 @@ func TestIngestThroughCrashes(t *testing.T) {
 		func(r *ingestRun) { // mid-batch: what it fetched and never acknowledged comes again to the next
 			_ = r.node.cmd.Process.Kill()
 			<-r.node.exited
-			r.node = startServer(r.t, r.db, "--nats-url", r.nats.URL)
+			r.node = startServer(r.t, r.db, "--nats-url", r.url)
 		},
 	}
-	t.Run("sqlite", func(t *testing.T) { ingestThrough(t, "sqlite:"+t.TempDir()+"/ingest.db", crashes) })
-	t.Run("postgres", func(t *testing.T) { ingestThrough(t, needCluster(t).CreateDB(t, "ingest"), crashes) })
+	t.Run("sqlite", func(t *testing.T) { ingestThrough(t, "sqlite:"+t.TempDir()+"/ingest.db", oneNATS(t), crashes) })
+	t.Run("postgres", func(t *testing.T) { ingestThrough(t, needCluster(t).CreateDB(t, "ingest"), oneNATS(t), crashes) })
+}
+
+// TestIngestThroughALostJetStreamNode feeds bin/backoffice through a
+// three-node JetStream cluster whose stream keeps three replicas, and kills
+// the stream's leader (SIGKILL) a third of the way through: the two left
+// elect another and the rest flows; the rows equal the producer's ledger.
+func TestIngestThroughALostJetStreamNode(t *testing.T) {
+	c := natstest.StartCluster(t, 3)
+	replicatedStream(t, c.URL)
+	ingestThrough(t, "sqlite:"+t.TempDir()+"/ingest.db", &ingestRun{url: c.URL}, [2]func(r *ingestRun){
+		func(r *ingestRun) { streamLeader(r.t, c).Stop() },
+		func(r *ingestRun) {}, // it stays down
+	})
+}
+
+// replicatedStream makes the core's stream with three replicas, as an
+// operator does before the back office starts (it uses a stream it finds).
+func replicatedStream(t *testing.T, url string) {
+	nc, err := nats.Connect(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := js.CreateStream(ctx, jetstream.StreamConfig{Name: "XAPA_CORE", Subjects: []string{"xapa.core.>"},
+		Storage: jetstream.FileStorage, Replicas: 3}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// streamLeader is the node that leads the core's stream.
+func streamLeader(t *testing.T, c *natstest.Cluster) *natstest.Server {
+	nc, err := nats.Connect(c.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	s, err := js.Stream(ctx, "XAPA_CORE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := s.CachedInfo()
+	if info.Cluster == nil || len(info.Cluster.Replicas) != 2 {
+		t.Fatalf("the stream's cluster: %+v, want a leader and two replicas", info.Cluster)
+	}
+	for i, n := range c.Nodes {
+		if info.Cluster.Leader == fmt.Sprintf("node%d", i) {
+			return n
+		}
+	}
+	t.Fatalf("no node leads the stream (leader %q)", info.Cluster.Leader)
+	return nil
+}
+
+func oneNATS(t *testing.T) *ingestRun {
+	s := natstest.Start(t)
+	return &ingestRun{url: s.URL, nats: s}
 }
 
 // TestIngestThroughAPostgreSQLRestart stops PostgreSQL a third of the way
@@ -44,7 +112,7 @@ func TestIngestThroughCrashes(t *testing.T) {
 // the producer's ledger.
 func TestIngestThroughAPostgreSQLRestart(t *testing.T) {
 	c := needCluster(t)
-	ingestThrough(t, c.CreateDB(t, "ingest_restart"), [2]func(r *ingestRun){
+	ingestThrough(t, c.CreateDB(t, "ingest_restart"), oneNATS(t), [2]func(r *ingestRun){
 		func(r *ingestRun) {
 			waitFor(r.t, "a fifth applied", func() bool { return r.count(`SELECT count(*) FROM ingest_events`) >= len(coreHistory())/5 })
 			if err := c.Stop(); err != nil {
@@ -64,25 +132,26 @@ func TestIngestThroughAPostgreSQLRestart(t *testing.T) {
 
 const customers, deposits = 20, 300
 
-// ingestRun is one node consuming the core's stream from a NATS server.
+// ingestRun is one node consuming the core's stream from NATS.
 type ingestRun struct {
 	t    *testing.T
 	db   string
-	nats *natstest.Server
+	url  string           // NATS: one server's, or a cluster's
+	nats *natstest.Server // the one server, if it is one
 	node *server
 }
 
 // ingestThrough publishes the core's history while faults[0] strikes a third
 // of the way and faults[1] at two thirds, then checks the rows against the
 // producer's ledger.
-func ingestThrough(t *testing.T, db string, faults [2]func(r *ingestRun)) {
+func ingestThrough(t *testing.T, db string, r *ingestRun, faults [2]func(r *ingestRun)) {
 	backoffice(t, "migrate", "--db", db)
-	r := &ingestRun{t: t, db: db, nats: natstest.Start(t)}
-	r.node = startServer(t, db, "--nats-url", r.nats.URL)
+	r.t, r.db = t, db
+	r.node = startServer(t, db, "--nats-url", r.url)
 	msgs := coreHistory()
 	sent := &atomic.Int64{}
 	done := make(chan error, 1)
-	go func() { done <- produce(r.nats.URL, msgs, sent) }()
+	go func() { done <- produce(r.url, msgs, sent) }()
 
 	waitFor(t, "a third published", func() bool { return sent.Load() >= int64(len(msgs)/3) })
 	faults[0](r)
