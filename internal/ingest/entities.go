@@ -312,6 +312,7 @@ func applyTransaction(b *batch, t *Transaction) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	b.txs[m.id] = t.state()
 	return b.remember("transaction", t.ID, m.id, t.Version)
 }
 
@@ -322,27 +323,43 @@ func explorerURL(template, hash string) string {
 	return strings.Replace(template, "{hash}", hash, 1)
 }
 
+// txState is what a stored transaction's next version is checked against.
+type txState struct {
+	status, typ   string
+	confirmations int
+	amount        decimal.Decimal
+}
+
 // moves refuses a change of a stored transaction that its chain cannot
-// make: confirmations never go down, failed is final, and confirmed can only
-// become failed (a reorganisation). What was sent (type, amount, wallet) is
-// fixed too.
+// make.
 func (b *batch) moves(id int64, t *Transaction) error {
-	var status, typ string
-	var confirmations int
-	var amt decimal.Decimal
-	if err := b.tx.QueryRowContext(b.ctx, `SELECT status, confirmations, type, amount FROM transactions WHERE id = $1`, id).
-		Scan(&status, &confirmations, &typ, &amt); err != nil {
-		return err
+	s, ok := b.txs[id]
+	if !ok {
+		if err := b.tx.QueryRowContext(b.ctx, `SELECT status, confirmations, type, amount FROM transactions WHERE id = $1`, id).
+			Scan(&s.status, &s.confirmations, &s.typ, &s.amount); err != nil {
+			return err
+		}
 	}
+	return refusedMove(s, t)
+}
+
+// refusedMove says why t cannot follow s: confirmations never go down,
+// failed is final, and confirmed can only become failed (a reorganisation).
+// What was sent (type, amount) is fixed too.
+func refusedMove(s txState, t *Transaction) error {
 	switch {
-	case status == "failed" && t.Status != "failed":
+	case s.status == "failed" && t.Status != "failed":
 		return reject("data/status: the transaction failed, and failed is final")
-	case status == "confirmed" && t.Status == "pending":
+	case s.status == "confirmed" && t.Status == "pending":
 		return reject("data/status: a confirmed transaction can only become failed")
-	case t.Status != "failed" && t.Confirmations < confirmations:
-		return reject("data/confirmations: %d is below the %d seen; confirmations never go down", t.Confirmations, confirmations)
-	case typ != t.Type || !amt.Equal(amount(t.Amount)):
+	case t.Status != "failed" && t.Confirmations < s.confirmations:
+		return reject("data/confirmations: %d is below the %d seen; confirmations never go down", t.Confirmations, s.confirmations)
+	case s.typ != t.Type || !s.amount.Equal(amount(t.Amount)):
 		return reject("data: a transaction's type and amount never change")
 	}
 	return nil
+}
+
+func (t *Transaction) state() txState {
+	return txState{status: t.Status, typ: t.Type, confirmations: t.Confirmations, amount: amount(t.Amount)}
 }

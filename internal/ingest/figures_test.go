@@ -73,7 +73,7 @@ func figuresHold(t *testing.T, db *store.DB, seed uint64) {
 		fees = fees.Add(fee)
 		e := c.event("xapa.exchange.v1", map[string]any{"id": fmt.Sprint(prefix, "x", i), "customer_id": owner,
 			"from_wallet_id": owner + "w", "to_wallet_id": owner + "x", "rate": "1", "from_amount": "1", "to_amount": "0.99",
-			"fee": fee.String(),
+			"fee":        fee.String(),
 			"created_at": now.Add(-time.Duration(day) * 24 * time.Hour).Format(time.RFC3339)})
 		if day > 0 && rng.IntN(2) == 0 {
 			late = append(late, e)

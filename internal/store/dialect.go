@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -197,6 +198,51 @@ func (d Dialect) NextID(ctx context.Context, tx *sql.Tx, table string) (int64, e
 	var id int64
 	err := tx.QueryRowContext(ctx, q).Scan(&id)
 	return id, err
+}
+
+// Param is a statement's nth parameter (from 1), for statements built with
+// their parameters in order: "$n", or "?" on SQLite, where each numbered
+// parameter costs a search of the others (quadratic in a statement of
+// thousands).
+func (d Dialect) Param(n int) string {
+	if d == SQLite {
+		return "?"
+	}
+	return "$" + strconv.Itoa(n)
+}
+
+// Typed is a parameter given its PostgreSQL type, where nothing else in the
+// statement says it (a VALUES list); SQLite takes it as it is.
+func (d Dialect) Typed(param, pgType string) string {
+	if d == SQLite {
+		return param
+	}
+	return param + "::" + pgType
+}
+
+// NextIDs is NextID for n rows at once, in one statement.
+func (d Dialect) NextIDs(ctx context.Context, tx *sql.Tx, table string, n int) ([]int64, error) {
+	ids := make([]int64, 0, n)
+	if d == SQLite {
+		first, err := d.NextID(ctx, tx, table)
+		for i := range int64(n) {
+			ids = append(ids, first+i)
+		}
+		return ids, err
+	}
+	rows, err := tx.QueryContext(ctx, fmt.Sprintf("SELECT nextval(pg_get_serial_sequence('%s', 'id')) FROM generate_series(1, $1)", table), n)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
 }
 
 // ResetSequences makes the identity of table continue after its largest id,

@@ -1,0 +1,495 @@
+package ingest
+
+import (
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Most of what a core sends is transactions: new ones, and later versions of
+// them. A batch writes those with a few statements for all of them, instead
+// of several per event, when nothing else in the batch can change what they
+// are checked against. Each is checked by the same rules as any event (its
+// schema, applyTransaction's references, refusedMove), in the batch's order;
+// any that a rule would not let through plainly (unknown references, a
+// refusal), and every later version of its transaction, goes the way of
+// every other event, after the fast ones.
+
+// quick is a transaction event that may take the fast way.
+type quick struct {
+	at   int // its place in the batch
+	e    Event
+	t    Transaction
+	m    mapped // the transaction, if known
+	base *quick // the batch's new transaction this version changes
+	user int64
+	wall int64
+	coin int64
+	url  string // the explorer's URL of its hash
+}
+
+// fastWay applies the batch's plain transaction events. It sets their
+// results and done; recorded marks the events it recorded as seen but left
+// to the per-event way.
+func (b *batch) fastWay(raws []json.RawMessage, results []Result, done, recorded []bool) error {
+	qs, slowAt := b.candidates(raws)
+	if len(qs) == 0 {
+		return nil
+	}
+	qs, err := b.recordSeen(qs, results, done)
+	if err != nil || len(qs) == 0 {
+		return err
+	}
+	for _, q := range qs {
+		recorded[q.at] = true
+	}
+	if err := b.prefetch(qs); err != nil {
+		return err
+	}
+	var fresh, changed []*quick // in the batch's order
+	c := &quickCheck{made: map[string]*quick{}, slow: map[string]bool{}, slowAt: slowAt}
+	for _, q := range qs {
+		ok, stale, err := b.checkQuick(c, q)
+		switch {
+		case err != nil:
+			return err
+		case stale:
+			if _, err := b.status(q.e, Stale, ""); err != nil {
+				return err
+			}
+			results[q.at], done[q.at] = Result{ID: q.e.ID, Status: Stale}, true
+		case ok && (q.m.known || q.base != nil):
+			changed = append(changed, q)
+		case ok:
+			fresh = append(fresh, q)
+		}
+	}
+	inserts, updates := lastVersions(append(fresh, changed...))
+	if err := b.insertQuick(inserts); err != nil {
+		return err
+	}
+	if err := b.updateQuick(updates); err != nil {
+		return err
+	}
+	if err := b.rememberQuick(append(inserts, updates...)); err != nil {
+		return err
+	}
+	for _, q := range append(fresh, changed...) {
+		results[q.at], done[q.at] = Result{ID: q.e.ID, Status: Applied}, true
+	}
+	return nil
+}
+
+// candidates are the transaction events that pass their checks, whose event
+// comes once in the batch, and whose wallet and chain no other event of the
+// batch changes; slowAt is, per transaction, the place of its first event
+// that is not one.
+func (b *batch) candidates(raws []json.RawMessage) ([]*quick, map[string]int) {
+	txType := Transaction{}.EventType()
+	events := make([]Event, len(raws))
+	seen := map[string]int{}
+	touched := map[string]bool{} // wallets, and "chain" for any chain
+	for i, raw := range raws {
+		if json.Unmarshal(raw, &events[i]) != nil {
+			continue
+		}
+		e := events[i]
+		seen["event:"+e.Source+"\x00"+e.ID]++
+		switch e.Type {
+		case Wallet{}.EventType():
+			var w struct {
+				ID string `json:"id"`
+			}
+			_ = json.Unmarshal(e.Data, &w)
+			touched["wallet:"+w.ID] = true
+		case Chain{}.EventType():
+			touched["chain"] = true
+		}
+	}
+	if touched["chain"] {
+		return nil, nil
+	}
+	var qs []*quick
+	slowAt := map[string]int{}
+	for i, raw := range raws {
+		e := events[i]
+		if e.Type != txType {
+			continue
+		}
+		q := &quick{at: i, e: e}
+		parsed := json.Unmarshal(e.Data, &q.t) == nil
+		if !parsed || (b.source != "" && e.Source != b.source) || seen["event:"+e.Source+"\x00"+e.ID] > 1 ||
+			touched["wallet:"+q.t.WalletID] || check(b.a.schemas.envelope, "", raw) != nil ||
+			check(b.a.schemas.data[txType], "", e.Data) != nil {
+			if _, ok := slowAt[q.t.ID]; !ok && parsed {
+				slowAt[q.t.ID] = i
+			}
+			continue
+		}
+		qs = append(qs, q)
+	}
+	return qs, slowAt
+}
+
+// recordSeen records the events as seen, with one statement per chunk, and
+// returns those not seen before; the others are duplicates.
+func (b *batch) recordSeen(qs []*quick, results []Result, done []bool) ([]*quick, error) {
+	fresh := map[string]bool{}
+	for _, part := range chunks(qs, 200) {
+		var sql strings.Builder
+		sql.WriteString(`INSERT INTO ingest_events (source, id, type, status, received_at) VALUES `)
+		args := make([]any, 0, 4*len(part))
+		for i, q := range part {
+			if i > 0 {
+				sql.WriteString(", ")
+			}
+			fmt.Fprintf(&sql, "(%s, %s, %s, 'applied', %s)", b.param(len(args)+1), b.param(len(args)+2), b.param(len(args)+3),
+				b.param(len(args)+4))
+			args = append(args, q.e.Source, q.e.ID, q.e.Type, b.now)
+		}
+		sql.WriteString(` ON CONFLICT (source, id) DO NOTHING RETURNING source, id`)
+		rows, err := b.tx.QueryContext(b.ctx, sql.String(), args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var source, id string
+			if err := rows.Scan(&source, &id); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			fresh[source+"\x00"+id] = true
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	var out []*quick
+	for _, q := range qs {
+		if fresh[q.e.Source+"\x00"+q.e.ID] {
+			out = append(out, q)
+		} else {
+			results[q.at], done[q.at] = Result{ID: q.e.ID, Status: Duplicate}, true
+		}
+	}
+	return out, nil
+}
+
+// prefetch reads into the batch's memory what the events refer to: the
+// mapping of their transactions, customers and wallets, the wallets, and the
+// transactions' stored state.
+func (b *batch) prefetch(qs []*quick) error {
+	keys := map[[2]string]bool{}
+	for _, q := range qs {
+		keys[[2]string{"transaction", q.t.ID}] = true
+		keys[[2]string{"customer", q.t.CustomerID}] = true
+		keys[[2]string{"wallet", q.t.WalletID}] = true
+	}
+	list := make([][2]string, 0, len(keys))
+	for k := range keys {
+		if _, ok := b.ids[k[0]+":"+k[1]]; !ok {
+			list = append(list, k)
+		}
+	}
+	var wallets, txs []int64
+	for _, part := range chunks(list, 500) {
+		var sql strings.Builder
+		sql.WriteString(`SELECT kind, core_id, local_id, version FROM core_ids WHERE (kind, core_id) IN (`)
+		args := make([]any, 0, 2*len(part))
+		for i, k := range part {
+			if i > 0 {
+				sql.WriteString(", ")
+			}
+			fmt.Fprintf(&sql, "(%s, %s)", b.param(len(args)+1), b.param(len(args)+2))
+			args = append(args, k[0], k[1])
+		}
+		sql.WriteString(")")
+		err := b.each(sql.String(), args, func(scan func(...any) error) error {
+			var kind, core string
+			m := mapped{known: true}
+			if err := scan(&kind, &core, &m.id, &m.version); err != nil {
+				return err
+			}
+			b.ids[kind+":"+core] = m
+			switch kind {
+			case "wallet":
+				wallets = append(wallets, m.id)
+			case "transaction":
+				txs = append(txs, m.id)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if err := b.eachID(`SELECT id, user_id, coin_id FROM wallets WHERE id IN (%s)`, wallets, func(scan func(...any) error) error {
+		var id int64
+		var w walletRow
+		err := scan(&id, &w.owner, &w.coin)
+		b.wallets[id] = w
+		return err
+	}); err != nil {
+		return err
+	}
+	return b.eachID(`SELECT id, status, confirmations, type, amount FROM transactions WHERE id IN (%s)`, txs, func(scan func(...any) error) error {
+		var id int64
+		var s txState
+		err := scan(&id, &s.status, &s.confirmations, &s.typ, &s.amount)
+		b.txs[id] = s
+		return err
+	})
+}
+
+// quickCheck is what checking the batch's transactions in order has seen.
+type quickCheck struct {
+	made   map[string]*quick // the last version of each transaction the fast way applies
+	slow   map[string]bool   // transactions left to the per-event way
+	slowAt map[string]int    // transactions with an earlier event that is not a candidate
+}
+
+// checkQuick applies applyTransaction's rules to q from the batch's memory
+// and what the fast way applied before it: ok when it may take the fast way,
+// stale when it changes nothing.
+func (b *batch) checkQuick(c *quickCheck, q *quick) (ok, stale bool, err error) {
+	if at, ok := c.slowAt[q.t.ID]; c.slow[q.t.ID] || (ok && at < q.at) {
+		return false, false, nil
+	}
+	ok, stale, err = b.quickRules(c, q)
+	switch {
+	case ok:
+		c.made[q.t.ID] = q
+	case !stale && err == nil:
+		c.slow[q.t.ID] = true // it and its later versions go in order, the per-event way
+	}
+	return ok, stale, err
+}
+
+func (b *batch) quickRules(c *quickCheck, q *quick) (ok, stale bool, err error) {
+	q.m = b.ids["transaction:"+q.t.ID]
+	var before *txState
+	if prev := c.made[q.t.ID]; prev != nil {
+		q.m = mapped{id: prev.m.id, version: prev.t.Version, known: prev.m.known}
+		if prev.base != nil || !prev.m.known {
+			q.base = cmp.Or(prev.base, prev)
+		}
+		s := prev.t.state()
+		before = &s
+	} else if q.m.known {
+		s, found := b.txs[q.m.id]
+		if !found {
+			return false, false, nil
+		}
+		before = &s
+	}
+	if (q.m.known || q.base != nil) && q.t.Version <= q.m.version {
+		return false, true, nil
+	}
+	cust, known := b.ids["customer:"+q.t.CustomerID]
+	wm, wknown := b.ids["wallet:"+q.t.WalletID]
+	if !known || !wknown {
+		return false, false, nil // held, the per-event way
+	}
+	w, found := b.wallets[wm.id]
+	if !found || w.owner != cust.id {
+		return false, false, nil
+	}
+	coin, explorer, err := b.coin(q.t.Coin)
+	if err != nil || coin != w.coin {
+		return false, false, dbError(err) // refused or held, with its reason, the per-event way
+	}
+	if before != nil && refusedMove(*before, &q.t) != nil {
+		return false, false, nil
+	}
+	q.user, q.wall, q.coin, q.url = cust.id, wm.id, coin, explorerURL(explorer, q.t.Hash)
+	return true, false, nil
+}
+
+// dbError is err unless it is an event's refusal or wait.
+func dbError(err error) error {
+	var rej *rejection
+	var wait *waiting
+	if errors.As(err, &rej) || errors.As(err, &wait) {
+		return nil
+	}
+	return err
+}
+
+// lastVersions is the last version the fast way applies of each
+// transaction: those new to the database and those it holds. What a row
+// was between two versions of one batch is never seen, so only the last is
+// written.
+func lastVersions(qs []*quick) (inserts, updates []*quick) {
+	last := map[string]*quick{}
+	var order []string
+	for _, q := range qs {
+		if _, ok := last[q.t.ID]; !ok {
+			order = append(order, q.t.ID)
+		}
+		last[q.t.ID] = q // versions only rise in what the checks let through
+	}
+	for _, id := range order {
+		if q := last[id]; q.m.known {
+			updates = append(updates, q)
+		} else {
+			inserts = append(inserts, q)
+		}
+	}
+	return inserts, updates
+}
+
+// insertQuick writes the new transactions, a chunk per statement.
+func (b *batch) insertQuick(qs []*quick) error {
+	if len(qs) == 0 {
+		return nil
+	}
+	ids, err := b.db.Dialect.NextIDs(b.ctx, b.tx, "transactions", len(qs))
+	if err != nil {
+		return err
+	}
+	for i, q := range qs {
+		q.m.id = ids[i]
+	}
+	const cols = 19
+	for _, part := range chunks(qs, 500) {
+		var sql strings.Builder
+		sql.WriteString(`INSERT INTO transactions (id, user_id, wallet_id, coin_id, type, network, status, confirmations,
+			max_confirmation, amount, network_fee, commission, fee, hash, explorer_url, receiver_address, is_exchange,
+			created_at, updated_at) VALUES `)
+		args := make([]any, 0, cols*len(part))
+		for i, q := range part {
+			if i > 0 {
+				sql.WriteString(", ")
+			}
+			sql.WriteString("(")
+			for c := range cols {
+				if c > 0 {
+					sql.WriteString(", ")
+				}
+				sql.WriteString(b.param(len(args) + c + 1))
+			}
+			sql.WriteString(")")
+			t := &q.t
+			args = append(args, q.m.id, q.user, q.wall, q.coin, t.Type, t.Network, t.Status, t.Confirmations,
+				t.MaxConfirmation, amount(t.Amount), amount(t.NetworkFee), amount(t.Commission), amount(t.Fee), t.Hash,
+				q.url, t.ReceiverAddress, t.Exchange, t.CreatedAt.UTC(), b.now)
+		}
+		if _, err := b.tx.ExecContext(b.ctx, sql.String(), args...); err != nil {
+			return err
+		}
+	}
+	for _, q := range qs {
+		b.txs[q.m.id] = q.t.state()
+	}
+	return nil
+}
+
+// updateQuick writes the newer versions of stored transactions, a chunk
+// per statement.
+func (b *batch) updateQuick(qs []*quick) error {
+	d := b.db.Dialect
+	types := []string{"bigint", "text", "integer", "integer", "numeric", "numeric", "numeric", "text", "text", "text", "timestamptz"}
+	for _, part := range chunks(qs, 500) {
+		var sql strings.Builder
+		sql.WriteString(`UPDATE transactions SET status = v.column2, confirmations = v.column3, max_confirmation = v.column4,
+			network_fee = v.column5, commission = v.column6, fee = v.column7, hash = v.column8, explorer_url = v.column9,
+			receiver_address = v.column10, updated_at = v.column11 FROM (VALUES `)
+		args := make([]any, 0, len(types)*len(part))
+		for i, q := range part {
+			if i > 0 {
+				sql.WriteString(", ")
+			}
+			sql.WriteString("(")
+			for c, typ := range types {
+				if c > 0 {
+					sql.WriteString(", ")
+				}
+				sql.WriteString(d.Typed(b.param(len(args)+c+1), typ))
+			}
+			sql.WriteString(")")
+			t := &q.t
+			args = append(args, q.m.id, t.Status, t.Confirmations, t.MaxConfirmation, amount(t.NetworkFee),
+				amount(t.Commission), amount(t.Fee), t.Hash, q.url, t.ReceiverAddress, b.now)
+		}
+		sql.WriteString(`) AS v WHERE transactions.id = v.column1`)
+		if _, err := b.tx.ExecContext(b.ctx, sql.String(), args...); err != nil {
+			return err
+		}
+	}
+	for _, q := range qs {
+		b.txs[q.m.id] = q.t.state()
+	}
+	return nil
+}
+
+// rememberQuick maps the transactions to our rows at their versions (one
+// each).
+func (b *batch) rememberQuick(qs []*quick) error {
+	for _, part := range chunks(qs, 500) {
+		var sql strings.Builder
+		sql.WriteString(`INSERT INTO core_ids (kind, core_id, local_id, version) VALUES `)
+		args := make([]any, 0, 3*len(part))
+		for i, q := range part {
+			if i > 0 {
+				sql.WriteString(", ")
+			}
+			fmt.Fprintf(&sql, "('transaction', %s, %s, %s)", b.param(len(args)+1), b.param(len(args)+2), b.param(len(args)+3))
+			args = append(args, q.t.ID, q.m.id, q.t.Version)
+		}
+		sql.WriteString(` ON CONFLICT (kind, core_id) DO UPDATE SET local_id = excluded.local_id, version = excluded.version`)
+		if _, err := b.tx.ExecContext(b.ctx, sql.String(), args...); err != nil {
+			return err
+		}
+		for _, q := range part {
+			b.ids["transaction:"+q.t.ID] = mapped{id: q.m.id, version: q.t.Version, known: true}
+		}
+	}
+	return nil
+}
+
+// each runs a query and hands each row's Scan to fn.
+func (b *batch) each(query string, args []any, fn func(scan func(...any) error) error) error {
+	rows, err := b.tx.QueryContext(b.ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows.Scan); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// eachID runs query, whose %s takes a list of ids, over ids in chunks.
+func (b *batch) eachID(query string, ids []int64, fn func(scan func(...any) error) error) error {
+	for _, part := range chunks(ids, 500) {
+		marks := make([]string, len(part))
+		args := make([]any, len(part))
+		for i, id := range part {
+			marks[i], args[i] = b.param(i+1), id
+		}
+		if err := b.each(fmt.Sprintf(query, strings.Join(marks, ", ")), args, fn); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (b *batch) param(n int) string { return b.db.Dialect.Param(n) }
+
+func chunks[T any](list []T, size int) [][]T {
+	var out [][]T
+	for len(list) > size {
+		out = append(out, list[:size])
+		list = list[size:]
+	}
+	if len(list) > 0 {
+		out = append(out, list)
+	}
+	return out
+}

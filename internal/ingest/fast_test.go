@@ -1,0 +1,123 @@
+package ingest_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"xapa/backoffice/internal/ingest"
+	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/store/storetest"
+)
+
+// The fast way for plain transaction events gives every event the result the
+// per-event way gives it, and leaves the same rows: over shuffled histories
+// with duplicates, stale and refused versions, events for a wallet that
+// comes later (held, then released) and for another customer's wallet, in
+// batches of every size, on both databases.
+func TestTheFastWayAgreesWithThePerEventWay(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, fast *store.DB) {
+		for seed := range uint64(4) {
+			slow := storetest.SQLite(t)
+			if fast.Dialect == store.Postgres {
+				slow = storetest.Postgres(t)
+			}
+			if seed > 0 {
+				fast = freshLike(t, fast)
+			}
+			t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) { agree(t, fast, slow, seed) })
+		}
+	})
+}
+
+func freshLike(t *testing.T, db *store.DB) *store.DB {
+	if db.Dialect == store.Postgres {
+		return storetest.Postgres(t)
+	}
+	return storetest.SQLite(t)
+}
+
+func agree(t *testing.T, fast, slow *store.DB, seed uint64) {
+	a, b := newApplier(t, fast), newApplier(t, slow)
+	ingest.PerEventOnly(b)
+	batches := history(seed)
+	for i, batch := range batches {
+		got, want := apply(t, a, batch...), apply(t, b, batch...)
+		if !slices.Equal(got, want) {
+			t.Fatalf("batch %d of %d: the fast way says\n%+v\nthe per-event way\n%+v", i, len(batches), got, want)
+		}
+	}
+	for _, q := range []string{
+		`SELECT ct.core_id || ' v' || ct.version || ' ' || t.status || ' ' || t.confirmations || ' ' || t.amount || ' ' ||
+			t.type || ' ' || cw.core_id || ' ' || cc.core_id || ' ' || t.explorer_url FROM transactions t
+			JOIN core_ids ct ON ct.kind = 'transaction' AND ct.local_id = t.id
+			JOIN core_ids cw ON cw.kind = 'wallet' AND cw.local_id = t.wallet_id
+			JOIN core_ids cc ON cc.kind = 'customer' AND cc.local_id = t.user_id ORDER BY 1`,
+		`SELECT source || ' ' || id || ' ' || type || ' ' || status FROM ingest_events ORDER BY 1`,
+		`SELECT event_id || ' ' || state || ' ' || coalesce(waits_for, '-') || ' ' || reason FROM ingest_letters ORDER BY 1`,
+		`SELECT count(*) || '' FROM transactions`,
+	} {
+		got, want := storetest.Column[string](t, fast, q), storetest.Column[string](t, slow, q)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s:\nthe fast way left\n%s\nthe per-event way\n%s", q, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+	if n := storetest.Column[int](t, fast, `SELECT count(*) FROM transactions`)[0]; n < 20 {
+		t.Errorf("only %d transactions applied: the history tests too little", n)
+	}
+}
+
+// history is a core's shuffled history in random batches.
+func history(seed uint64) [][]json.RawMessage {
+	rng := rand.New(rand.NewPCG(seed, 17))
+	c := &core{source: "core"}
+	out := []json.RawMessage{c.event("xapa.chain.v1", chain(1))}
+	for i := range 4 {
+		id := fmt.Sprint("c", i)
+		out = append(out, c.event("xapa.customer.v1", customer(id, 1)), c.event("xapa.wallet.v1", wallet("w"+id, id, 1)))
+	}
+	var rest []json.RawMessage
+	for i := range 40 {
+		id, owner := fmt.Sprint("t", i), fmt.Sprint("c", rng.IntN(4))
+		w := "w" + owner
+		switch rng.IntN(8) {
+		case 0:
+			w = "wlate" // held until its wallet comes
+			owner = "c3"
+		case 1:
+			w = "wc0" // another customer's wallet, unless the owner is c0
+		}
+		steps := []struct {
+			status string
+			conf   int
+		}{{"pending", 0}, {"pending", 1}, {"confirmed", 3}, {"failed", 3}}
+		for v := range 1 + rng.IntN(4) {
+			d := deposit(id, owner, w, steps[v].status, steps[v].conf, v+1)
+			switch rng.IntN(12) {
+			case 0:
+				d["confirmations"] = 0 // down, unless it is the first
+				d["status"] = "pending"
+			case 1:
+				d["amount"] = "9" // a transaction's amount never changes
+			}
+			rest = append(rest, c.event("xapa.transaction.v1", d))
+		}
+	}
+	rest = append(rest, c.event("xapa.wallet.v1", wallet("wlate", "c3", 1)))
+	rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+	for range 15 { // sent again, anywhere after the first time
+		at := rng.IntN(len(rest))
+		rest = slices.Insert(rest, at+rng.IntN(len(rest)-at), rest[at])
+	}
+	out = append(out, rest...)
+	var batches [][]json.RawMessage
+	for len(out) > 0 {
+		n := min(len(out), 1+rng.IntN(40))
+		batches = append(batches, out[:n])
+		out = out[n:]
+	}
+	return batches
+}
