@@ -6,9 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nats-io/nats.go"
-	"github.com/nats-io/nats.go/jetstream"
-
 	"xapa/backoffice/internal/natstest"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/store/storetest"
@@ -30,20 +27,13 @@ func TestServeAppliesTheCoresEventsFromNATS(t *testing.T) {
 			t.Errorf("serve: %v", err)
 		}
 	})
-	nc, err := nats.Connect(srv.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	js := natstest.JetStream(t, srv.URL)
 	chain, _ := json.Marshal(map[string]any{"specversion": "1.0", "id": "e-1", "source": "core", "type": "xapa.chain.v1",
 		"time": "2026-11-20T09:00:00Z", "data": map[string]any{"symbol": "BTC", "name": "Bitcoin", "decimals": 8,
 			"max_confirmation": 3, "explorer_tx_url": "", "icon": "", "version": 1}})
 	deadline := time.Now().Add(3 * time.Minute) // a hang's bound on a busy machine, not the expected time
-	for {                                       // the stream exists once serve has started
+	var err error
+	for { // the stream exists once serve has started
 		if _, err = js.Publish(ctx, "xapa.core.chain", chain); err == nil {
 			break
 		}

@@ -11,9 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nats-io/nats.go"
-	"github.com/nats-io/nats.go/jetstream"
-
 	"xapa/backoffice/internal/corenats"
 	"xapa/backoffice/internal/ingest"
 	"xapa/backoffice/internal/natstest"
@@ -62,15 +59,7 @@ func history(customers, deposits int) [][]byte {
 
 func publish(t *testing.T, url string, msgs [][]byte) {
 	t.Helper()
-	nc, err := nats.Connect(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	js := natstest.JetStream(t, url)
 	for _, m := range msgs {
 		if _, err := js.Publish(t.Context(), "xapa.core.events", m); err != nil {
 			t.Fatal(err)

@@ -121,8 +121,7 @@ func (b *batch) candidates(raws []json.RawMessage) ([]*quick, map[string]int) {
 		q := &quick{at: i, e: e}
 		parsed := json.Unmarshal(e.Data, &q.t) == nil
 		if !parsed || (b.source != "" && e.Source != b.source) || seen["event:"+e.Source+"\x00"+e.ID] > 1 ||
-			touched["wallet:"+q.t.WalletID] || check(b.a.schemas.envelope, "", raw) != nil ||
-			check(b.a.schemas.data[txType], "", e.Data) != nil {
+			touched["wallet:"+q.t.WalletID] || !b.a.schemas.valid(raw, txType) {
 			if _, ok := slowAt[q.t.ID]; !ok && parsed {
 				slowAt[q.t.ID] = i
 			}

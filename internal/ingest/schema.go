@@ -115,6 +115,17 @@ func compile() (*schemas, error) {
 }
 
 // check is nil when raw is valid under s, else the rejection saying why.
+// valid reports whether raw is an event of type typ whose envelope and data
+// pass their schemas, parsing it once (check says why one does not).
+func (s *schemas) valid(raw []byte, typ string) bool {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil || s.envelope.Validate(doc) != nil {
+		return false
+	}
+	event, _ := doc.(map[string]any)
+	return s.data[typ].Validate(event["data"]) == nil
+}
+
 func check(s *jsonschema.Schema, what string, raw []byte) error {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 )
 
 // Server is a running nats-server.
@@ -141,6 +142,21 @@ func (s *Server) Stop() {
 		_ = s.cmd.Wait()
 		s.cmd = nil
 	}
+}
+
+// JetStream is a JetStream client of url for t, closed when t ends.
+func JetStream(t testing.TB, url string) jetstream.JetStream {
+	t.Helper()
+	nc, err := nats.Connect(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return js
 }
 
 // Restart kills the server and starts it again on the same port and store.

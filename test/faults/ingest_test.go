@@ -54,15 +54,7 @@ func TestIngestThroughALostJetStreamNode(t *testing.T) {
 // replicatedStream makes the core's stream with three replicas, as an
 // operator does before the back office starts (it uses a stream it finds).
 func replicatedStream(t *testing.T, url string) {
-	nc, err := nats.Connect(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	js := natstest.JetStream(t, url)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	if _, err := js.CreateStream(ctx, jetstream.StreamConfig{Name: "XAPA_CORE", Subjects: []string{"xapa.core.>"},
@@ -73,15 +65,7 @@ func replicatedStream(t *testing.T, url string) {
 
 // streamLeader is the node that leads the core's stream.
 func streamLeader(t *testing.T, c *natstest.Cluster) *natstest.Server {
-	nc, err := nats.Connect(c.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	js := natstest.JetStream(t, c.URL)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	s, err := js.Stream(ctx, "XAPA_CORE")

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# The core's events in, measured beside the database's own bulk tool, on a database seeded by `backoffice seed`
+# (its customers and wallets came from the demo's core, so the bench core can name them):
+#   1. the bulk tool (psql \copy, sqlite3 .import) loading the rows the events leave: the new transactions at their
+#      last versions;
+#   2. `backoffice import` of the events file;
+#   3. the events published to NATS JetStream as fast as it takes them, into `backoffice serve --nats-url`, from the
+#      first publish to the last commit;
+#   4. freshness: new transactions published at RATE events/s for DURATION s, from publish to visible on History's
+#      first page, while History pages are read at ~200 requests/s; and those pages' latency without the events.
+# Each step runs on its own fresh copy of the database.
+#   bench/ingest.sh DB_URL      EVENTS (default 200000; 60% new transactions, 40% later versions), RATE (2000),
+#                               DURATION (30)
+# Needs psql or sqlite3, nats-server, wrk, curl; a built bin/backoffice. Prints Markdown for results.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DB=${1:?usage: bench/ingest.sh DB_URL}
+EVENTS=${EVENTS:-200000}
+RATE=${RATE:-2000}
+DURATION=${DURATION:-30}
+BIN=${BIN:-bin/backoffice}
+KIND=${DB%%:*}
+OUT=${BENCH_TMP:-/tmp/backoffice-bench}/ingest-$KIND
+mkdir -p "$OUT"
+PORT=${PORT:-18191}
+URL=http://127.0.0.1:$PORT
+NATS_BIN=$(command -v nats-server || echo /usr/sbin/nats-server)
+
+go build -o "$OUT/corebench" ./tools/corebench
+"$OUT/corebench" make --db "$DB" --events "$EVENTS" --out "$OUT"
+ROWS=$(wc -l <"$OUT/rows.csv")
+
+# fresh: a new copy of DB, its URL in COPY.
+fresh() {
+  if [ "$KIND" = sqlite ]; then
+    local src=${DB#sqlite:}
+    sqlite3 "$src" "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
+    rm -f "$OUT/copy.db" "$OUT/copy.db-wal" "$OUT/copy.db-shm"
+    cp "$src" "$OUT/copy.db"
+    COPY=sqlite:$OUT/copy.db
+  else
+    local base=${DB%/*} name=${DB##*/}
+    psql -q "$base/postgres" -c "DROP DATABASE IF EXISTS ${name}_ingest" -c "CREATE DATABASE ${name}_ingest TEMPLATE $name"
+    COPY=$base/${name}_ingest
+  fi
+}
+
+seconds() { local s=$(date +%s.%N); "$@" >"$OUT/step.log" 2>&1; echo "$(date +%s.%N) - $s" | bc; }
+
+fresh
+if [ "$KIND" = sqlite ]; then
+  bulk=$(seconds sqlite3 "${COPY#sqlite:}" ".mode csv" ".import $OUT/rows.csv transactions")
+  tool="sqlite3 .import"
+else
+  bulk=$(seconds psql -q "$COPY" -c "\\copy transactions FROM '$OUT/rows.csv' CSV")
+  tool="psql \\copy"
+fi
+fresh
+import=$(seconds "$BIN" import --db "$COPY" --file "$OUT/events.ndjson")
+grep -q "rejected 0" "$OUT/step.log" || { cat "$OUT/step.log"; exit 1; }
+
+# A private NATS server and a node consuming from it, on the copy.
+NATS_PORT=$((PORT + 1))
+serve() {
+  rm -rf "$OUT/nats"
+  "$NATS_BIN" -js -a 127.0.0.1 -p $NATS_PORT -sd "$OUT/nats" >"$OUT/nats.log" 2>&1 &
+  NATS_PID=$!
+  "$BIN" serve --addr 127.0.0.1:$PORT --db "$COPY" --nats-url nats://127.0.0.1:$NATS_PORT --log-level info >"$OUT/server.log" 2>&1 &
+  PID=$!
+  for _ in $(seq 1 600); do grep -q "caches warm" "$OUT/server.log" && break; sleep 0.2; done
+}
+stop() { kill $PID $NATS_PID 2>/dev/null; wait $PID $NATS_PID 2>/dev/null || true; }
+trap 'stop' EXIT
+
+fresh
+serve
+live=$("$OUT/corebench" live --db "$COPY" --nats nats://127.0.0.1:$NATS_PORT --file "$OUT/events.ndjson")
+stop
+
+fresh
+serve
+export TOKEN=$($BIN admin token --db "$COPY" --username demo)
+export MIN_DATE=$(date -u -d '30 days ago' '+%Y-%m-%d%%2000:00:00') MAX_DATE=$(date -u '+%Y-%m-%d%%2023:59:59')
+p99() { DELAY_MS=95 wrk -t2 -c20 -d"${1}s" --latency -s bench/history.lua "$URL" | awk '$1 == "99%" {print $2}'; }
+quiet=$(p99 "$DURATION")
+p99 "$DURATION" >"$OUT/busy.txt" &
+WRK=$!
+freshness=$("$OUT/corebench" fresh --db "$COPY" --nats nats://127.0.0.1:$NATS_PORT --api "$URL" --token "$TOKEN" \
+  --rate "$RATE" --seconds "$DURATION")
+wait $WRK
+busy=$(cat "$OUT/busy.txt")
+stop
+
+rate() { echo "$1 / $2" | bc -l | xargs printf "%.0f"; }
+echo "\`bench/ingest.sh $DB\` ($EVENTS events of \`xapa.transaction.v1\`: 60% new transactions, 40% later versions; they leave $ROWS rows)"
+echo
+echo "| way in | seconds | rate | against $tool |"
+echo "| --- | --- | --- | --- |"
+printf "| %s of the %d rows | %.2f | %s rows/s | 100%% |\n" "$tool" "$ROWS" "$bulk" "$(rate "$ROWS" "$bulk")"
+printf "| \`backoffice import\` of the events | %.2f | %s events/s | %.0f%% |\n" "$import" "$(rate "$EVENTS" "$import")" \
+  "$(echo "100 * $bulk / $import" | bc -l)"
+live_s=$(echo "$live" | awk '{print $4}')
+printf "| NATS JetStream into \`serve --nats-url\`, publish to commit | %.2f | %s events/s | %.0f%% |\n" "$live_s" \
+  "$(rate "$EVENTS" "$live_s")" "$(echo "100 * $bulk / $live_s" | bc -l)"
+echo
+echo "Freshness: $freshness. History pages at ~200 requests/s: p99 $quiet without the events, $busy with them."

@@ -1,0 +1,412 @@
+// Command corebench plays an exchange core for bench/ingest.sh: it makes the
+// core's transaction events for a filled database, the same rows for the
+// database's bulk tool, publishes events to NATS JetStream, and times them
+// until the back office has committed them.
+//
+//	corebench make --db URL --events N --out DIR   DIR/events.ndjson: N events, 60% new transactions (pending) and
+//	                                               40% later versions of them (a confirmation more, or confirmed);
+//	                                               DIR/rows.csv: the new transactions' last versions as table rows
+//	                                               (every column, in the table's order, ids after the largest)
+//	corebench live --db URL --nats URL --file F    publishes F as fast as JetStream takes it and waits until every
+//	                                               event is recorded; prints events, seconds and events per second
+//	corebench fresh --db URL --nats URL --api URL --token T --rate R --seconds S
+//	                                               publishes new transactions at R per second and polls History's
+//	                                               first page; prints p50, p99 and max from publish to visible
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/shopspring/decimal"
+
+	"xapa/backoffice/internal/ingest"
+	"xapa/backoffice/internal/store"
+)
+
+// source is the bench core's CloudEvents source.
+const source = "bench-core"
+
+func main() {
+	if len(os.Args) < 2 {
+		fail(fmt.Errorf("usage: corebench make|live|fresh [flags]"))
+	}
+	fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
+	db := fs.String("db", "", "database: sqlite:PATH or a postgres:// URL")
+	events := fs.Int("events", 100000, "make: events")
+	out := fs.String("out", ".", "make: folder")
+	natsURL := fs.String("nats", "", "NATS URL")
+	file := fs.String("file", "", "live: events file")
+	api := fs.String("api", "", "fresh: the server's URL")
+	token := fs.String("token", "", "fresh: a staff token")
+	rate := fs.Int("rate", 2000, "fresh: events per second")
+	seconds := fs.Int("seconds", 30, "fresh: seconds")
+	_ = fs.Parse(os.Args[2:])
+	ctx := context.Background()
+	d, err := store.Open(ctx, *db)
+	if err != nil {
+		fail(err)
+	}
+	defer d.Close()
+	switch os.Args[1] {
+	case "make":
+		err = makeFiles(ctx, d, *events, *out)
+	case "live":
+		err = live(ctx, d, *natsURL, *file)
+	case "fresh":
+		err = fresh(ctx, d, *natsURL, *api, *token, *rate, time.Duration(*seconds)*time.Second)
+	default:
+		err = fmt.Errorf("unknown command %q", os.Args[1])
+	}
+	if err != nil {
+		fail(err)
+	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "corebench:", err)
+	os.Exit(1)
+}
+
+// wallet is a customer's wallet as the core and the database name it.
+type wallet struct {
+	core, customer, coin string
+	id, user, coinID     int64
+	maxConf              int
+	explorer             string
+}
+
+// wallets reads up to 5,000 of the database's wallets the core sent.
+func wallets(ctx context.Context, db *store.DB) ([]wallet, error) {
+	rows, err := db.QueryContext(ctx, `SELECT cw.core_id, cc.core_id, c.symbol, coalesce(ch.symbol, ''), w.id, w.user_id,
+		c.id, c.max_confirmation, c.explorer_tx_url
+		FROM wallets w JOIN core_ids cw ON cw.kind = 'wallet' AND cw.local_id = w.id
+		JOIN core_ids cc ON cc.kind = 'customer' AND cc.local_id = w.user_id
+		JOIN coins c ON c.id = w.coin_id LEFT JOIN coins ch ON ch.id = c.blockchain_id
+		WHERE w.network = 'main' ORDER BY w.id LIMIT 5000`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []wallet
+	for rows.Next() {
+		var w wallet
+		var chain string
+		if err := rows.Scan(&w.core, &w.customer, &w.coin, &chain, &w.id, &w.user, &w.coinID, &w.maxConf, &w.explorer); err != nil {
+			return nil, err
+		}
+		if chain != "" {
+			w.coin += "@" + chain
+		}
+		out = append(out, w)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no wallet of the core in the database: seed it first")
+	}
+	return out, rows.Err()
+}
+
+// tx is one transaction the bench core made, at its last version.
+type tx struct {
+	ingest.Transaction
+	w *wallet
+}
+
+// history makes n events: 60% new pending transactions, 40% later versions
+// of one made at least 200 events before (a block later). It calls emit for
+// each event, and returns the transactions at their last versions.
+func history(ws []wallet, n int, run string, now time.Time, emit func(json.RawMessage) error) ([]*tx, error) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var made []*tx
+	for i := range n {
+		var t *tx
+		if i%5 < 3 || len(made) < 200 {
+			w := &ws[rng.IntN(len(ws))]
+			t = &tx{w: w, Transaction: ingest.Transaction{ID: fmt.Sprintf("btx-%s-%d", run, i), CustomerID: w.customer,
+				WalletID: w.core, Coin: w.coin, Type: "received", Network: "main", Status: "pending", MaxConfirmation: w.maxConf,
+				Amount: ingest.Amount(decimal.New(rng.Int64N(100_000_000)+1, -8).String()), NetworkFee: "0", Commission: "0",
+				Fee: "0", Hash: fmt.Sprintf("%s%060x", run, i), ReceiverAddress: "bench", CreatedAt: now, Version: 1}}
+			made = append(made, t)
+		} else {
+			t = made[rng.IntN(len(made)-199)]
+			if t.Status == "confirmed" {
+				t = made[len(made)-200] // confirmed ones no longer change: the oldest still moving
+			}
+			t.Version++
+			t.Confirmations = min(t.Confirmations+1, t.MaxConfirmation)
+			if t.Confirmations == t.MaxConfirmation {
+				t.Status = "confirmed"
+			}
+		}
+		raw, err := ingest.NewEvent(source, fmt.Sprintf("b-%s-%d", run, i), now, t.Transaction)
+		if err != nil {
+			return nil, err
+		}
+		if err := emit(raw); err != nil {
+			return nil, err
+		}
+	}
+	return made, nil
+}
+
+func makeFiles(ctx context.Context, db *store.DB, n int, dir string) error {
+	ws, err := wallets(ctx, db)
+	if err != nil {
+		return err
+	}
+	events, err := os.Create(filepath.Join(dir, "events.ndjson"))
+	if err != nil {
+		return err
+	}
+	defer events.Close()
+	w := bufio.NewWriterSize(events, 1<<20)
+	now := time.Now().UTC().Truncate(time.Microsecond)
+	made, err := history(ws, n, fmt.Sprintf("%x", now.UnixNano()), now, func(raw json.RawMessage) error {
+		_, err := fmt.Fprintf(w, "%s\n", raw)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	var next int64
+	if err := db.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) + 1 FROM transactions`).Scan(&next); err != nil {
+		return err
+	}
+	return writeRows(filepath.Join(dir, "rows.csv"), made, next, db.Dialect == store.SQLite)
+}
+
+// writeRows writes the transactions as the table's rows, for COPY and
+// sqlite3 .import: every column in the table's order.
+func writeRows(path string, made []*tx, next int64, sqlite bool) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	w := bufio.NewWriterSize(f, 1<<20)
+	layout := time.RFC3339Nano
+	if sqlite {
+		layout = "2006-01-02 15:04:05.999999999-07:00" // as the server's driver writes times
+	}
+	for i, t := range made {
+		url := strings.Replace(t.w.explorer, "{hash}", t.Hash, 1)
+		at := t.CreatedAt.Format(layout)
+		fmt.Fprintf(w, "%d,%d,%d,%d,%s,%s,%s,%d,%d,%s,%s,%s,%s,%s,%s,%s,0,%s,%s\n", next+int64(i), t.w.user, t.w.id,
+			t.w.coinID, t.Type, t.Network, t.Status, t.Confirmations, t.MaxConfirmation, t.Amount, t.NetworkFee,
+			t.Commission, t.Fee, t.Hash, url, t.ReceiverAddress, at, at)
+	}
+	return w.Flush()
+}
+
+// recorded is how many of the bench core's events the database recorded.
+func recorded(ctx context.Context, db *store.DB) (int, error) {
+	var n int
+	err := db.QueryRowContext(ctx, `SELECT count(*) FROM ingest_events WHERE source = $1`, source).Scan(&n)
+	return n, err
+}
+
+func jetStream(url string) (*nats.Conn, jetstream.JetStream, error) {
+	nc, err := nats.Connect(url)
+	if err != nil {
+		return nil, nil, err
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		nc.Close()
+	}
+	return nc, js, err
+}
+
+func live(ctx context.Context, db *store.DB, url, file string) error {
+	lines, err := readLines(file)
+	if err != nil {
+		return err
+	}
+	before, err := recorded(ctx, db)
+	if err != nil {
+		return err
+	}
+	nc, js, err := jetStream(url)
+	if err != nil {
+		return err
+	}
+	defer nc.Close()
+	start := time.Now()
+	for i, line := range lines {
+		if _, err := js.PublishAsync("xapa.core.bench", line); err != nil {
+			return err
+		}
+		if i%5000 == 4999 {
+			<-js.PublishAsyncComplete()
+		}
+	}
+	<-js.PublishAsyncComplete()
+	published := time.Since(start)
+	for {
+		n, err := recorded(ctx, db)
+		if err != nil {
+			return err
+		}
+		if n-before >= len(lines) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	took := time.Since(start)
+	fmt.Printf("%d events in %.2f s = %.0f events/s (all published after %.2f s)\n", len(lines), took.Seconds(),
+		float64(len(lines))/took.Seconds(), published.Seconds())
+	return nil
+}
+
+func readLines(file string) ([][]byte, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var lines [][]byte
+	s := bufio.NewScanner(f)
+	s.Buffer(make([]byte, 1<<20), 1<<20)
+	for s.Scan() {
+		lines = append(lines, slices.Clone(s.Bytes()))
+	}
+	return lines, s.Err()
+}
+
+// fresh publishes the history at rate per second for d, while polling
+// History's newest page; for each new transaction, the time from its
+// publishing to the first page that shows it.
+func fresh(ctx context.Context, db *store.DB, url, api, token string, rate int, d time.Duration) error {
+	ws, err := wallets(ctx, db)
+	if err != nil {
+		return err
+	}
+	nc, js, err := jetStream(url)
+	if err != nil {
+		return err
+	}
+	defer nc.Close()
+	sent := map[string]time.Time{} // hash -> published
+	seen := map[string]time.Duration{}
+	published := make(chan publish, 1<<16)
+	stop := make(chan struct{})
+	polled := make(chan error, 1)
+	go func() { polled <- poll(api, token, published, sent, seen, stop) }()
+	now := time.Now().UTC()
+	var events [][]byte
+	var hashes []string
+	run := fmt.Sprintf("%x", now.UnixNano())
+	if _, err := history(ws, rate*int(d/time.Second), run, now, func(raw json.RawMessage) error {
+		events = append(events, raw)
+		var e struct {
+			Data ingest.Transaction `json:"data"`
+		}
+		_ = json.Unmarshal(raw, &e)
+		h := ""
+		if e.Data.Version == 1 {
+			h = e.Data.Hash
+		}
+		hashes = append(hashes, h)
+		return nil
+	}); err != nil {
+		return err
+	}
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	start := time.Now()
+	perTick := rate / 100
+	for i := 0; i < len(events); i += perTick {
+		<-tick.C
+		for j := i; j < min(i+perTick, len(events)); j++ {
+			if _, err := js.PublishAsync("xapa.core.bench", events[j]); err != nil {
+				return err
+			}
+			if hashes[j] != "" {
+				published <- publish{hashes[j], time.Now()}
+			}
+		}
+	}
+	<-js.PublishAsyncComplete()
+	took := time.Since(start)
+	// What is still in flight is seen within seconds, or counted as never seen.
+	time.Sleep(5 * time.Second)
+	close(stop)
+	if err := <-polled; err != nil {
+		return err
+	}
+	var lat []time.Duration
+	for h := range sent {
+		l, ok := seen[h]
+		if !ok {
+			l = time.Hour
+		}
+		lat = append(lat, l)
+	}
+	slices.Sort(lat)
+	q := func(p float64) float64 { return lat[min(len(lat)-1, int(p*float64(len(lat))))].Seconds() * 1000 }
+	fmt.Printf("%d events at %.0f events/s; %d new transactions: publish to visible in History p50 %.0f ms, p99 %.0f ms, max %.0f ms\n",
+		len(events), float64(len(events))/took.Seconds(), len(lat), q(0.5), q(0.99), q(1))
+	return nil
+}
+
+// publish is when a new transaction's event was published.
+type publish struct {
+	hash string
+	at   time.Time
+}
+
+// poll reads History's newest 200 rows every 50 ms until stop, and notes
+// when each published hash first shows.
+func poll(api, token string, published <-chan publish, sent map[string]time.Time, seen map[string]time.Duration, stop <-chan struct{}) error {
+	client := &http.Client{Timeout: 10 * time.Second}
+	for {
+		select {
+		case <-stop:
+			return nil
+		case <-time.After(50 * time.Millisecond):
+		}
+		for len(published) > 0 {
+			p := <-published
+			sent[p.hash] = p.at
+		}
+		req, _ := http.NewRequest("GET", api+"/api/admin/transactions/history?page=1&maxPerPage=200&network=main", nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := client.Do(req)
+		if err != nil {
+			return err
+		}
+		var page struct {
+			Data []struct {
+				Hash string `json:"hash"`
+			} `json:"transactionHistory"`
+		}
+		err = json.NewDecoder(resp.Body).Decode(&page)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != 200 {
+			return fmt.Errorf("History: %d %v", resp.StatusCode, err)
+		}
+		at := time.Now()
+		for _, r := range page.Data {
+			if t, ok := sent[r.Hash]; ok {
+				if _, done := seen[r.Hash]; !done {
+					seen[r.Hash] = at.Sub(t)
+				}
+			}
+		}
+	}
+}
