@@ -8,9 +8,11 @@
 #      first publish to the last commit;
 #   4. freshness: new transactions published at RATE events/s for DURATION s, from publish to visible on History's
 #      first page, while History pages are read at ~200 requests/s; and those pages' latency without the events.
+#   5. with REPLAY=N: N events made on the fly through JetStream, the rate of each tenth (the tables grow by 0.6 N
+#      rows meanwhile) and the server's anonymous memory, sampled every second.
 # Each step runs on its own fresh copy of the database.
 #   bench/ingest.sh DB_URL      EVENTS (default 200000; 60% new transactions, 40% later versions), RATE (2000),
-#                               DURATION (30)
+#                               DURATION (30), REPLAY (0: none)
 # Needs psql or sqlite3, nats-server, wrk, curl; a built bin/backoffice. Prints Markdown for results.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -74,7 +76,7 @@ trap 'stop' EXIT
 
 fresh
 serve
-live=$("$OUT/corebench" live --db "$COPY" --nats nats://127.0.0.1:$NATS_PORT --file "$OUT/events.ndjson")
+live=$("$OUT/corebench" live --db "$COPY" --nats nats://127.0.0.1:$NATS_PORT --file "$OUT/events.ndjson" | tail -1)
 stop
 
 fresh
@@ -91,6 +93,26 @@ wait $WRK
 busy=$(cat "$OUT/busy.txt")
 stop
 
+if [ "${REPLAY:-0}" -gt 0 ]; then
+  source bench/sample.sh
+  fresh
+  serve
+  anon $PID
+  first=$ANON_KB
+  highest=$first
+  "$OUT/corebench" live --db "$COPY" --nats nats://127.0.0.1:$NATS_PORT --events "$REPLAY" >"$OUT/replay.txt" &
+  REPLAYER=$!
+  while kill -0 $REPLAYER 2>/dev/null; do
+    anon $PID
+    [ "$ANON_KB" -gt "$highest" ] && highest=$ANON_KB
+    nap 1
+  done
+  wait $REPLAYER
+  anon $PID
+  last=$ANON_KB
+  stop
+fi
+
 rate() { echo "$1 / $2" | bc -l | xargs printf "%.0f"; }
 echo "\`bench/ingest.sh $DB\` ($EVENTS events of \`xapa.transaction.v1\`: 60% new transactions, 40% later versions; they leave $ROWS rows)"
 echo
@@ -104,3 +126,9 @@ printf "| NATS JetStream into \`serve --nats-url\`, publish to commit | %.2f | %
   "$(rate "$EVENTS" "$live_s")" "$(echo "100 * $bulk / $live_s" | bc -l)"
 echo
 echo "Freshness: $freshness. History pages at ~200 requests/s: p99 $quiet without the events, $busy with them."
+if [ "${REPLAY:-0}" -gt 0 ]; then
+  echo
+  echo "Replay of $REPLAY events through JetStream: $(tail -1 "$OUT/replay.txt"); each tenth's rate:" \
+    "$(grep tenth "$OUT/replay.txt" | awk '{printf "%s%s", (NR > 1 ? ", " : ""), $3}') events/s. Server memory" \
+    "(anonymous): $((first / 1024)) MB warm before, $((highest / 1024)) MB at most, $((last / 1024)) MB at the end."
+fi

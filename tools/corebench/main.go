@@ -8,7 +8,8 @@
 //	                                               DIR/rows.csv: the new transactions' last versions as table rows
 //	                                               (every column, in the table's order, ids after the largest)
 //	corebench live --db URL --nats URL --file F    publishes F as fast as JetStream takes it and waits until every
-//	                                               event is recorded; prints events, seconds and events per second
+//	                                               event is recorded; prints each tenth's rate, then the total
+//	                                               seconds and rate (without --file: --events N made on the fly)
 //	corebench fresh --db URL --nats URL --api URL --token T --rate R --seconds S
 //	                                               publishes new transactions at R per second and polls History's
 //	                                               first page; prints p50, p99 and max from publish to visible
@@ -45,7 +46,7 @@ func main() {
 	}
 	fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
 	db := fs.String("db", "", "database: sqlite:PATH or a postgres:// URL")
-	events := fs.Int("events", 100000, "make: events")
+	events := fs.Int("events", 100000, "make, live: events")
 	out := fs.String("out", ".", "make: folder")
 	natsURL := fs.String("nats", "", "NATS URL")
 	file := fs.String("file", "", "live: events file")
@@ -64,7 +65,7 @@ func main() {
 	case "make":
 		err = makeFiles(ctx, d, *events, *out)
 	case "live":
-		err = live(ctx, d, *natsURL, *file)
+		err = live(ctx, d, *natsURL, *file, *events)
 	case "fresh":
 		err = fresh(ctx, d, *natsURL, *api, *token, *rate, time.Duration(*seconds)*time.Second)
 	default:
@@ -232,10 +233,18 @@ func jetStream(url string) (*nats.Conn, jetstream.JetStream, error) {
 	return nc, js, err
 }
 
-func live(ctx context.Context, db *store.DB, url, file string) error {
-	lines, err := readLines(file)
-	if err != nil {
-		return err
+// live publishes the events of file (or, without one, n events made on the
+// fly) as fast as JetStream takes them and waits until the database has
+// recorded every one. It prints the whole run's rate and each tenth's, so a
+// long run shows whether an event costs more as the tables grow.
+func live(ctx context.Context, db *store.DB, url, file string, n int) error {
+	var lines [][]byte
+	if file != "" {
+		var err error
+		if lines, err = readLines(file); err != nil {
+			return err
+		}
+		n = len(lines)
 	}
 	before, err := recorded(ctx, db)
 	if err != nil {
@@ -246,30 +255,65 @@ func live(ctx context.Context, db *store.DB, url, file string) error {
 		return err
 	}
 	defer nc.Close()
-	start := time.Now()
-	for i, line := range lines {
-		if _, err := js.PublishAsync("xapa.core.bench", line); err != nil {
+	i := 0
+	publish := func(raw json.RawMessage) error {
+		if _, err := js.PublishAsync("xapa.core.bench", raw); err != nil {
 			return err
 		}
-		if i%5000 == 4999 {
+		if i++; i%5000 == 0 {
 			<-js.PublishAsyncComplete()
 		}
+		return nil
 	}
-	<-js.PublishAsyncComplete()
-	published := time.Since(start)
+	published := make(chan error, 1)
+	start := time.Now()
+	go func() {
+		if lines != nil {
+			for _, line := range lines {
+				if err := publish(line); err != nil {
+					published <- err
+					return
+				}
+			}
+		} else {
+			ws, err := wallets(ctx, db)
+			if err == nil {
+				now := time.Now().UTC()
+				_, err = history(ws, n, fmt.Sprintf("%x", now.UnixNano()), now, publish)
+			}
+			if err != nil {
+				published <- err
+				return
+			}
+		}
+		<-js.PublishAsyncComplete()
+		published <- nil
+	}()
+	tenth, last := 1, start
 	for {
-		n, err := recorded(ctx, db)
+		select {
+		case err := <-published:
+			if err != nil {
+				return err
+			}
+			published = nil
+		case <-time.After(100 * time.Millisecond):
+		}
+		got, err := recorded(ctx, db)
 		if err != nil {
 			return err
 		}
-		if n-before >= len(lines) {
+		for tenth <= 10 && got-before >= tenth*n/10 {
+			now := time.Now()
+			fmt.Printf("  tenth %d: %.0f events/s\n", tenth, float64(n/10)/now.Sub(last).Seconds())
+			tenth, last = tenth+1, now
+		}
+		if got-before >= n {
 			break
 		}
-		time.Sleep(20 * time.Millisecond)
 	}
 	took := time.Since(start)
-	fmt.Printf("%d events in %.2f s = %.0f events/s (all published after %.2f s)\n", len(lines), took.Seconds(),
-		float64(len(lines))/took.Seconds(), published.Seconds())
+	fmt.Printf("%d events in %.2f s = %.0f events/s\n", n, took.Seconds(), float64(n)/took.Seconds())
 	return nil
 }
 
