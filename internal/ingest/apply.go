@@ -60,6 +60,9 @@ func (a *Applier) ApplyFrom(ctx context.Context, source string, events []json.Ra
 		if err := a.db.Dialect.LockXactNamed(ctx, tx, store.LockIngest); err != nil {
 			return err
 		}
+		if err := a.db.Dialect.FreshPlans(ctx, tx); err != nil {
+			return err
+		}
 		b := newBatch(ctx, tx, a, source)
 		if err := b.countHeld(); err != nil {
 			return err

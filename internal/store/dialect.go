@@ -200,6 +200,19 @@ func (d Dialect) NextID(ctx context.Context, tx *sql.Tx, table string) (int64, e
 	return id, err
 }
 
+// FreshPlans has tx's statements planned for the tables as they are when
+// each runs. PostgreSQL may otherwise keep a prepared statement's generic
+// plan, made while a table was nearly empty (a sequential scan), while a
+// backfill grows it by hundreds of thousands of rows: quadratic. SQLite
+// plans from the schema alone.
+func (d Dialect) FreshPlans(ctx context.Context, tx *sql.Tx) error {
+	if d == SQLite {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, "SET LOCAL plan_cache_mode = force_custom_plan")
+	return err
+}
+
 // Param is a statement's nth parameter (from 1), for statements built with
 // their parameters in order: "$n", or "?" on SQLite, where each numbered
 // parameter costs a search of the others (quadratic in a statement of
