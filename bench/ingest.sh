@@ -6,8 +6,9 @@
 #   2. `backoffice import` of the events file;
 #   3. the events published to NATS JetStream as fast as it takes them, into `backoffice serve --nats-url`, from the
 #      first publish to the last commit;
-#   4. freshness: new transactions published at RATE events/s for DURATION s, from publish to visible on History's
-#      first page, while History pages are read at ~200 requests/s; and those pages' latency without the events.
+#   4. freshness: events published at RATE events/s for DURATION s, from publish to visible (committed, read by a
+#      reader of the table every 20 ms), while History pages are read at ~200 requests/s; and those pages' latency
+#      without the events.
 #   5. with REPLAY=N: N events made on the fly through JetStream, the rate of each tenth (the tables grow by 0.6 N
 #      rows meanwhile) and the server's anonymous memory, sampled every second.
 # Each step runs on its own fresh copy of the database.
@@ -39,6 +40,7 @@ fresh() {
     sqlite3 "$src" "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
     rm -f "$OUT/copy.db" "$OUT/copy.db-wal" "$OUT/copy.db-shm"
     cp "$src" "$OUT/copy.db"
+    cp "$src.key" "$OUT/copy.db.key" # the key file the database was sealed with
     COPY=sqlite:$OUT/copy.db
   else
     local base=${DB%/*} name=${DB##*/}
@@ -71,7 +73,7 @@ serve() {
   PID=$!
   for _ in $(seq 1 600); do grep -q "caches warm" "$OUT/server.log" && break; sleep 0.2; done
 }
-stop() { kill $PID $NATS_PID 2>/dev/null; wait $PID $NATS_PID 2>/dev/null || true; }
+stop() { kill $PID $NATS_PID 2>/dev/null || true; wait $PID $NATS_PID 2>/dev/null || true; }
 trap 'stop' EXIT
 
 fresh
@@ -87,8 +89,7 @@ p99() { DELAY_MS=95 wrk -t2 -c20 -d"${1}s" --latency -s bench/history.lua "$URL"
 quiet=$(p99 "$DURATION")
 p99 "$DURATION" >"$OUT/busy.txt" &
 WRK=$!
-freshness=$("$OUT/corebench" fresh --db "$COPY" --nats nats://127.0.0.1:$NATS_PORT --api "$URL" --token "$TOKEN" \
-  --rate "$RATE" --seconds "$DURATION")
+freshness=$("$OUT/corebench" fresh --db "$COPY" --nats nats://127.0.0.1:$NATS_PORT --rate "$RATE" --seconds "$DURATION")
 wait $WRK
 busy=$(cat "$OUT/busy.txt")
 stop

@@ -181,48 +181,50 @@ func (b *batch) recordSeen(qs []*quick, results []Result, done []bool) ([]*quick
 // mapping of their transactions, customers and wallets, the wallets, and the
 // transactions' stored state.
 func (b *batch) prefetch(qs []*quick) error {
-	keys := map[[2]string]bool{}
+	byKind := map[string][]string{} // SQLite scans a whole table for (kind, core_id) IN a list of pairs
+	asked := map[string]bool{}
 	for _, q := range qs {
-		keys[[2]string{"transaction", q.t.ID}] = true
-		keys[[2]string{"customer", q.t.CustomerID}] = true
-		keys[[2]string{"wallet", q.t.WalletID}] = true
-	}
-	list := make([][2]string, 0, len(keys))
-	for k := range keys {
-		if _, ok := b.ids[k[0]+":"+k[1]]; !ok {
-			list = append(list, k)
+		for _, k := range [][2]string{{"transaction", q.t.ID}, {"customer", q.t.CustomerID}, {"wallet", q.t.WalletID}} {
+			key := k[0] + ":" + k[1]
+			if _, known := b.ids[key]; !known && !asked[key] {
+				asked[key] = true
+				byKind[k[0]] = append(byKind[k[0]], k[1])
+			}
 		}
 	}
 	var wallets, txs []int64
-	for _, part := range chunks(list, 500) {
-		var sql strings.Builder
-		sql.WriteString(`SELECT kind, core_id, local_id, version FROM core_ids WHERE (kind, core_id) IN (`)
-		args := make([]any, 0, 2*len(part))
-		for i, k := range part {
-			if i > 0 {
-				sql.WriteString(", ")
+	for kind, list := range byKind {
+		for _, part := range chunks(list, 500) {
+			var sql strings.Builder
+			sql.WriteString(`SELECT core_id, local_id, version FROM core_ids WHERE kind = ` + b.param(1) + ` AND core_id IN (`)
+			args := make([]any, 0, 1+len(part))
+			args = append(args, kind)
+			for i, id := range part {
+				if i > 0 {
+					sql.WriteString(", ")
+				}
+				sql.WriteString(b.param(len(args) + 1))
+				args = append(args, id)
 			}
-			fmt.Fprintf(&sql, "(%s, %s)", b.param(len(args)+1), b.param(len(args)+2))
-			args = append(args, k[0], k[1])
-		}
-		sql.WriteString(")")
-		err := b.each(sql.String(), args, func(scan func(...any) error) error {
-			var kind, core string
-			m := mapped{known: true}
-			if err := scan(&kind, &core, &m.id, &m.version); err != nil {
+			sql.WriteString(")")
+			err := b.each(sql.String(), args, func(scan func(...any) error) error {
+				var core string
+				m := mapped{known: true}
+				if err := scan(&core, &m.id, &m.version); err != nil {
+					return err
+				}
+				b.ids[kind+":"+core] = m
+				switch kind {
+				case "wallet":
+					wallets = append(wallets, m.id)
+				case "transaction":
+					txs = append(txs, m.id)
+				}
+				return nil
+			})
+			if err != nil {
 				return err
 			}
-			b.ids[kind+":"+core] = m
-			switch kind {
-			case "wallet":
-				wallets = append(wallets, m.id)
-			case "transaction":
-				txs = append(txs, m.id)
-			}
-			return nil
-		})
-		if err != nil {
-			return err
 		}
 	}
 	if err := b.eachID(`SELECT id, user_id, coin_id FROM wallets WHERE id IN (%s)`, wallets, func(scan func(...any) error) error {

@@ -10,9 +10,9 @@
 //	corebench live --db URL --nats URL --file F    publishes F as fast as JetStream takes it and waits until every
 //	                                               event is recorded; prints each tenth's rate, then the total
 //	                                               seconds and rate (without --file: --events N made on the fly)
-//	corebench fresh --db URL --nats URL --api URL --token T --rate R --seconds S
-//	                                               publishes new transactions at R per second and polls History's
-//	                                               first page; prints p50, p99 and max from publish to visible
+//	corebench fresh --db URL --nats URL --rate R --seconds S
+//	                                               publishes events at R per second and reads what commits; prints
+//	                                               p50, p99 and max from publish to visible for new transactions
 package main
 
 import (
@@ -22,7 +22,6 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
@@ -50,8 +49,6 @@ func main() {
 	out := fs.String("out", ".", "make: folder")
 	natsURL := fs.String("nats", "", "NATS URL")
 	file := fs.String("file", "", "live: events file")
-	api := fs.String("api", "", "fresh: the server's URL")
-	token := fs.String("token", "", "fresh: a staff token")
 	rate := fs.Int("rate", 2000, "fresh: events per second")
 	seconds := fs.Int("seconds", 30, "fresh: seconds")
 	_ = fs.Parse(os.Args[2:])
@@ -67,7 +64,7 @@ func main() {
 	case "live":
 		err = live(ctx, d, *natsURL, *file, *events)
 	case "fresh":
-		err = fresh(ctx, d, *natsURL, *api, *token, *rate, time.Duration(*seconds)*time.Second)
+		err = fresh(ctx, d, *natsURL, *rate, time.Duration(*seconds)*time.Second)
 	default:
 		err = fmt.Errorf("unknown command %q", os.Args[1])
 	}
@@ -226,7 +223,7 @@ func jetStream(url string) (*nats.Conn, jetstream.JetStream, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	js, err := jetstream.New(nc)
+	js, err := jetstream.New(nc, jetstream.WithPublishAsyncMaxPending(20000))
 	if err != nil {
 		nc.Close()
 	}
@@ -332,10 +329,11 @@ func readLines(file string) ([][]byte, error) {
 	return lines, s.Err()
 }
 
-// fresh publishes the history at rate per second for d, while polling
-// History's newest page; for each new transaction, the time from its
-// publishing to the first page that shows it.
-func fresh(ctx context.Context, db *store.DB, url, api, token string, rate int, d time.Duration) error {
+// fresh publishes the history at rate per second for d, while reading the
+// transactions committed since the last read every 20 ms (what History's
+// next read shows: its pages read the table, nothing cached); for each new
+// transaction, the time from its publishing to the first read that sees it.
+func fresh(ctx context.Context, db *store.DB, url string, rate int, d time.Duration) error {
 	ws, err := wallets(ctx, db)
 	if err != nil {
 		return err
@@ -345,31 +343,30 @@ func fresh(ctx context.Context, db *store.DB, url, api, token string, rate int, 
 		return err
 	}
 	defer nc.Close()
-	sent := map[string]time.Time{} // hash -> published
-	seen := map[string]time.Duration{}
-	published := make(chan publish, 1<<16)
-	stop := make(chan struct{})
-	polled := make(chan error, 1)
-	go func() { polled <- poll(api, token, published, sent, seen, stop) }()
-	now := time.Now().UTC()
 	var events [][]byte
 	var hashes []string
-	run := fmt.Sprintf("%x", now.UnixNano())
-	if _, err := history(ws, rate*int(d/time.Second), run, now, func(raw json.RawMessage) error {
-		events = append(events, raw)
+	now := time.Now().UTC()
+	if _, err := history(ws, rate*int(d/time.Second), fmt.Sprintf("%x", now.UnixNano()), now, func(raw json.RawMessage) error {
 		var e struct {
 			Data ingest.Transaction `json:"data"`
 		}
-		_ = json.Unmarshal(raw, &e)
-		h := ""
-		if e.Data.Version == 1 {
-			h = e.Data.Hash
+		if err := json.Unmarshal(raw, &e); err != nil {
+			return err
 		}
-		hashes = append(hashes, h)
+		events = append(events, raw)
+		hashes = append(hashes, map[bool]string{true: e.Data.Hash}[e.Data.Version == 1])
 		return nil
 	}); err != nil {
 		return err
 	}
+	var last int64
+	if err := db.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM transactions`).Scan(&last); err != nil {
+		return err
+	}
+	published := make(chan publish, 1<<16)
+	stop := make(chan struct{})
+	seen := make(chan []time.Duration, 1)
+	go func() { seen <- watch(ctx, db, last, published, stop) }()
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
 	start := time.Now()
@@ -387,23 +384,12 @@ func fresh(ctx context.Context, db *store.DB, url, api, token string, rate int, 
 	}
 	<-js.PublishAsyncComplete()
 	took := time.Since(start)
-	// What is still in flight is seen within seconds, or counted as never seen.
-	time.Sleep(5 * time.Second)
+	close(published)
 	close(stop)
-	if err := <-polled; err != nil {
-		return err
-	}
-	var lat []time.Duration
-	for h := range sent {
-		l, ok := seen[h]
-		if !ok {
-			l = time.Hour
-		}
-		lat = append(lat, l)
-	}
+	lat := <-seen
 	slices.Sort(lat)
 	q := func(p float64) float64 { return lat[min(len(lat)-1, int(p*float64(len(lat))))].Seconds() * 1000 }
-	fmt.Printf("%d events at %.0f events/s; %d new transactions: publish to visible in History p50 %.0f ms, p99 %.0f ms, max %.0f ms\n",
+	fmt.Printf("%d events at %.0f events/s; %d new transactions: publish to visible p50 %.0f ms, p99 %.0f ms, max %.0f ms\n",
 		len(events), float64(len(events))/took.Seconds(), len(lat), q(0.5), q(0.99), q(1))
 	return nil
 }
@@ -414,43 +400,62 @@ type publish struct {
 	at   time.Time
 }
 
-// poll reads History's newest 200 rows every 50 ms until stop, and notes
-// when each published hash first shows.
-func poll(api, token string, published <-chan publish, sent map[string]time.Time, seen map[string]time.Duration, stop <-chan struct{}) error {
-	client := &http.Client{Timeout: 10 * time.Second}
+// watch reads the transactions committed after id last every 20 ms until
+// every published one is seen (a minute after stop at most: one never seen
+// counts as an hour), and returns each one's time from publish to seen.
+func watch(ctx context.Context, db *store.DB, last int64, published <-chan publish, stop <-chan struct{}) []time.Duration {
+	sent := map[string]time.Time{}
+	early := map[string]time.Time{} // seen before its publishing was noted
+	var lat []time.Duration
+	var deadline <-chan time.Time
+	open := true
 	for {
-		select {
-		case <-stop:
-			return nil
-		case <-time.After(50 * time.Millisecond):
+		for open {
+			select {
+			case p, ok := <-published:
+				if !ok {
+					open = false
+					break
+				}
+				if at, ok := early[p.hash]; ok {
+					lat = append(lat, at.Sub(p.at))
+					delete(early, p.hash)
+				} else {
+					sent[p.hash] = p.at
+				}
+				continue
+			default:
+			}
+			break
 		}
-		for len(published) > 0 {
-			p := <-published
-			sent[p.hash] = p.at
-		}
-		req, _ := http.NewRequest("GET", api+"/api/admin/transactions/history?page=1&maxPerPage=200&network=main", nil)
-		req.Header.Set("Authorization", "Bearer "+token)
-		resp, err := client.Do(req)
-		if err != nil {
-			return err
-		}
-		var page struct {
-			Data []struct {
-				Hash string `json:"hash"`
-			} `json:"transactionHistory"`
-		}
-		err = json.NewDecoder(resp.Body).Decode(&page)
-		resp.Body.Close()
-		if err != nil || resp.StatusCode != 200 {
-			return fmt.Errorf("History: %d %v", resp.StatusCode, err)
-		}
-		at := time.Now()
-		for _, r := range page.Data {
-			if t, ok := sent[r.Hash]; ok {
-				if _, done := seen[r.Hash]; !done {
-					seen[r.Hash] = at.Sub(t)
+		rows, err := db.QueryContext(ctx, `SELECT id, hash FROM transactions WHERE id > $1 ORDER BY id`, last)
+		if err == nil {
+			at := time.Now()
+			for rows.Next() {
+				var hash string
+				if rows.Scan(&last, &hash) == nil {
+					if t, ok := sent[hash]; ok {
+						lat = append(lat, at.Sub(t))
+						delete(sent, hash)
+					} else {
+						early[hash] = at
+					}
 				}
 			}
+			rows.Close()
+		}
+		select {
+		case <-stop:
+			stop, deadline = nil, time.After(time.Minute)
+		case <-deadline:
+			for range sent {
+				lat = append(lat, time.Hour)
+			}
+			return lat
+		case <-time.After(20 * time.Millisecond):
+		}
+		if stop == nil && !open && len(sent) == 0 {
+			return lat
 		}
 	}
 }
