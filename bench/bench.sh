@@ -30,6 +30,10 @@ SCALE_SIZES=1000000 SCALE_SEED_ONLY=1 bench/scale.sh
   echo
   bench/run.sh "sqlite:$LITE"
   echo
+  bench/ingest.sh "$PG"
+  echo
+  bench/ingest.sh "sqlite:$LITE"
+  echo
   bench/web.sh
   if [ -n "${SCALE_SIZES-100000 1000000 5000000 10000000}" ]; then
     echo
