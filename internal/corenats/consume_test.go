@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -13,49 +12,11 @@ import (
 
 	"xapa/backoffice/internal/corenats"
 	"xapa/backoffice/internal/ingest"
+	"xapa/backoffice/internal/ingest/ingesttest"
 	"xapa/backoffice/internal/natstest"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/store/storetest"
 )
-
-const at = "2026-11-20T09:00:00Z"
-
-func event(id, typ string, data map[string]any) []byte {
-	b, err := json.Marshal(map[string]any{"specversion": "1.0", "id": id, "source": "core", "type": typ, "time": at, "data": data})
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
-
-// history is what a core sends for customers, each with a wallet and
-// deposits that move from pending to confirmed in three versions.
-func history(customers, deposits int) [][]byte {
-	out := [][]byte{event("chain", "xapa.chain.v1", map[string]any{"symbol": "BTC", "name": "Bitcoin", "decimals": 8,
-		"max_confirmation": 3, "explorer_tx_url": "", "icon": "", "version": 1})}
-	for c := range customers {
-		id := fmt.Sprint("c", c)
-		out = append(out, event("cust-"+id, "xapa.customer.v1", map[string]any{"id": id, "email": id + "@example.com",
-			"full_name": id, "enabled": true, "email_verified": true, "verified_at": nil, "phone_number": nil, "ga_enabled": false,
-			"sms_2fa_enabled": false, "sms_verified": false, "invitation_code": "I" + id, "invited_by": nil, "device_type": "",
-			"last_login": nil, "created_at": at, "version": 1}),
-			event("wal-"+id, "xapa.wallet.v1", map[string]any{"id": "w" + id, "customer_id": id, "coin": "BTC", "network": "main",
-				"name": "BTC", "balance": "1", "addresses": []string{}, "created_at": at, "version": 1}))
-	}
-	for d := range deposits {
-		c := fmt.Sprint("c", d%customers)
-		for v, step := range []struct {
-			status string
-			conf   int
-		}{{"pending", 0}, {"pending", 1}, {"confirmed", 3}} {
-			out = append(out, event(fmt.Sprintf("t%d-v%d", d, v+1), "xapa.transaction.v1", map[string]any{"id": fmt.Sprint("t", d),
-				"customer_id": c, "wallet_id": "w" + c, "coin": "BTC", "type": "received", "network": "main", "status": step.status,
-				"confirmations": step.conf, "max_confirmation": 3, "amount": "0.00000001", "network_fee": "0", "commission": "0",
-				"fee": "0", "hash": fmt.Sprint("h", d), "receiver_address": "", "exchange": false, "created_at": at, "version": v + 1}))
-		}
-	}
-	return out
-}
 
 func publish(t *testing.T, url string, msgs [][]byte) {
 	t.Helper()
@@ -128,7 +89,7 @@ func TestTwoNodesApplyTheStreamOnce(t *testing.T) {
 		srv := natstest.Start(t)
 		a := applierOf(t, db)
 		node(t, srv.URL, a) // makes the stream
-		msgs := history(10, 100)
+		msgs := ingesttest.Deposits(10, 100)
 		rng := rand.New(rand.NewPCG(7, 35))
 		rng.Shuffle(len(msgs), func(i, j int) { msgs[i], msgs[j] = msgs[j], msgs[i] })
 		for range 40 {
@@ -161,7 +122,7 @@ func TestAnEventThatAlwaysFailsIsADeadLetter(t *testing.T) {
 		srv := natstest.Start(t)
 		a := applierOf(t, db)
 		node(t, srv.URL, failing{Applier: a, poison: `"id":"cust-c1"`})
-		publish(t, srv.URL, history(3, 3))
+		publish(t, srv.URL, ingesttest.Deposits(3, 3))
 		until(t, db, "a dead letter", func() bool { return count(t, db, `SELECT count(*) FROM ingest_letters WHERE state = 'dead'`) == 1 })
 		reason := storetest.Column[string](t, db, `SELECT reason FROM ingest_letters WHERE state = 'dead'`)[0]
 		if reason != "applying failed 4 times: the database refused it" {

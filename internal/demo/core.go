@@ -2,7 +2,6 @@ package demo
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -365,16 +364,15 @@ func (g *gen) readCustomerIDs(ctx context.Context, db *store.DB) error {
 	return rows.Err()
 }
 
-// coinIDs reads our ids of the catalogue's coins, by position in coins.
-func (g *gen) readCoinIDs(ctx context.Context, q interface {
-	QueryRowContext(context.Context, string, ...any) *sql.Row
-}) error {
+// readCoinIDs reads our ids of the core's chains, by position in coins (the
+// tokens' come when they are added).
+func (g *gen) readCoinIDs(ctx context.Context, db *store.DB) error {
 	g.coinIDs = make([]int64, len(coins))
 	for i := range coins {
 		if coins[i].chain != "" {
 			continue
 		}
-		if err := q.QueryRowContext(ctx, `SELECT id FROM coins WHERE kind = 'coin' AND symbol = $1`, coins[i].symbol).Scan(&g.coinIDs[i]); err != nil {
+		if err := db.QueryRowContext(ctx, `SELECT id FROM coins WHERE kind = 'coin' AND symbol = $1`, coins[i].symbol).Scan(&g.coinIDs[i]); err != nil {
 			return fmt.Errorf("demo: chain %s: %w", coins[i].symbol, err)
 		}
 	}

@@ -1,11 +1,12 @@
 package ingest
 
 import (
-	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
+
+	"xapa/backoffice/internal/store"
 )
 
 // Most of what a core sends is transactions: new ones, and later versions of
@@ -23,7 +24,6 @@ type quick struct {
 	e    Event
 	t    Transaction
 	m    mapped // the transaction, if known
-	base *quick // the batch's new transaction this version changes
 	user int64
 	wall int64
 	coin int64
@@ -48,7 +48,7 @@ func (b *batch) fastWay(raws []json.RawMessage, results []Result, done, recorded
 	if err := b.prefetch(qs); err != nil {
 		return err
 	}
-	var fresh, changed []*quick // in the batch's order
+	var applied []*quick // in the batch's order
 	c := &quickCheck{made: map[string]*quick{}, slow: map[string]bool{}, slowAt: slowAt}
 	for _, q := range qs {
 		ok, stale, err := b.checkQuick(c, q)
@@ -60,13 +60,11 @@ func (b *batch) fastWay(raws []json.RawMessage, results []Result, done, recorded
 				return err
 			}
 			results[q.at], done[q.at] = Result{ID: q.e.ID, Status: Stale}, true
-		case ok && (q.m.known || q.base != nil):
-			changed = append(changed, q)
 		case ok:
-			fresh = append(fresh, q)
+			applied = append(applied, q)
 		}
 	}
-	inserts, updates := lastVersions(append(fresh, changed...))
+	inserts, updates := lastVersions(applied)
 	if err := b.insertQuick(inserts); err != nil {
 		return err
 	}
@@ -76,7 +74,7 @@ func (b *batch) fastWay(raws []json.RawMessage, results []Result, done, recorded
 	if err := b.rememberQuick(append(inserts, updates...)); err != nil {
 		return err
 	}
-	for _, q := range append(fresh, changed...) {
+	for _, q := range applied {
 		results[q.at], done[q.at] = Result{ID: q.e.ID, Status: Applied}, true
 	}
 	return nil
@@ -271,12 +269,9 @@ func (b *batch) checkQuick(c *quickCheck, q *quick) (ok, stale bool, err error) 
 
 func (b *batch) quickRules(c *quickCheck, q *quick) (ok, stale bool, err error) {
 	q.m = b.ids["transaction:"+q.t.ID]
-	var before *txState
+	var before *txState // the transaction's state, if it exists
 	if prev := c.made[q.t.ID]; prev != nil {
 		q.m = mapped{id: prev.m.id, version: prev.t.Version, known: prev.m.known}
-		if prev.base != nil || !prev.m.known {
-			q.base = cmp.Or(prev.base, prev)
-		}
 		s := prev.t.state()
 		before = &s
 	} else if q.m.known {
@@ -286,7 +281,7 @@ func (b *batch) quickRules(c *quickCheck, q *quick) (ok, stale bool, err error) 
 		}
 		before = &s
 	}
-	if (q.m.known || q.base != nil) && q.t.Version <= q.m.version {
+	if before != nil && q.t.Version <= q.m.version {
 		return false, true, nil
 	}
 	cust, known := b.ids["customer:"+q.t.CustomerID]
@@ -469,12 +464,8 @@ func (b *batch) each(query string, args []any, fn func(scan func(...any) error) 
 // eachID runs query, whose %s takes a list of ids, over ids in chunks.
 func (b *batch) eachID(query string, ids []int64, fn func(scan func(...any) error) error) error {
 	for _, part := range chunks(ids, 500) {
-		marks := make([]string, len(part))
-		args := make([]any, len(part))
-		for i, id := range part {
-			marks[i], args[i] = b.param(i+1), id
-		}
-		if err := b.each(fmt.Sprintf(query, strings.Join(marks, ", ")), args, fn); err != nil {
+		list, args := store.IDList(1, part)
+		if err := b.each(fmt.Sprintf(query, list), args, fn); err != nil {
 			return err
 		}
 	}

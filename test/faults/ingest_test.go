@@ -4,7 +4,6 @@ package faults
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"xapa/backoffice/internal/ingest/ingesttest"
 	"xapa/backoffice/internal/natstest"
 	"xapa/backoffice/internal/store"
 )
@@ -188,36 +188,7 @@ func (r *ingestRun) count(q string) int {
 // coreHistory is the producer's ledger: a chain, customers with a wallet
 // each, and deposits in three versions, shuffled, with 60 sent twice.
 func coreHistory() [][]byte {
-	event := func(id, typ string, data map[string]any) []byte {
-		b, _ := json.Marshal(map[string]any{"specversion": "1.0", "id": id, "source": "core", "type": typ,
-			"time": "2026-11-20T09:00:00Z", "data": data})
-		return b
-	}
-	at := "2026-11-20T09:00:00Z"
-	out := [][]byte{event("chain", "xapa.chain.v1", map[string]any{"symbol": "BTC", "name": "Bitcoin", "decimals": 8,
-		"max_confirmation": 3, "explorer_tx_url": "", "icon": "", "version": 1})}
-	for c := range customers {
-		id := fmt.Sprint("c", c)
-		out = append(out, event("cust-"+id, "xapa.customer.v1", map[string]any{"id": id, "email": id + "@faults.example",
-			"full_name": id, "enabled": true, "email_verified": true, "verified_at": nil, "phone_number": nil, "ga_enabled": false,
-			"sms_2fa_enabled": false, "sms_verified": false, "invitation_code": "F" + id, "invited_by": nil, "device_type": "",
-			"last_login": nil, "created_at": at, "version": 1}),
-			event("wal-"+id, "xapa.wallet.v1", map[string]any{"id": "w" + id, "customer_id": id, "coin": "BTC", "network": "main",
-				"name": "BTC", "balance": "1", "addresses": []string{}, "created_at": at, "version": 1}))
-	}
-	for d := range deposits {
-		c := fmt.Sprint("c", d%customers)
-		for v, conf := range []int{0, 1, 3} {
-			status := "pending"
-			if conf == 3 {
-				status = "confirmed"
-			}
-			out = append(out, event(fmt.Sprintf("t%d-v%d", d, v+1), "xapa.transaction.v1", map[string]any{"id": fmt.Sprint("t", d),
-				"customer_id": c, "wallet_id": "w" + c, "coin": "BTC", "type": "received", "network": "main", "status": status,
-				"confirmations": conf, "max_confirmation": 3, "amount": "0.00000001", "network_fee": "0", "commission": "0",
-				"fee": "0", "hash": fmt.Sprint("h", d), "receiver_address": "", "exchange": false, "created_at": at, "version": v + 1}))
-		}
-	}
+	out := ingesttest.Deposits(customers, deposits)
 	rng := rand.New(rand.NewPCG(3, 5))
 	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
 	for range 60 {

@@ -353,8 +353,11 @@ func fresh(ctx context.Context, db *store.DB, url string, rate int, d time.Durat
 		if err := json.Unmarshal(raw, &e); err != nil {
 			return err
 		}
-		events = append(events, raw)
-		hashes = append(hashes, map[bool]string{true: e.Data.Hash}[e.Data.Version == 1])
+		hash := "" // only a new transaction is timed
+		if e.Data.Version == 1 {
+			hash = e.Data.Hash
+		}
+		events, hashes = append(events, raw), append(hashes, hash)
 		return nil
 	}); err != nil {
 		return err
@@ -408,25 +411,25 @@ func watch(ctx context.Context, db *store.DB, last int64, published <-chan publi
 	early := map[string]time.Time{} // seen before its publishing was noted
 	var lat []time.Duration
 	var deadline <-chan time.Time
+	note := func(p publish) {
+		if at, ok := early[p.hash]; ok {
+			lat = append(lat, at.Sub(p.at))
+			delete(early, p.hash)
+		} else {
+			sent[p.hash] = p.at
+		}
+	}
 	open := true
 	for {
-		for open {
+		for drained := false; open && !drained; {
 			select {
 			case p, ok := <-published:
-				if !ok {
-					open = false
-					break
+				if open = ok; ok {
+					note(p)
 				}
-				if at, ok := early[p.hash]; ok {
-					lat = append(lat, at.Sub(p.at))
-					delete(early, p.hash)
-				} else {
-					sent[p.hash] = p.at
-				}
-				continue
 			default:
+				drained = true
 			}
-			break
 		}
 		rows, err := db.QueryContext(ctx, `SELECT id, hash FROM transactions WHERE id > $1 ORDER BY id`, last)
 		if err == nil {
