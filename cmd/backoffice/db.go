@@ -191,7 +191,7 @@ func seed(ctx context.Context, args []string) error {
 			pruned += n
 		}
 		fmt.Printf("pruned %d rows older than %d days, as a server would\n", pruned, retention.DefaultDays)
-		return nil
+		return db.Analyze(ctx)
 	})
 }
 

@@ -67,19 +67,47 @@ func importEvents(ctx context.Context, args []string) error {
 const importBatch = 10 * ingest.MaxBatch
 
 // importLines applies the events of in, importBatch at a time, and
-// counts each status. A line too long to be an event is an error: the
-// batches before it are applied, the rest is not read.
+// counts each status. The next batch is read and checked while the last
+// applies. A line too long to be an event is an error: the batches before
+// it are applied, the rest is not read.
 func importLines(ctx context.Context, a *ingest.Applier, source string, in io.Reader) (map[string]int, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	batches := make(chan *ingest.Prepared, 1)
+	var readErr error
+	go func() {
+		defer close(batches)
+		readErr = readBatches(ctx, a, in, batches)
+	}()
 	counts := map[string]int{}
-	flush := func(batch []json.RawMessage) error {
-		if len(batch) == 0 {
-			return nil
-		}
-		results, err := a.ApplyFrom(ctx, source, batch)
+	for p := range batches {
+		results, err := a.ApplyPrepared(ctx, source, p)
 		for _, r := range results {
 			counts[r.Status]++
 		}
-		return err
+		if err != nil {
+			cancel()
+			for range batches { // let the reader stop
+			}
+			return counts, err
+		}
+	}
+	return counts, readErr
+}
+
+// readBatches sends in's events to out, prepared, importBatch at a time,
+// until in ends or ctx does.
+func readBatches(ctx context.Context, a *ingest.Applier, in io.Reader, out chan<- *ingest.Prepared) error {
+	send := func(batch []json.RawMessage) bool {
+		if len(batch) == 0 {
+			return true
+		}
+		select {
+		case out <- a.Prepare(batch):
+			return true
+		case <-ctx.Done():
+			return false
+		}
 	}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), maxEventLine)
@@ -93,16 +121,17 @@ func importLines(ctx context.Context, a *ingest.Applier, source string, in io.Re
 		}
 		batch = append(batch, json.RawMessage(bytes.Clone(text)))
 		if len(batch) == importBatch {
-			if err := flush(batch); err != nil {
-				return counts, err
+			if !send(batch) {
+				return nil
 			}
-			batch = batch[:0]
+			batch = nil
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return counts, fmt.Errorf("line %d: %w", line+1, err)
+		return fmt.Errorf("line %d: %w", line+1, err)
 	}
-	return counts, flush(batch)
+	send(batch)
+	return nil
 }
 
 const ingestKeyUsage = `usage: backoffice ingest key <command> [flags]

@@ -25,10 +25,12 @@ const (
 	ConsumerName  = "backoffice" // durable, shared by every node
 )
 
-// Applier applies the events: *ingest.Applier. Apply applies a batch in one
-// transaction; Bury keeps an event that failed every try as a dead letter.
+// Applier applies the events: *ingest.Applier. ApplyPrepared applies a
+// prepared batch in one transaction; Bury keeps an event that failed every
+// try as a dead letter.
 type Applier interface {
-	Apply(ctx context.Context, events []json.RawMessage) ([]ingest.Result, error)
+	Prepare(events []json.RawMessage) *ingest.Prepared
+	ApplyPrepared(ctx context.Context, source string, p *ingest.Prepared) ([]ingest.Result, error)
 	Bury(ctx context.Context, event json.RawMessage, reason string) error
 }
 
@@ -110,8 +112,25 @@ func consumer(ctx context.Context, nc *nats.Conn, stream string) (jetstream.Cons
 // Close closes the connection.
 func (c *Consumer) Close() { c.nc.Close() }
 
-// Run applies the stream's events until ctx ends.
+// Run applies the stream's events until ctx ends. The next batch is
+// fetched and read while the last applies.
 func (c *Consumer) Run(ctx context.Context) {
+	batches := make(chan fetched, 1)
+	go c.fetch(ctx, batches)
+	for b := range batches {
+		c.handle(ctx, b)
+	}
+}
+
+// fetched is a batch of messages and their events, prepared.
+type fetched struct {
+	msgs   []jetstream.Msg
+	events *ingest.Prepared
+}
+
+// fetch sends the stream's batches to out until ctx ends, then closes it.
+func (c *Consumer) fetch(ctx context.Context, out chan<- fetched) {
+	defer close(out)
 	for ctx.Err() == nil {
 		batch, err := c.cons.Fetch(c.o.Batch, jetstream.FetchMaxWait(c.o.Wait))
 		if err != nil {
@@ -123,28 +142,37 @@ func (c *Consumer) Run(ctx context.Context) {
 		for m := range batch.Messages() {
 			msgs = append(msgs, m)
 		}
-		if len(msgs) > 0 {
-			c.handle(ctx, msgs)
+		if len(msgs) == 0 {
+			continue
+		}
+		select {
+		case out <- fetched{msgs: msgs, events: c.o.Applier.Prepare(events(msgs))}:
+		case <-ctx.Done():
 		}
 	}
+}
+
+func events(msgs []jetstream.Msg) []json.RawMessage {
+	out := make([]json.RawMessage, len(msgs))
+	for i, m := range msgs {
+		out[i] = m.Data()
+	}
+	return out
 }
 
 // handle applies a fetched batch in one transaction and acknowledges it once
 // committed. When the batch fails, each message is tried alone, so one event
 // that fails holds no other back.
-func (c *Consumer) handle(ctx context.Context, msgs []jetstream.Msg) {
-	events := make([]json.RawMessage, len(msgs))
-	for i, m := range msgs {
-		events[i] = m.Data()
-	}
-	if _, err := c.o.Applier.Apply(ctx, events); err == nil {
-		for _, m := range msgs {
+func (c *Consumer) handle(ctx context.Context, b fetched) {
+	if _, err := c.o.Applier.ApplyPrepared(ctx, "", b.events); err == nil {
+		for _, m := range b.msgs {
 			ack(ctx, m)
 		}
 		return
 	}
-	for _, m := range msgs {
-		if _, err := c.o.Applier.Apply(ctx, []json.RawMessage{m.Data()}); err != nil {
+	for _, m := range b.msgs {
+		one := c.o.Applier.Prepare([]json.RawMessage{m.Data()})
+		if _, err := c.o.Applier.ApplyPrepared(ctx, "", one); err != nil {
 			c.retryOrBury(ctx, m, err)
 			continue
 		}

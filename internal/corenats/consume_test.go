@@ -2,7 +2,6 @@ package corenats_test
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"strings"
@@ -57,13 +56,13 @@ type failing struct {
 	poison string
 }
 
-func (f failing) Apply(ctx context.Context, events []json.RawMessage) ([]ingest.Result, error) {
-	for _, e := range events {
+func (f failing) ApplyPrepared(ctx context.Context, source string, p *ingest.Prepared) ([]ingest.Result, error) {
+	for _, e := range p.Events() {
 		if strings.Contains(string(e), f.poison) {
 			return nil, errors.New("the database refused it")
 		}
 	}
-	return f.Applier.Apply(ctx, events)
+	return f.Applier.ApplyPrepared(ctx, source, p)
 }
 
 // until waits for cond; the bound covers a hang on a busy machine, not the

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"time"
 
 	"xapa/backoffice/internal/store"
@@ -53,6 +54,29 @@ func (a *Applier) Apply(ctx context.Context, events []json.RawMessage) ([]Result
 // ApplyFrom is Apply for a sender that may speak only for source (an ingest
 // key's): an event of another source is rejected. "" allows any.
 func (a *Applier) ApplyFrom(ctx context.Context, source string, events []json.RawMessage) ([]Result, error) {
+	return a.ApplyPrepared(ctx, source, &Prepared{events: events, read: a.readAll(events, runtime.GOMAXPROCS(0))})
+}
+
+// Prepared is a batch of events read and checked, not yet applied. Reading
+// costs about what applying does, so a caller with a stream of batches
+// prepares the next while the last applies.
+type Prepared struct {
+	events []json.RawMessage
+	read   []read
+}
+
+// Prepare reads and checks events on one core, leaving the others to the
+// database while it applies the last batch.
+func (a *Applier) Prepare(events []json.RawMessage) *Prepared {
+	return &Prepared{events: events, read: a.readAll(events, 1)}
+}
+
+// Events are the batch's events, as received.
+func (p *Prepared) Events() []json.RawMessage { return p.events }
+
+// ApplyPrepared is ApplyFrom for a prepared batch.
+func (a *Applier) ApplyPrepared(ctx context.Context, source string, p *Prepared) ([]Result, error) {
+	events := p.events
 	var results []Result
 	err := a.db.Tx(ctx, func(tx *sql.Tx) error {
 		// One batch at a time across nodes: else an event held in one batch for an entity that another batch is
@@ -70,7 +94,7 @@ func (a *Applier) ApplyFrom(ctx context.Context, source string, events []json.Ra
 		results = make([]Result, len(events))
 		done, recorded := make([]bool, len(events)), make([]bool, len(events))
 		if !a.perEventOnly {
-			if err := b.fastWay(events, results, done, recorded); err != nil {
+			if err := b.fastWay(p, results, done, recorded); err != nil {
 				return err
 			}
 		}

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
+	"sync"
 
 	"xapa/backoffice/internal/store"
 )
@@ -33,8 +33,8 @@ type quick struct {
 // fastWay applies the batch's plain transaction events. It sets their
 // results and done; recorded marks the events it recorded as seen but left
 // to the per-event way.
-func (b *batch) fastWay(raws []json.RawMessage, results []Result, done, recorded []bool) error {
-	qs, slowAt := b.candidates(raws)
+func (b *batch) fastWay(p *Prepared, results []Result, done, recorded []bool) error {
+	qs, slowAt := b.candidates(p.read)
 	if len(qs) == 0 {
 		return nil
 	}
@@ -84,24 +84,17 @@ func (b *batch) fastWay(raws []json.RawMessage, results []Result, done, recorded
 // comes once in the batch, and whose wallet and chain no other event of the
 // batch changes; slowAt is, per transaction, the place of its first event
 // that is not one.
-func (b *batch) candidates(raws []json.RawMessage) ([]*quick, map[string]int) {
-	txType := Transaction{}.EventType()
-	events := make([]Event, len(raws))
+func (b *batch) candidates(read []read) ([]*quick, map[string]int) {
 	seen := map[string]int{}
 	touched := map[string]bool{} // wallets, and "chain" for any chain
-	for i, raw := range raws {
-		if json.Unmarshal(raw, &events[i]) != nil {
+	for _, r := range read {
+		if !r.envelope {
 			continue
 		}
-		e := events[i]
-		seen["event:"+e.Source+"\x00"+e.ID]++
-		switch e.Type {
+		seen[r.e.Source+"\x00"+r.e.ID]++
+		switch r.e.Type {
 		case Wallet{}.EventType():
-			var w struct {
-				ID string `json:"id"`
-			}
-			_ = json.Unmarshal(e.Data, &w)
-			touched["wallet:"+w.ID] = true
+			touched["wallet:"+r.walletID] = true
 		case Chain{}.EventType():
 			touched["chain"] = true
 		}
@@ -111,16 +104,14 @@ func (b *batch) candidates(raws []json.RawMessage) ([]*quick, map[string]int) {
 	}
 	var qs []*quick
 	slowAt := map[string]int{}
-	for i, raw := range raws {
-		e := events[i]
-		if e.Type != txType {
+	for i, r := range read {
+		if !r.envelope || r.e.Type != (Transaction{}).EventType() {
 			continue
 		}
-		q := &quick{at: i, e: e}
-		parsed := json.Unmarshal(e.Data, &q.t) == nil
-		if !parsed || (b.source != "" && e.Source != b.source) || seen["event:"+e.Source+"\x00"+e.ID] > 1 ||
-			touched["wallet:"+q.t.WalletID] || !b.a.schemas.valid(raw, txType) {
-			if _, ok := slowAt[q.t.ID]; !ok && parsed {
+		q := &quick{at: i, e: r.e, t: r.t}
+		if !r.valid || (b.source != "" && q.e.Source != b.source) || seen[q.e.Source+"\x00"+q.e.ID] > 1 ||
+			touched["wallet:"+q.t.WalletID] {
+			if _, ok := slowAt[q.t.ID]; !ok && r.parsed {
 				slowAt[q.t.ID] = i
 			}
 			continue
@@ -130,37 +121,77 @@ func (b *batch) candidates(raws []json.RawMessage) ([]*quick, map[string]int) {
 	return qs, slowAt
 }
 
-// recordSeen records the events as seen, with one statement per chunk, and
-// returns those not seen before; the others are duplicates.
+// read is what the fast way needs of one event of a batch.
+type read struct {
+	e        Event
+	envelope bool        // e was read
+	walletID string      // a wallet event's wallet
+	t        Transaction // a transaction event's data
+	parsed   bool        // t was read
+	valid    bool        // the event passes its schemas
+}
+
+// readAll reads and checks the events on up to cores goroutines: the schema
+// checks cost more than applying a plain event does.
+func (a *Applier) readAll(raws []json.RawMessage, cores int) []read {
+	if a.perEventOnly {
+		return nil
+	}
+	out := make([]read, len(raws))
+	workers := min(cores, 1+len(raws)/100)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(raws); i += workers {
+				out[i] = a.readOne(raws[i])
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+func (a *Applier) readOne(raw json.RawMessage) read {
+	var r read
+	if json.Unmarshal(raw, &r.e) != nil {
+		return r
+	}
+	r.envelope = true
+	switch r.e.Type {
+	case Wallet{}.EventType():
+		var w struct {
+			ID string `json:"id"`
+		}
+		_ = json.Unmarshal(r.e.Data, &w)
+		r.walletID = w.ID
+	case Transaction{}.EventType():
+		r.parsed = json.Unmarshal(r.e.Data, &r.t) == nil
+		r.valid = r.parsed && a.schemas.valid(raw, r.e.Type)
+	}
+	return r
+}
+
+// recordSeen records the events as seen and returns those not seen
+// before; the others are duplicates.
 func (b *batch) recordSeen(qs []*quick, results []Result, done []bool) ([]*quick, error) {
 	fresh := map[string]bool{}
-	for _, part := range chunks(qs, 200) {
-		var sql strings.Builder
-		sql.WriteString(`INSERT INTO ingest_events (source, id, type, status, received_at) VALUES `)
-		args := make([]any, 0, 4*len(part))
+	for _, part := range chunks(qs, b.db.Dialect.RowsPerStatement()) {
+		rows := make([][]any, len(part))
 		for i, q := range part {
-			if i > 0 {
-				sql.WriteString(", ")
-			}
-			fmt.Fprintf(&sql, "(%s, %s, %s, 'applied', %s)", b.param(len(args)+1), b.param(len(args)+2), b.param(len(args)+3),
-				b.param(len(args)+4))
-			args = append(args, q.e.Source, q.e.ID, q.e.Type, b.now)
+			rows[i] = []any{q.e.Source, q.e.ID, q.e.Type, b.now}
 		}
-		sql.WriteString(` ON CONFLICT (source, id) DO NOTHING RETURNING source, id`)
-		rows, err := b.tx.QueryContext(b.ctx, sql.String(), args...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
+		values, args := b.db.Dialect.Rows(1, []string{"text", "text", "text", "timestamptz"}, rows)
+		err := b.each(`INSERT INTO ingest_events (source, id, type, status, received_at)
+			SELECT column1, column2, column3, 'applied', column4 FROM (`+values+`) AS v WHERE true
+			ON CONFLICT (source, id) DO NOTHING RETURNING source, id`, args, func(scan func(...any) error) error {
 			var source, id string
-			if err := rows.Scan(&source, &id); err != nil {
-				rows.Close()
-				return nil, err
-			}
+			err := scan(&source, &id)
 			fresh[source+"\x00"+id] = true
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+			return err
+		})
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -179,7 +210,7 @@ func (b *batch) recordSeen(qs []*quick, results []Result, done []bool) ([]*quick
 // mapping of their transactions, customers and wallets, the wallets, and the
 // transactions' stored state.
 func (b *batch) prefetch(qs []*quick) error {
-	byKind := map[string][]string{} // SQLite scans a whole table for (kind, core_id) IN a list of pairs
+	byKind := map[string][]string{}
 	asked := map[string]bool{}
 	for _, q := range qs {
 		for _, k := range [][2]string{{"transaction", q.t.ID}, {"customer", q.t.CustomerID}, {"wallet", q.t.WalletID}} {
@@ -192,34 +223,24 @@ func (b *batch) prefetch(qs []*quick) error {
 	}
 	var wallets, txs []int64
 	for kind, list := range byKind {
-		for _, part := range chunks(list, 500) {
-			var sql strings.Builder
-			sql.WriteString(`SELECT core_id, local_id, version FROM core_ids WHERE kind = ` + b.param(1) + ` AND core_id IN (`)
-			args := make([]any, 0, 1+len(part))
-			args = append(args, kind)
-			for i, id := range part {
-				if i > 0 {
-					sql.WriteString(", ")
-				}
-				sql.WriteString(b.param(len(args) + 1))
-				args = append(args, id)
-			}
-			sql.WriteString(")")
-			err := b.each(sql.String(), args, func(scan func(...any) error) error {
-				var core string
-				m := mapped{known: true}
-				if err := scan(&core, &m.id, &m.version); err != nil {
-					return err
-				}
-				b.ids[kind+":"+core] = m
-				switch kind {
-				case "wallet":
-					wallets = append(wallets, m.id)
-				case "transaction":
-					txs = append(txs, m.id)
-				}
-				return nil
-			})
+		for _, part := range chunks(list, b.db.Dialect.RowsPerStatement()) {
+			in, args := b.db.Dialect.In(2, part)
+			err := b.each(`SELECT core_id, local_id, version FROM core_ids WHERE kind = $1 AND core_id`+in,
+				append([]any{kind}, args...), func(scan func(...any) error) error {
+					var core string
+					m := mapped{known: true}
+					if err := scan(&core, &m.id, &m.version); err != nil {
+						return err
+					}
+					b.ids[kind+":"+core] = m
+					switch kind {
+					case "wallet":
+						wallets = append(wallets, m.id)
+					case "transaction":
+						txs = append(txs, m.id)
+					}
+					return nil
+				})
 			if err != nil {
 				return err
 			}
@@ -349,31 +370,20 @@ func (b *batch) insertQuick(qs []*quick) error {
 	for i, q := range qs {
 		q.m.id = ids[i]
 	}
-	const cols = 19
-	for _, part := range chunks(qs, 500) {
-		var sql strings.Builder
-		sql.WriteString(`INSERT INTO transactions (id, user_id, wallet_id, coin_id, type, network, status, confirmations,
-			max_confirmation, amount, network_fee, commission, fee, hash, explorer_url, receiver_address, is_exchange,
-			created_at, updated_at) VALUES `)
-		args := make([]any, 0, cols*len(part))
+	types := []string{"bigint", "bigint", "bigint", "bigint", "text", "text", "text", "integer", "integer", "numeric",
+		"numeric", "numeric", "numeric", "text", "text", "text", "boolean", "timestamptz", "timestamptz"}
+	for _, part := range chunks(qs, b.db.Dialect.RowsPerStatement()) {
+		rows := make([][]any, len(part))
 		for i, q := range part {
-			if i > 0 {
-				sql.WriteString(", ")
-			}
-			sql.WriteString("(")
-			for c := range cols {
-				if c > 0 {
-					sql.WriteString(", ")
-				}
-				sql.WriteString(b.param(len(args) + c + 1))
-			}
-			sql.WriteString(")")
 			t := &q.t
-			args = append(args, q.m.id, q.user, q.wall, q.coin, t.Type, t.Network, t.Status, t.Confirmations,
+			rows[i] = []any{q.m.id, q.user, q.wall, q.coin, t.Type, t.Network, t.Status, t.Confirmations,
 				t.MaxConfirmation, amount(t.Amount), amount(t.NetworkFee), amount(t.Commission), amount(t.Fee), t.Hash,
-				q.url, t.ReceiverAddress, t.Exchange, t.CreatedAt.UTC(), b.now)
+				q.url, t.ReceiverAddress, t.Exchange, t.CreatedAt.UTC(), b.now}
 		}
-		if _, err := b.tx.ExecContext(b.ctx, sql.String(), args...); err != nil {
+		values, args := b.db.Dialect.Rows(1, types, rows)
+		if _, err := b.tx.ExecContext(b.ctx, `INSERT INTO transactions (id, user_id, wallet_id, coin_id, type, network,
+			status, confirmations, max_confirmation, amount, network_fee, commission, fee, hash, explorer_url,
+			receiver_address, is_exchange, created_at, updated_at) `+values, args...); err != nil {
 			return err
 		}
 	}
@@ -386,32 +396,19 @@ func (b *batch) insertQuick(qs []*quick) error {
 // updateQuick writes the newer versions of stored transactions, a chunk
 // per statement.
 func (b *batch) updateQuick(qs []*quick) error {
-	d := b.db.Dialect
 	types := []string{"bigint", "text", "integer", "integer", "numeric", "numeric", "numeric", "text", "text", "text", "timestamptz"}
-	for _, part := range chunks(qs, 500) {
-		var sql strings.Builder
-		sql.WriteString(`UPDATE transactions SET status = v.column2, confirmations = v.column3, max_confirmation = v.column4,
-			network_fee = v.column5, commission = v.column6, fee = v.column7, hash = v.column8, explorer_url = v.column9,
-			receiver_address = v.column10, updated_at = v.column11 FROM (VALUES `)
-		args := make([]any, 0, len(types)*len(part))
+	for _, part := range chunks(qs, b.db.Dialect.RowsPerStatement()) {
+		rows := make([][]any, len(part))
 		for i, q := range part {
-			if i > 0 {
-				sql.WriteString(", ")
-			}
-			sql.WriteString("(")
-			for c, typ := range types {
-				if c > 0 {
-					sql.WriteString(", ")
-				}
-				sql.WriteString(d.Typed(b.param(len(args)+c+1), typ))
-			}
-			sql.WriteString(")")
 			t := &q.t
-			args = append(args, q.m.id, t.Status, t.Confirmations, t.MaxConfirmation, amount(t.NetworkFee),
-				amount(t.Commission), amount(t.Fee), t.Hash, q.url, t.ReceiverAddress, b.now)
+			rows[i] = []any{q.m.id, t.Status, t.Confirmations, t.MaxConfirmation, amount(t.NetworkFee),
+				amount(t.Commission), amount(t.Fee), t.Hash, q.url, t.ReceiverAddress, b.now}
 		}
-		sql.WriteString(`) AS v WHERE transactions.id = v.column1`)
-		if _, err := b.tx.ExecContext(b.ctx, sql.String(), args...); err != nil {
+		values, args := b.db.Dialect.Rows(1, types, rows)
+		if _, err := b.tx.ExecContext(b.ctx, `UPDATE transactions SET status = v.column2, confirmations = v.column3,
+			max_confirmation = v.column4, network_fee = v.column5, commission = v.column6, fee = v.column7,
+			hash = v.column8, explorer_url = v.column9, receiver_address = v.column10, updated_at = v.column11
+			FROM (`+values+`) AS v WHERE transactions.id = v.column1`, args...); err != nil {
 			return err
 		}
 	}
@@ -424,19 +421,15 @@ func (b *batch) updateQuick(qs []*quick) error {
 // rememberQuick maps the transactions to our rows at their versions (one
 // each).
 func (b *batch) rememberQuick(qs []*quick) error {
-	for _, part := range chunks(qs, 500) {
-		var sql strings.Builder
-		sql.WriteString(`INSERT INTO core_ids (kind, core_id, local_id, version) VALUES `)
-		args := make([]any, 0, 3*len(part))
+	for _, part := range chunks(qs, b.db.Dialect.RowsPerStatement()) {
+		rows := make([][]any, len(part))
 		for i, q := range part {
-			if i > 0 {
-				sql.WriteString(", ")
-			}
-			fmt.Fprintf(&sql, "('transaction', %s, %s, %s)", b.param(len(args)+1), b.param(len(args)+2), b.param(len(args)+3))
-			args = append(args, q.t.ID, q.m.id, q.t.Version)
+			rows[i] = []any{q.t.ID, q.m.id, q.t.Version}
 		}
-		sql.WriteString(` ON CONFLICT (kind, core_id) DO UPDATE SET local_id = excluded.local_id, version = excluded.version`)
-		if _, err := b.tx.ExecContext(b.ctx, sql.String(), args...); err != nil {
+		values, args := b.db.Dialect.Rows(1, []string{"text", "bigint", "bigint"}, rows)
+		if _, err := b.tx.ExecContext(b.ctx, `INSERT INTO core_ids (kind, core_id, local_id, version)
+			SELECT 'transaction', column1, column2, column3 FROM (`+values+`) AS v WHERE true
+			ON CONFLICT (kind, core_id) DO UPDATE SET local_id = excluded.local_id, version = excluded.version`, args...); err != nil {
 			return err
 		}
 		for _, q := range part {
@@ -471,8 +464,6 @@ func (b *batch) eachID(query string, ids []int64, fn func(scan func(...any) erro
 	}
 	return nil
 }
-
-func (b *batch) param(n int) string { return b.db.Dialect.Param(n) }
 
 func chunks[T any](list []T, size int) [][]T {
 	var out [][]T

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -213,26 +212,6 @@ func (d Dialect) FreshPlans(ctx context.Context, tx *sql.Tx) error {
 	return err
 }
 
-// Param is a statement's nth parameter (from 1), for statements built with
-// their parameters in order: "$n", or "?" on SQLite, where each numbered
-// parameter costs a search of the others (quadratic in a statement of
-// thousands).
-func (d Dialect) Param(n int) string {
-	if d == SQLite {
-		return "?"
-	}
-	return "$" + strconv.Itoa(n)
-}
-
-// Typed is a parameter given its PostgreSQL type, where nothing else in the
-// statement says it (a VALUES list); SQLite takes it as it is.
-func (d Dialect) Typed(param, pgType string) string {
-	if d == SQLite {
-		return param
-	}
-	return param + "::" + pgType
-}
-
 // NextIDs is NextID for n rows at once, in one statement.
 func (d Dialect) NextIDs(ctx context.Context, tx *sql.Tx, table string, n int) ([]int64, error) {
 	ids := make([]int64, 0, n)
@@ -307,4 +286,16 @@ func IsUnavailable(err error) bool {
 	return errors.As(err, &netErr) || errors.Is(err, driver.ErrBadConn) ||
 		errors.Is(err, sql.ErrConnDone) || errors.Is(err, pgconn.ErrConnClosed) ||
 		errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "sql: database is closed")
+}
+
+// Analyze brings PostgreSQL's planner statistics up to date after a bulk
+// load. Without them (autovacuum off, or not yet run) it takes a table of a
+// million rows for a small one and scans it where an index would do. The
+// SQLite statements here are planned without statistics (no sqlite_stat1).
+func (db *DB) Analyze(ctx context.Context) error {
+	if db.Dialect == SQLite {
+		return nil
+	}
+	_, err := db.ExecContext(ctx, "ANALYZE")
+	return err
 }
