@@ -41,6 +41,7 @@ fresh() {
     rm -f "$OUT/copy.db" "$OUT/copy.db-wal" "$OUT/copy.db-shm"
     cp "$src" "$OUT/copy.db"
     cp "$src.key" "$OUT/copy.db.key" # the key file the database was sealed with
+    sync # else the copy's writeback runs during the step measured
     COPY=sqlite:$OUT/copy.db
   else
     local base=${DB%/*} name=${DB##*/}

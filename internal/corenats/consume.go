@@ -40,8 +40,8 @@ type Options struct {
 	Creds   string // a NATS credentials file ("" for none)
 	Stream  string // DefaultStream when ""
 	Applier Applier
-	Batch   int           // messages per fetch (500 when 0)
-	Wait    time.Duration // the longest wait for a fetch (1 s when 0)
+	Batch   int           // the most messages one batch applies (2,000 when 0)
+	Wait    time.Duration // how long a batch that is not full waits for more (200 ms when 0)
 	// Backoff are the delays before each redelivery of a message that failed; after the last, the message is a
 	// dead letter. DefaultBackoff when nil.
 	Backoff []time.Duration
@@ -65,10 +65,10 @@ func Connect(ctx context.Context, o Options) (*Consumer, error) {
 		o.Stream = DefaultStream
 	}
 	if o.Batch == 0 {
-		o.Batch = 500
+		o.Batch = 2000
 	}
 	if o.Wait == 0 {
-		o.Wait = time.Second
+		o.Wait = 200 * time.Millisecond
 	}
 	if o.Backoff == nil {
 		o.Backoff = DefaultBackoff
@@ -132,17 +132,14 @@ type fetched struct {
 func (c *Consumer) fetch(ctx context.Context, out chan<- fetched) {
 	defer close(out)
 	for ctx.Err() == nil {
-		batch, err := c.cons.Fetch(c.o.Batch, jetstream.FetchMaxWait(c.o.Wait))
-		if err != nil {
+		msgs, err := c.next(ctx)
+		if err != nil { // what came before the error is applied; the server sends the rest again
 			slog.WarnContext(ctx, "nats: fetching the core's events", "err", err)
-			pause(ctx, c.o.Wait)
-			continue
-		}
-		var msgs []jetstream.Msg
-		for m := range batch.Messages() {
-			msgs = append(msgs, m)
 		}
 		if len(msgs) == 0 {
+			if err != nil {
+				pause(ctx, time.Second)
+			}
 			continue
 		}
 		select {
@@ -150,6 +147,36 @@ func (c *Consumer) fetch(ctx context.Context, out chan<- fetched) {
 		case <-ctx.Done():
 		}
 	}
+}
+
+// next is the stream's next batch, up to Batch messages. When fewer wait,
+// it takes the first to come and lingers Wait for more: under a steady
+// stream, commits stay a few per second (each makes SQLite's readers read
+// again what it changed), and a backlog goes Batch at a time. Each request
+// to the server asks only for what is there (FetchNoWait), so the linger is
+// ours and exact.
+func (c *Consumer) next(ctx context.Context) ([]jetstream.Msg, error) {
+	msgs, err := collect(c.cons.FetchNoWait(c.o.Batch))
+	if err == nil && len(msgs) == 0 {
+		msgs, err = collect(c.cons.Fetch(1, jetstream.FetchMaxWait(time.Second)))
+	}
+	if err != nil || len(msgs) == 0 || len(msgs) == c.o.Batch {
+		return msgs, err
+	}
+	pause(ctx, c.o.Wait)
+	more, err := collect(c.cons.FetchNoWait(c.o.Batch - len(msgs)))
+	return append(msgs, more...), err
+}
+
+func collect(batch jetstream.MessageBatch, err error) ([]jetstream.Msg, error) {
+	if err != nil {
+		return nil, err
+	}
+	var msgs []jetstream.Msg
+	for m := range batch.Messages() {
+		msgs = append(msgs, m)
+	}
+	return msgs, batch.Error()
 }
 
 func events(msgs []jetstream.Msg) []json.RawMessage {
