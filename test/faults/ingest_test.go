@@ -135,12 +135,17 @@ func ingestThrough(t *testing.T, db string, r *ingestRun, faults [2]func(r *inge
 	msgs := coreHistory()
 	sent := &atomic.Int64{}
 	done := make(chan error, 1)
-	go func() { done <- produce(r.url, msgs, sent) }()
+	// The producer waits at each third for the fault to strike: the node may apply all it was sent before the
+	// fault, and the rest must still come after it.
+	resume := make(chan struct{})
+	go func() { done <- produce(r.url, msgs, sent, resume) }()
 
 	waitFor(t, "a third published", func() bool { return sent.Load() >= int64(len(msgs)/3) })
 	faults[0](r)
+	resume <- struct{}{}
 	waitFor(t, "two thirds published", func() bool { return sent.Load() >= int64(2*len(msgs)/3) })
 	faults[1](r)
+	resume <- struct{}{}
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
@@ -198,8 +203,9 @@ func coreHistory() [][]byte {
 }
 
 // produce publishes every message, each until JetStream acknowledges it
-// (across the server's restart), counting them in sent.
-func produce(url string, msgs [][]byte, sent *atomic.Int64) error {
+// (across the server's restart), counting them in sent. At a third and at
+// two thirds it waits for resume.
+func produce(url string, msgs [][]byte, sent *atomic.Int64, resume <-chan struct{}) error {
 	nc, err := nats.Connect(url, nats.MaxReconnects(-1), nats.ReconnectWait(50*time.Millisecond))
 	if err != nil {
 		return err
@@ -210,7 +216,11 @@ func produce(url string, msgs [][]byte, sent *atomic.Int64) error {
 		return err
 	}
 	deadline := time.Now().Add(5 * time.Minute) // a hang's bound
-	for _, m := range msgs {
+	for i, m := range msgs {
+		if i == len(msgs)/3 || i == 2*len(msgs)/3 {
+			<-resume
+			deadline = time.Now().Add(5 * time.Minute)
+		}
 		for {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 			_, err := js.Publish(ctx, "xapa.core.events", m)
