@@ -105,9 +105,7 @@ func (a *Applier) ApplyPrepared(ctx context.Context, source string, p *Prepared)
 			var r Result
 			var err error
 			if recorded[i] {
-				var e Event
-				_ = json.Unmarshal(raw, &e) // it was read on the fast way
-				r, err = b.applyOne(e, raw, 0)
+				r, err = b.applyOne(p.read[i].e, raw, 0) // read and recorded as seen on the fast way
 			} else {
 				r, err = b.event(raw)
 			}
