@@ -12,6 +12,7 @@ import (
 
 	"xapa/backoffice/internal/auditstream"
 	"xapa/backoffice/internal/store/storetest"
+	"xapa/backoffice/internal/webhook"
 )
 
 // serve refuses an audit stream without its address or secret, or with an
@@ -43,7 +44,7 @@ func TestServeStreamsTheAuditLog(t *testing.T) {
 	siem := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		var b auditstream.Batch
-		if !auditstream.Verify(key, body, r.Header.Get("X-Signature")) || json.Unmarshal(body, &b) != nil {
+		if !webhook.Verify(key, body, r.Header.Get("X-Signature")) || json.Unmarshal(body, &b) != nil {
 			w.WriteHeader(http.StatusUnauthorized)
 			return
 		}

@@ -14,20 +14,18 @@
 package auditstream
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
-	"net/url"
 	"time"
 
 	"xapa/backoffice/internal/metrics"
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/webhook"
 )
 
 // Limits and waits.
@@ -45,19 +43,13 @@ const (
 	// LeaderRetry is how often a node that does not deliver checks whether
 	// the one that does is gone.
 	LeaderRetry = 5 * time.Second
-	// RequestTimeout bounds one post, its reply included.
-	RequestTimeout = 30 * time.Second
-	// MinSecretLength is the shortest secret taken.
-	MinSecretLength = 16
-	// replyLimit is the most of a reply read (and then dropped).
-	replyLimit = 64 << 10
 )
 
 // Options configure a Streamer. URL and Secret are required; the rest have
 // defaults (the constants above; tests shorten them).
 type Options struct {
 	URL, Secret string
-	Client      *http.Client // nil: one with RequestTimeout, following no redirect
+	Client      *http.Client // nil: webhook.New's
 	Batch       int          // most entries a body holds (0: BatchSize)
 	Poll        time.Duration
 	FirstRetry  time.Duration
@@ -70,18 +62,16 @@ type Options struct {
 
 // Streamer delivers one database's audit log to one receiver.
 type Streamer struct {
-	db *store.DB
-	o  Options
+	db   *store.DB
+	o    Options
+	post *webhook.Sender
 }
 
 // New checks o and returns its streamer on db.
 func New(db *store.DB, o Options) (*Streamer, error) {
-	u, err := url.Parse(o.URL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, errors.New("--audit-webhook-url must be an http:// or https:// address")
-	}
-	if len(o.Secret) < MinSecretLength {
-		return nil, fmt.Errorf("--audit-webhook-secret must be at least %d characters", MinSecretLength)
+	sender, err := webhook.New("audit-webhook-url", o.URL, "audit-webhook-secret", o.Secret, o.Client)
+	if err != nil {
+		return nil, err
 	}
 	if o.Batch <= 0 {
 		o.Batch = BatchSize
@@ -90,18 +80,11 @@ func New(db *store.DB, o Options) (*Streamer, error) {
 	o.FirstRetry = orDefault(o.FirstRetry, FirstRetry)
 	o.MaxRetry = orDefault(o.MaxRetry, MaxRetryWait)
 	o.LeaderRetry = orDefault(o.LeaderRetry, LeaderRetry)
-	if o.Client == nil {
-		o.Client = &http.Client{Timeout: RequestTimeout, CheckRedirect: noRedirect}
-	}
 	if o.After == nil {
 		o.After = time.After
 	}
-	return &Streamer{db: db, o: o}, nil
+	return &Streamer{db: db, o: o, post: sender}, nil
 }
-
-// noRedirect keeps entries from being sent anywhere but the configured
-// address: a redirect is an answer other than 2xx.
-func noRedirect(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 
 func orDefault(d, def time.Duration) time.Duration {
 	if d <= 0 {
@@ -120,7 +103,7 @@ func (s *Streamer) Run(ctx context.Context) {
 // deliverAll delivers batch after batch while ctx lasts, looking for new
 // entries every Poll once none are left.
 func (s *Streamer) deliverAll(ctx context.Context) {
-	slog.InfoContext(ctx, "audit stream: this node delivers", "url", redacted(s.o.URL))
+	slog.InfoContext(ctx, "audit stream: this node delivers", "url", s.post.Address())
 	for {
 		more, err := s.Step(ctx)
 		if errors.Is(err, ErrHistoryChanged) {
@@ -186,40 +169,20 @@ func (s *Streamer) Step(ctx context.Context) (more bool, err error) {
 // between attempts; it fails only when ctx ends.
 func (s *Streamer) deliver(ctx context.Context, body []byte, first, last int64) error {
 	for attempt := 1; ; attempt++ {
-		err := s.post(ctx, body)
+		err := s.post.Post(ctx, "application/json", body)
 		if err == nil {
 			return nil
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		wait := RetryWait(attempt, s.o.FirstRetry, s.o.MaxRetry, rand.Float64())
+		wait := webhook.RetryWait(attempt, s.o.FirstRetry, s.o.MaxRetry, rand.Float64())
 		slog.WarnContext(ctx, "audit stream: batch not taken, will try again", "first_id", first, "last_id", last,
 			"attempt", attempt, "retry_in", wait.String(), "err", err)
 		if !s.wait(ctx, wait) {
 			return ctx.Err()
 		}
 	}
-}
-
-// post sends body once; an answer other than 2xx is an error.
-func (s *Streamer) post(ctx context.Context, body []byte) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.o.URL, bytes.NewReader(body))
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set(SignatureHeader, Sign(s.o.Secret, body))
-	resp, err := s.o.Client.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, replyLimit)) // the connection may then be used again
-	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("the receiver answered %s", resp.Status)
-	}
-	return nil
 }
 
 // wait waits d on the streamer's clock; false when ctx ended first.
@@ -230,17 +193,6 @@ func (s *Streamer) wait(ctx context.Context, d time.Duration) bool {
 	case <-s.o.After(d):
 		return true
 	}
-}
-
-// RetryWait is the wait after failed attempt n (1-based): first·2^(n-1), at
-// most most, less up to half of it by jitter (in [0, 1)).
-func RetryWait(n int, first, most time.Duration, jitter float64) time.Duration {
-	wait := first
-	for i := 1; i < n && wait < most; i++ {
-		wait *= 2
-	}
-	wait = min(wait, most)
-	return wait - time.Duration(jitter*float64(wait/2))
 }
 
 // lastDelivered is the hash of the last entry acknowledged (nil before the
@@ -267,13 +219,4 @@ func (s *Streamer) Lag(ctx context.Context) (int64, error) {
 	var lag int64
 	err := s.db.QueryRowContext(ctx, `SELECT coalesce((SELECT max(id) FROM audit_log), 0) - acked_id FROM audit_stream WHERE id = 1`).Scan(&lag)
 	return max(lag, 0), err
-}
-
-// redacted is u without a password, for the log.
-func redacted(u string) string {
-	p, err := url.Parse(u)
-	if err != nil {
-		return ""
-	}
-	return p.Redacted()
 }

@@ -15,6 +15,7 @@ import (
 	"xapa/backoffice/internal/metrics"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/store/storetest"
+	"xapa/backoffice/internal/webhook"
 )
 
 const secret = "a secret the receiver shares"
@@ -335,7 +336,7 @@ func TestRetriesBackOffUntilTaken(t *testing.T) {
 			t.Fatalf("%d waits, want %d", len(waits), failures)
 		}
 		for i, w := range waits {
-			d := auditstream.RetryWait(i+1, auditstream.FirstRetry, auditstream.MaxRetryWait, 0)
+			d := webhook.RetryWait(i+1, auditstream.FirstRetry, auditstream.MaxRetryWait, 0)
 			if w <= d/2 || w > d {
 				t.Errorf("wait %d: %s, want in (%s, %s]", i+1, w, d/2, d)
 			}
@@ -348,21 +349,6 @@ func TestRetriesBackOffUntilTaken(t *testing.T) {
 			t.Errorf("acknowledged %d, want %d", id, want[0].id)
 		}
 	})
-}
-
-func TestRetryWait(t *testing.T) {
-	for _, c := range []struct {
-		n      int
-		jitter float64
-		want   time.Duration
-	}{
-		{1, 0, time.Second}, {2, 0, 2 * time.Second}, {6, 0, 32 * time.Second}, {7, 0, time.Minute}, {40, 0, time.Minute},
-		{1, 0.5, 750 * time.Millisecond}, {7, 0.5, 45 * time.Second},
-	} {
-		if got := auditstream.RetryWait(c.n, time.Second, time.Minute, c.jitter); got != c.want {
-			t.Errorf("RetryWait(%d, jitter %v) = %s, want %s", c.n, c.jitter, got, c.want)
-		}
-	}
 }
 
 // Large entries: a body holds no more than fit in MaxBody.
@@ -386,19 +372,6 @@ func TestBatchesStayUnderTheBodyLimit(t *testing.T) {
 			t.Errorf("%d batches of %s entries, want 2 of 2 1", len(r.batches), sizes)
 		}
 	})
-}
-
-// The signature is the hex HMAC-SHA256 of the body (RFC 4231, test case 2);
-// a changed body or another key does not verify.
-func TestSignature(t *testing.T) {
-	body := []byte("what do ya want for nothing?")
-	want := "sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
-	if got := auditstream.Sign("Jefe", body); got != want {
-		t.Fatalf("Sign = %s, want %s", got, want)
-	}
-	if !auditstream.Verify("Jefe", body, want) || auditstream.Verify("Jefe", append(body, '!'), want) || auditstream.Verify("Jeff", body, want) {
-		t.Error("Verify takes a body only with its own signature and key")
-	}
 }
 
 // The receiver's address and the secret are checked at start.

@@ -3,10 +3,7 @@ package auditstream
 import (
 	"bytes"
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"encoding/json"
 	"time"
 
@@ -103,21 +100,4 @@ func encode(entries []Entry) ([]byte, error) {
 		return nil, err
 	}
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
-}
-
-// SignatureHeader carries a body's signature.
-const SignatureHeader = "X-Signature"
-
-// Sign is the X-Signature of body: "sha256=" and the lower-case hex
-// HMAC-SHA256 of the body's exact bytes, keyed with secret.
-func Sign(secret string, body []byte) string {
-	mac := hmac.New(sha256.New, []byte(secret))
-	mac.Write(body)
-	return "sha256=" + hex.EncodeToString(mac.Sum(nil))
-}
-
-// Verify reports whether signature is body's under secret, in constant time:
-// what a receiver checks before trusting a body.
-func Verify(secret string, body []byte, signature string) bool {
-	return hmac.Equal([]byte(Sign(secret, body)), []byte(signature))
 }

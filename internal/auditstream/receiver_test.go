@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"xapa/backoffice/internal/auditstream"
+	"xapa/backoffice/internal/webhook"
 )
 
 // receiver is a SIEM's end of the stream on 127.0.0.1: it checks each body's
@@ -102,7 +103,7 @@ func (r *receiver) enter(n int) {
 // take records a batch (r.mu held) and returns the status to answer.
 func (r *receiver) take(req *http.Request, body []byte) int {
 	var b auditstream.Batch
-	if req.Header.Get("Content-Type") != "application/json" || !auditstream.Verify(r.secret, body, req.Header.Get("X-Signature")) ||
+	if req.Header.Get("Content-Type") != "application/json" || !webhook.Verify(r.secret, body, req.Header.Get("X-Signature")) ||
 		json.Unmarshal(body, &b) != nil {
 		r.rejected++
 		return http.StatusUnauthorized

@@ -15,6 +15,7 @@ const (
 	LockAuditStream int32 = 4 // delivering the audit log to --audit-webhook-url
 	LockApprovals   int32 = 5 // making an approval request (each maker's limit of pending ones)
 	LockIngest      int32 = 6 // applying a batch of the core's events (a transaction lock)
+	LockCommands    int32 = 7 // delivering the commands to the core
 )
 
 // localLocks stand in for PostgreSQL's advisory locks on SQLite, whose file

@@ -1,0 +1,27 @@
+-- +goose Up
+-- Commands to the exchange core (issue 36, docs/decisions/0016-commands-to-the-core.md): a transactional outbox. A staff
+-- change writes its command in the same transaction. entity ("customer:17", "coin:9", "promotion") orders delivery:
+-- a command goes only once every earlier command of its entity went. state: waiting (not yet taken by every receiver),
+-- delivered (taken; pending at core), applied or rejected (the core's xapa.command_result.v1, with its reason).
+CREATE TABLE core_commands (
+    seq             INTEGER PRIMARY KEY,
+    id              TEXT NOT NULL UNIQUE,
+    type            TEXT NOT NULL,
+    entity          TEXT NOT NULL,
+    body            TEXT NOT NULL,
+    state           TEXT NOT NULL DEFAULT 'waiting' CHECK (state IN ('waiting', 'delivered', 'applied', 'rejected')),
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at TIMESTAMP NOT NULL,
+    last_error      TEXT NOT NULL DEFAULT '',
+    reason          TEXT NOT NULL DEFAULT '',
+    created_at      TIMESTAMP NOT NULL,
+    delivered_at    TIMESTAMP,
+    answered_at     TIMESTAMP
+);
+CREATE INDEX core_commands_waiting_idx ON core_commands (entity, seq) WHERE state = 'waiting';
+CREATE INDEX core_commands_due_idx ON core_commands (seq) WHERE state = 'waiting';
+CREATE INDEX core_commands_entity_idx ON core_commands (entity, seq);
+CREATE INDEX core_commands_state_idx ON core_commands (state, seq);
+
+-- +goose Down
+DROP TABLE core_commands;
