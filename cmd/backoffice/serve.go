@@ -20,6 +20,7 @@ import (
 	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/auditstream"
 	"xapa/backoffice/internal/auth"
+	corecommands "xapa/backoffice/internal/commands"
 	"xapa/backoffice/internal/config"
 	"xapa/backoffice/internal/corenats"
 	"xapa/backoffice/internal/daytotals"
@@ -35,6 +36,7 @@ import (
 	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/stats"
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/webhook"
 	"xapa/backoffice/web"
 )
 
@@ -42,7 +44,7 @@ import (
 type serveOptions struct {
 	addr, gatewayKey, publicURL, metricsAddr, debugAddr, proxyList *string
 	dbURL, keyFile, logFormat, logLevel, auditURL, auditSecret     *string
-	natsURL, natsCreds, natsStream                                 *string
+	natsURL, natsCreds, natsStream, coreURL, coreSecret            *string
 	demo, demoLive, demoApprovals, noMigrate                       *bool
 	users, txs, maxConns, perClient, retentionDays                 *int
 	seed                                                           *int64
@@ -89,6 +91,10 @@ func serveFlags(fs *flag.FlagSet) *serveOptions {
 	o.natsCreds = fs.String("nats-creds", "", "a NATS credentials file for --nats-url")
 	o.natsStream = fs.String("nats-stream", corenats.DefaultStream, "the JetStream stream of the core's events (subjects "+
 		corenats.Subjects+"; made when missing)")
+	o.coreURL = fs.String("core-webhook-url", "", "when set, POST every command to the exchange core here too (signed "+
+		"CloudEvents; docs/asyncapi.yaml); with --nats-url they are also published to the stream "+corenats.CommandStream)
+	o.coreSecret = fs.String("core-webhook-secret", "",
+		"with --core-webhook-url: the key of each command's X-Signature (HMAC-SHA256 of the body; at least 16 characters)")
 	o.auditURL = fs.String("audit-webhook-url", "",
 		"when set, deliver every audit entry to this address (a SIEM): signed JSON batches, in order, at least once")
 	o.auditSecret = fs.String("audit-webhook-secret", "",
@@ -247,6 +253,10 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 	if err != nil {
 		return err
 	}
+	deliverer, err := coreCommands(ctx, n.db, o)
+	if err != nil {
+		return err
+	}
 	mailer := mail.New(n.db, n.box, o.smtp, nil)
 	authService, err := auth.NewService(ctx, n.db, auth.Options{Secrets: n.box, Mailer: mailer, PublicURL: *o.publicURL})
 	if err != nil {
@@ -259,6 +269,9 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 	}
 	if core != nil {
 		go func() { core.Run(ctx); core.Close() }()
+	}
+	if deliverer != nil {
+		go deliverer.Run(ctx)
 	}
 	go applier.ExpireEvery(ctx) // held events whose wait passed a day become dead letters
 	go mailer.Run(ctx)
@@ -294,6 +307,35 @@ func coreEvents(ctx context.Context, applier *ingest.Applier, o *serveOptions) (
 		return nil, nil
 	}
 	return corenats.Connect(ctx, corenats.Options{URL: *o.natsURL, Creds: *o.natsCreds, Stream: *o.natsStream, Applier: applier})
+}
+
+// coreCommands prepares the delivery of the commands to the core: to its
+// JetStream with --nats-url, to --core-webhook-url, and with --demo to the
+// simulated core; nil when none is set (the commands then wait).
+func coreCommands(ctx context.Context, db *store.DB, o *serveOptions) (*corecommands.Deliverer, error) {
+	var sinks []corecommands.Sink
+	if *o.natsURL != "" {
+		c, err := corenats.ConnectCommands(ctx, *o.natsURL, *o.natsCreds)
+		if err != nil {
+			return nil, err
+		}
+		context.AfterFunc(ctx, c.Close)
+		sinks = append(sinks, c)
+	}
+	if *o.coreURL != "" || *o.coreSecret != "" {
+		sender, err := webhook.New("core-webhook-url", *o.coreURL, "core-webhook-secret", *o.coreSecret, nil)
+		if err != nil {
+			return nil, err
+		}
+		sinks = append(sinks, corecommands.Webhook{Sender: sender})
+	}
+	if *o.demo {
+		sinks = append(sinks, demo.NewAnswerer(db))
+	}
+	if len(sinks) == 0 {
+		return nil, nil
+	}
+	return corecommands.NewDeliverer(db, corecommands.Options{Sinks: sinks})
 }
 
 // auditStream prepares the delivery of the audit log to --audit-webhook-url,

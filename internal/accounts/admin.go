@@ -13,6 +13,7 @@ import (
 	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/auth"
+	"xapa/backoffice/internal/commands"
 	"xapa/backoffice/internal/rbac"
 	"xapa/backoffice/internal/roles"
 	"xapa/backoffice/internal/store"
@@ -416,7 +417,46 @@ func (u userEdit) write(ctx context.Context, d store.Dialect, tx *sql.Tx, actor 
 			return err
 		}
 	}
-	return actor.Record(ctx, tx, "user.update", audit.UserTarget(id), u.changes)
+	if err := actor.Record(ctx, tx, "user.update", audit.UserTarget(id), u.changes); err != nil {
+		return err
+	}
+	return u.tellCore(ctx, tx)
+}
+
+// tellCore writes, beside a customer's edit, the command that tells the
+// core: the customer is the core's, and it would otherwise go on as before.
+func (u userEdit) tellCore(ctx context.Context, tx *sql.Tx) error {
+	if slices.Contains(u.cur.Roles, rbac.RoleAdmin) {
+		return nil // staff are the back office's own
+	}
+	coreID, err := commands.CoreCustomerID(ctx, tx, u.cur.ID)
+	if err != nil {
+		return err
+	}
+	c := commands.Customer{CustomerID: coreID, BackofficeID: u.cur.ID}
+	cur, next := u.cur, u.next
+	c.Email = changedTo(cur.Email, next.Email)
+	c.FullName = changedTo(cur.FullName, next.FullName)
+	c.Enabled = changedTo(cur.Enabled, next.Enabled)
+	c.GAEnabled = changedTo(cur.GAEnabled, next.GAEnabled)
+	c.SMS2FAEnabled = changedTo(cur.SMS2FaEnabled, next.SMS2FaEnabled)
+	if _, ok := u.changes["phone_number"]; ok {
+		phone, _ := u.phone.(string) // "" for none
+		c.PhoneNumber = &phone
+	}
+	if c == (commands.Customer{CustomerID: coreID, BackofficeID: u.cur.ID}) {
+		return nil // only what the core does not hold changed (a username)
+	}
+	_, err = commands.Write(ctx, tx, c)
+	return err
+}
+
+// changedTo is next when it differs from cur, else nil.
+func changedTo[T comparable](cur, next T) *T {
+	if cur == next {
+		return nil
+	}
+	return &next
 }
 
 // SetRole gives the staff members ids the permission role roleID (Set Role).

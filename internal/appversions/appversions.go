@@ -13,6 +13,7 @@ import (
 
 	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/commands"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/textutil"
 	"xapa/backoffice/internal/utc"
@@ -157,8 +158,13 @@ func (s *Service) Create(ctx context.Context, actor audit.Actor, in Input) (int6
 				}
 			}
 		}
-		return actor.Record(ctx, tx, "app_version.create", target(id), map[string]any{"name": in.Name, "platform": in.Platform,
-			"forceUpdateRequired": in.ForceUpdateRequired})
+		if err := actor.Record(ctx, tx, "app_version.create", target(id), map[string]any{"name": in.Name, "platform": in.Platform,
+			"forceUpdateRequired": in.ForceUpdateRequired}); err != nil {
+			return err
+		}
+		_, err = commands.Write(ctx, tx, commands.AppVersion{BackofficeID: id, Name: in.Name, Platform: in.Platform,
+			ReleaseDate: release.UTC().Format(time.DateTime), ForceUpdateRequired: in.ForceUpdateRequired})
+		return err
 	})
 	return id, err
 }
@@ -177,7 +183,11 @@ func (s *Service) Delete(ctx context.Context, actor audit.Actor, id int64) error
 		if _, err := tx.ExecContext(ctx, `DELETE FROM app_versions WHERE id = $1`, id); err != nil {
 			return err
 		}
-		return actor.Record(ctx, tx, "app_version.delete", target(id), map[string]any{"name": name, "platform": platform})
+		if err := actor.Record(ctx, tx, "app_version.delete", target(id), map[string]any{"name": name, "platform": platform}); err != nil {
+			return err
+		}
+		_, err = commands.Write(ctx, tx, commands.AppVersion{BackofficeID: id, Name: name, Platform: platform, Deleted: true})
+		return err
 	})
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/commands"
 	"xapa/backoffice/internal/store"
 )
 
@@ -80,8 +81,14 @@ func (s *Service) Register(ctx context.Context, r Registration, meta ClientMeta)
 		if token, err = s.createSession(ctx, tx, userID, Setup, meta); err != nil {
 			return err
 		}
-		return audit.Record(ctx, tx, audit.Entry{ActorID: userID, ActorEmail: r.Email, Action: "user.register",
-			Target: audit.UserTarget(userID), Details: map[string]any{"invited_by": inviter}, IP: meta.IP})
+		if err := audit.Record(ctx, tx, audit.Entry{ActorID: userID, ActorEmail: r.Email, Action: "user.register",
+			Target: audit.UserTarget(userID), Details: map[string]any{"invited_by": inviter}, IP: meta.IP}); err != nil {
+			return err
+		}
+		// The core creates the customer and links it by our id (its first xapa.customer.v1's backoffice_id).
+		_, err = commands.Write(ctx, tx, commands.Customer{BackofficeID: userID, Created: true, Email: &r.Email,
+			FullName: &r.FullName})
+		return err
 	})
 	return token, userID, err
 }

@@ -13,6 +13,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -116,4 +117,45 @@ func Last(ctx context.Context, db *store.DB, entities ...string) (map[string]Sta
 		out[e] = s
 	}
 	return out, rows.Err()
+}
+
+// CoreCustomerID is the core's id of our customer id, "" when the core has
+// not linked it yet (a customer registered here).
+func CoreCustomerID(ctx context.Context, tx *sql.Tx, id int64) (string, error) {
+	var core string
+	err := tx.QueryRowContext(ctx, `SELECT core_id FROM core_ids WHERE kind = 'customer' AND local_id = $1`, id).Scan(&core)
+	if err == sql.ErrNoRows {
+		return "", nil
+	}
+	return core, err
+}
+
+// CoinNames are the catalogue's coins by our id, named as events name them:
+// BTC for a chain's own coin, USDT@TRX for a token.
+func CoinNames(ctx context.Context, tx *sql.Tx) (map[int64]string, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT c.id, c.symbol, coalesce(b.symbol, '') FROM coins c
+		LEFT JOIN coins b ON b.id = c.blockchain_id AND c.kind = 'token'`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]string{}
+	for rows.Next() {
+		var id int64
+		var symbol, chain string
+		if err := rows.Scan(&id, &symbol, &chain); err != nil {
+			return nil, err
+		}
+		out[id] = CoinName(symbol, chain)
+	}
+	return out, rows.Err()
+}
+
+// CoinName is a coin's name in events: its symbol, and for a token "@" and
+// its chain's symbol.
+func CoinName(symbol, chain string) string {
+	if chain == "" {
+		return strings.ToUpper(symbol)
+	}
+	return strings.ToUpper(symbol) + "@" + strings.ToUpper(chain)
 }

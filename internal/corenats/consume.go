@@ -7,7 +7,6 @@ package corenats
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -73,13 +72,9 @@ func Connect(ctx context.Context, o Options) (*Consumer, error) {
 	if o.Backoff == nil {
 		o.Backoff = DefaultBackoff
 	}
-	opts := []nats.Option{nats.Name("backoffice"), nats.MaxReconnects(-1)}
-	if o.Creds != "" {
-		opts = append(opts, nats.UserCredentials(o.Creds))
-	}
-	nc, err := nats.Connect(o.URL, opts...)
+	nc, err := dial(o.URL, o.Creds)
 	if err != nil {
-		return nil, fmt.Errorf("nats: %w", err)
+		return nil, err
 	}
 	cons, err := consumer(ctx, nc, o.Stream)
 	if err != nil {
@@ -94,13 +89,8 @@ func consumer(ctx context.Context, nc *nats.Conn, stream string) (jetstream.Cons
 	if err != nil {
 		return nil, err
 	}
-	if _, err := js.Stream(ctx, stream); errors.Is(err, jetstream.ErrStreamNotFound) {
-		_, err = js.CreateStream(ctx, jetstream.StreamConfig{Name: stream, Subjects: []string{Subjects}, Storage: jetstream.FileStorage})
-		if err != nil && !errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) { // another node made it first
-			return nil, fmt.Errorf("nats: making the stream %s: %w", stream, err)
-		}
-	} else if err != nil {
-		return nil, fmt.Errorf("nats: the stream %s: %w", stream, err)
+	if err := ensureStream(ctx, js, stream, Subjects); err != nil {
+		return nil, err
 	}
 	// Redelivery after a failure is ours (NakWithDelay): the server only redelivers what a node took and never
 	// answered (it stopped), after AckWait. MaxDeliver is unlimited so that nothing is dropped while the database is

@@ -172,22 +172,34 @@ func comeOnline(ctx context.Context, db *store.DB, core *simCore, rng *rand.Rand
 	if err := db.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM users`).Scan(&maxUser); err != nil || maxUser == 0 {
 		return err
 	}
+	c, found, err := coreCustomer(ctx, db, `u.id >= $1 ORDER BY u.id`, 1+rng.Int64N(maxUser))
+	if err != nil || !found {
+		return err
+	}
+	c.LastLogin = &now
+	c.Version++
+	return core.send(now, c)
+}
+
+// coreCustomer reads the first customer the core sent that matches where
+// (on users u, with one argument), as the core holds it.
+func coreCustomer(ctx context.Context, db *store.DB, where string, arg any) (ingest.Customer, bool, error) {
 	var c ingest.Customer
 	var verifiedAt sql.NullTime
 	var phone, invitedBy sql.NullString
 	err := db.QueryRowContext(ctx, `SELECT cc.core_id, cc.version, u.email, u.full_name, u.enabled, u.email_verified,
 			u.verified_at, u.phone_number, u.ga_enabled, u.sms_2fa_enabled, u.sms_verified, u.invitation_code, inv.core_id,
-			u.device_type, u.created_at
+			u.device_type, u.last_login, u.created_at
 		FROM users u JOIN core_ids cc ON cc.kind = 'customer' AND cc.local_id = u.id
 		LEFT JOIN core_ids inv ON inv.kind = 'customer' AND inv.local_id = u.invited_by
-		WHERE u.id >= $1 ORDER BY u.id LIMIT 1`, 1+rng.Int64N(maxUser)).Scan(&c.ID, &c.Version, &c.Email, &c.FullName,
+		WHERE `+where+` LIMIT 1`, arg).Scan(&c.ID, &c.Version, &c.Email, &c.FullName,
 		&c.Enabled, &c.EmailVerified, &verifiedAt, &phone, &c.GAEnabled, &c.SMS2FAEnabled, &c.SMSVerified,
-		&c.InvitationCode, &invitedBy, &c.DeviceType, &c.CreatedAt)
+		&c.InvitationCode, &invitedBy, &c.DeviceType, &c.LastLogin, &c.CreatedAt)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil
+		return c, false, nil
 	}
 	if err != nil {
-		return err
+		return c, false, err
 	}
 	if verifiedAt.Valid {
 		c.VerifiedAt = &verifiedAt.Time
@@ -198,7 +210,5 @@ func comeOnline(ctx context.Context, db *store.DB, core *simCore, rng *rand.Rand
 	if invitedBy.Valid {
 		c.InvitedBy = &invitedBy.String
 	}
-	c.LastLogin = &now
-	c.Version++
-	return core.send(now, c)
+	return c, true, nil
 }

@@ -69,6 +69,7 @@ func TestTokens(t *testing.T) {
 		if coinsAfter[len(coinsAfter)-1].Symbol != "NOMIN" {
 			t.Errorf("new tokens must show in the coin list (last: %v)", coinsAfter[len(coinsAfter)-1])
 		}
+		oneCommandPerChange(t, db, "xapa.cmd.coin.v1", "token.create", "token.update")
 	})
 }
 
@@ -117,6 +118,7 @@ func TestAppVersions(t *testing.T) {
 		if items != 0 {
 			t.Errorf("the deleted release's change log is still there (%d items)", items)
 		}
+		oneCommandPerChange(t, db, "xapa.cmd.app_version.v1", "app_version.create", "app_version.delete")
 	})
 }
 
@@ -167,6 +169,11 @@ func TestPromotion(t *testing.T) {
 		_ = db.QueryRowContext(context.Background(), `SELECT count(*) FROM audit_log WHERE action = 'promotion.update'`).Scan(&audits)
 		if audits != 3 {
 			t.Errorf("promotion audit rows = %d, want 3 saves", audits)
+		}
+		oneCommandPerChange(t, db, "xapa.cmd.promotion.v1", "promotion.update")
+		if last := commandsFor(t, db, "xapa.cmd.promotion.v1")[2]; fmt.Sprint(last["inviter"], last["minimums"]) !=
+			"map[coin:LTC usd_amount:10 usd_default:0] [map[amount:60 coin:LTC] map[amount:100 coin:BTC]]" {
+			t.Errorf("the promotion as sent: %v", last)
 		}
 	})
 }

@@ -1,7 +1,10 @@
 package ingest
 
 import (
+	"errors"
 	"time"
+
+	"xapa/backoffice/internal/commands"
 )
 
 // Events of what never changes (exchanges, bonuses) and of values where the
@@ -155,4 +158,19 @@ func applyBlacklist(b *batch, l *Blacklist) (string, error) {
 		return "", err
 	}
 	return b.remember("blacklist", l.MarketName, 0, at.UnixMicro())
+}
+
+// applyCommandResult settles a command: the change stops being pending at
+// core. An answer to a command already answered changes nothing.
+func applyCommandResult(b *batch, r *CommandResult) (string, error) {
+	changed, err := commands.Answer(b.ctx, b.tx, r.CommandID, r.Status, r.Reason)
+	switch {
+	case errors.Is(err, commands.ErrUnknown):
+		return "", reject("unknown command %q", r.CommandID)
+	case err != nil:
+		return "", err
+	case !changed:
+		return "", nil
+	}
+	return "command:" + r.CommandID, nil
 }

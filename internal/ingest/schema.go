@@ -23,6 +23,7 @@ type kind struct {
 var types = byName(
 	handle(applyChain), handle(applyCustomer), handle(applyWallet), handle(applyTransaction), handle(applyExchange),
 	handle(applyBonus), handle(applyCompanyWallet), handle(applyRate), handle(applyCandle), handle(applyBlacklist),
+	handle(applyCommandResult),
 )
 
 type named struct {

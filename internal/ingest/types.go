@@ -46,6 +46,7 @@ func (CompanyWallet) EventType() string { return "xapa.company_wallet.v1" }
 func (Rate) EventType() string          { return "xapa.rate.v1" }
 func (Candle) EventType() string        { return "xapa.candle.v1" }
 func (Blacklist) EventType() string     { return "xapa.blacklist.v1" }
+func (CommandResult) EventType() string { return "xapa.command_result.v1" }
 
 // Chain is xapa.chain.v1: a chain and its own coin ("BTC").
 type Chain struct {
@@ -176,4 +177,12 @@ type Candle struct {
 type Blacklist struct {
 	MarketName string `json:"market_name" required:"true" minLength:"1" maxLength:"64"`
 	Listed     bool   `json:"listed" required:"true"`
+}
+
+// CommandResult is xapa.command_result.v1: what the core did with a
+// command of the back office's (internal/commands).
+type CommandResult struct {
+	CommandID string `json:"command_id" required:"true" minLength:"1" maxLength:"64" description:"The command's id."`
+	Status    string `json:"status" required:"true" enum:"applied,rejected"`
+	Reason    string `json:"reason" maxLength:"500" description:"Why the core refused it: shown to staff beside the change."`
 }

@@ -12,6 +12,7 @@ import (
 
 	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/commands"
 	"xapa/backoffice/internal/money"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/utc"
@@ -284,9 +285,31 @@ func (in *Input) write(ctx context.Context, tx *sql.Tx, actor audit.Actor, start
 			return err
 		}
 	}
-	return actor.Record(ctx, tx, "promotion.update", "promotion", map[string]any{"isEnabled": in.IsEnabled,
+	if err := actor.Record(ctx, tx, "promotion.update", "promotion", map[string]any{"isEnabled": in.IsEnabled,
 		"start": in.Range.StartDate, "end": in.Range.EndDate, "waitingDays": in.WaitingTime.Days,
-		"inviter": in.InviterBonus, "invited": in.InvitedBonus, "minimum": in.Minimum})
+		"inviter": in.InviterBonus, "invited": in.InvitedBonus, "minimum": in.Minimum}); err != nil {
+		return err
+	}
+	return in.tellCore(ctx, tx, start, end)
+}
+
+// tellCore writes the command that gives the core the promotion as saved:
+// the core pays the bonuses.
+func (in *Input) tellCore(ctx context.Context, tx *sql.Tx, start, end time.Time) error {
+	names, err := commands.CoinNames(ctx, tx)
+	if err != nil {
+		return err
+	}
+	bonus := func(b BonusInput) commands.PromotionBonus {
+		return commands.PromotionBonus{Coin: names[b.Coin], USDAmount: b.Amount.String(), USDDefault: b.Default.String()}
+	}
+	c := commands.Promotion{Enabled: in.IsEnabled, Start: start.UTC(), End: end.UTC(), WaitingDays: in.WaitingTime.Days,
+		Inviter: bonus(in.InviterBonus), Invited: bonus(in.InvitedBonus), Minimums: []commands.PromotionFloor{}}
+	for _, m := range in.Minimum {
+		c.Minimums = append(c.Minimums, commands.PromotionFloor{Coin: names[m.Coin], Amount: m.Main.String()})
+	}
+	_, err = commands.Write(ctx, tx, c)
+	return err
 }
 
 func coinRefs(ctx context.Context, db *store.DB) (map[int64]CoinRef, error) {

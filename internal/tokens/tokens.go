@@ -14,6 +14,7 @@ import (
 
 	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/commands"
 	"xapa/backoffice/internal/money"
 	"xapa/backoffice/internal/store"
 )
@@ -112,7 +113,10 @@ func (s *Service) Create(ctx context.Context, actor audit.Actor, in Input) (Toke
 		if err != nil {
 			return err
 		}
-		return actor.Record(ctx, tx, "token.create", target(id), details(in))
+		if err := actor.Record(ctx, tx, "token.create", target(id), details(in)); err != nil {
+			return err
+		}
+		return tellCore(ctx, tx, id)
 	})
 	if err != nil {
 		return Token{}, err
@@ -145,7 +149,10 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, id int64, in In
 		if err != nil {
 			return err
 		}
-		return actor.Record(ctx, tx, "token.update", target(id), details(in))
+		if err := actor.Record(ctx, tx, "token.update", target(id), details(in)); err != nil {
+			return err
+		}
+		return tellCore(ctx, tx, id)
 	})
 	if err != nil {
 		return Token{}, err
@@ -237,6 +244,23 @@ func icon(symbol string) string {
 
 func symbolTaken(symbol string) error {
 	return apperr.Fieldf("symbol", "A token %s already exists on this blockchain.", symbol)
+}
+
+// tellCore writes the command that gives the core token id as the
+// catalogue now holds it: the core moves no token it does not know.
+func tellCore(ctx context.Context, tx *sql.Tx, id int64) error {
+	c := commands.Coin{BackofficeID: id}
+	var symbol, chain string
+	var minSpendable decimal.Decimal
+	if err := tx.QueryRowContext(ctx, `SELECT t.symbol, b.symbol, t.name, t.decimals, t.max_confirmation,
+		coalesce(t.main_contract, ''), coalesce(t.test_contract, ''), t.min_spendable
+		FROM coins t JOIN coins b ON b.id = t.blockchain_id WHERE t.id = $1`, id).Scan(&symbol, &chain, &c.Name,
+		&c.Decimals, &c.MaxConfirmation, &c.MainContract, &c.TestContract, &minSpendable); err != nil {
+		return err
+	}
+	c.Coin, c.MinSpendable = commands.CoinName(symbol, chain), minSpendable.String()
+	_, err := commands.Write(ctx, tx, c)
+	return err
 }
 
 func target(id int64) string { return fmt.Sprintf("coin:%d", id) }
