@@ -17,9 +17,10 @@ import (
 // i (each run acts on targets of its own), whether that change landed, and how its target is changed behind the
 // request's back (nil for a change that makes its target: there is none yet to change).
 type coveredAction struct {
-	call    func(i int) apitest.Case
-	applied func(i int) bool
-	bump    func(i int)
+	call      func(i int) apitest.Case
+	applied   func(i int) bool
+	bump      func(i int)
+	tellsCore bool // once applied, it writes a command to the core
 }
 
 // Issue 34, item 6: every action of the policy, with the policy on, goes through request (202, nothing changes),
@@ -52,21 +53,34 @@ func TestEveryCoveredActionWithThePolicyOn(t *testing.T) {
 
 func walkCoveredAction(t *testing.T, env *apitest.Env, a coveredAction, approver string) {
 	t.Helper()
+	commandsSent := func() int64 { return queryInt64(t, env, `SELECT count(*) FROM core_commands`) }
 	request := func(i int) approvals.Request {
+		before := commandsSent()
 		req := approvalOf(t, env.Do(t, a.call(i)))
 		if a.applied(i) {
 			t.Fatalf("run %d: the change landed before its approval", i)
+		}
+		if commandsSent() != before {
+			t.Fatalf("run %d: a change awaiting approval told the core", i)
 		}
 		return req
 	}
 	env.StepUp(t, approver)
 	approved := request(1)
+	before := commandsSent()
 	env.Run(t, []apitest.Case{decide(approved.ID, "approve", approver, "Agreed", http.StatusOK)})
+	if a.tellsCore && commandsSent() != before+1 {
+		t.Errorf("approved, the change wrote %d commands to the core, want 1", commandsSent()-before)
+	}
 	if !a.applied(1) {
 		t.Error("approved, the change did not land")
 	}
 	rejected := request(2)
+	sent := commandsSent()
 	env.Run(t, []apitest.Case{decide(rejected.ID, "reject", approver, "Not now", http.StatusOK)})
+	if commandsSent() != sent {
+		t.Error("rejected, the change told the core")
+	}
 	if a.applied(2) {
 		t.Error("rejected, the change landed")
 	}
@@ -192,8 +206,9 @@ func coveredActions(t *testing.T, env *apitest.Env, maker string) map[string]cov
 			},
 		},
 		"promotion.save": {
-			call:    func(i int) apitest.Case { return post("/api/admin/promotion", promotion(i)) },
-			applied: func(i int) bool { return has(`SELECT count(*) FROM promotion_settings WHERE waiting_days = $1`, 40+i) },
+			tellsCore: true,
+			call:      func(i int) apitest.Case { return post("/api/admin/promotion", promotion(i)) },
+			applied:   func(i int) bool { return has(`SELECT count(*) FROM promotion_settings WHERE waiting_days = $1`, 40+i) },
 			bump: func(int) {
 				if _, err := env.DB.ExecContext(t.Context(), `UPDATE promotion_settings SET updated_at = $1`, store.Now().Add(time.Second)); err != nil {
 					t.Fatal(err)
@@ -201,10 +216,12 @@ func coveredActions(t *testing.T, env *apitest.Env, maker string) map[string]cov
 			},
 		},
 		"token.create": {
-			call:    func(i int) apitest.Case { return post("/api/admin/coins/new", token(i)) },
-			applied: func(i int) bool { return has(`SELECT count(*) FROM coins WHERE symbol = $1`, fmt.Sprintf("WLK%d", i)) },
+			tellsCore: true,
+			call:      func(i int) apitest.Case { return post("/api/admin/coins/new", token(i)) },
+			applied:   func(i int) bool { return has(`SELECT count(*) FROM coins WHERE symbol = $1`, fmt.Sprintf("WLK%d", i)) },
 		},
 		"token.edit": {
+			tellsCore: true,
 			call: func(i int) apitest.Case {
 				b := token(10 + i)
 				b["id"] = tokenID
