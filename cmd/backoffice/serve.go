@@ -249,11 +249,13 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 	if err != nil {
 		return err
 	}
+	applier.CountInto(m)
+	m.WatchIntegration(integrationGauges(n.db))
 	core, err := coreEvents(ctx, applier, o)
 	if err != nil {
 		return err
 	}
-	deliverer, err := coreCommands(ctx, n.db, o)
+	deliverer, err := coreCommands(ctx, n.db, o, m)
 	if err != nil {
 		return err
 	}
@@ -312,7 +314,7 @@ func coreEvents(ctx context.Context, applier *ingest.Applier, o *serveOptions) (
 // coreCommands prepares the delivery of the commands to the core: to its
 // JetStream with --nats-url, to --core-webhook-url, and with --demo to the
 // simulated core; nil when none is set (the commands then wait).
-func coreCommands(ctx context.Context, db *store.DB, o *serveOptions) (*corecommands.Deliverer, error) {
+func coreCommands(ctx context.Context, db *store.DB, o *serveOptions, m *metrics.Metrics) (*corecommands.Deliverer, error) {
 	var sinks []corecommands.Sink
 	if *o.natsURL != "" {
 		c, err := corenats.ConnectCommands(ctx, *o.natsURL, *o.natsCreds)
@@ -335,7 +337,32 @@ func coreCommands(ctx context.Context, db *store.DB, o *serveOptions) (*corecomm
 	if len(sinks) == 0 {
 		return nil, nil
 	}
-	return corecommands.NewDeliverer(db, corecommands.Options{Sinks: sinks})
+	return corecommands.NewDeliverer(db, corecommands.Options{Sinks: sinks, Metrics: m})
+}
+
+// integrationGauges reads, at each scrape, the commands waiting for the
+// core and the core's events kept aside.
+func integrationGauges(db *store.DB) func(context.Context) (metrics.Integration, error) {
+	return func(ctx context.Context) (metrics.Integration, error) {
+		var i metrics.Integration
+		var oldest time.Time
+		var err error
+		if i.CommandsWaiting, i.CommandsFailing, oldest, err = corecommands.Backlog(ctx, db); err != nil {
+			return i, err
+		}
+		if !oldest.IsZero() {
+			i.OldestWaiting = max(time.Since(oldest), 0)
+		}
+		if i.Held, i.Dead, err = ingest.Letters(ctx, db); err != nil {
+			return i, err
+		}
+		sources, err := ingest.Sources(ctx, db)
+		i.Lag = map[string]time.Duration{}
+		for _, s := range sources {
+			i.Lag[s.Name] = max(time.Since(s.LastEventAt), 0)
+		}
+		return i, err
+	}
 }
 
 // auditStream prepares the delivery of the audit log to --audit-webhook-url,

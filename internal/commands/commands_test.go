@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"xapa/backoffice/internal/commands"
+	"xapa/backoffice/internal/metrics"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/store/storetest"
 )
@@ -217,6 +218,45 @@ func TestAnswer(t *testing.T) {
 		s := &sink{}
 		if n, err := deliverer(t, db, &clock{now: store.Now()}, s).Step(ctx); err != nil || n != 0 {
 			t.Errorf("Step after the answers: %d, %v; want nothing to send", n, err)
+		}
+	})
+}
+
+// Deliveries are counted by outcome, and the backlog reads what waits.
+func TestDeliveryMetricsAndBacklog(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		write(t, db, disable(1))
+		write(t, db, disable(2))
+		m := metrics.New(nil)
+		c := &clock{now: store.Now().Add(time.Second)}
+		d, err := commands.NewDeliverer(db, commands.Options{Sinks: []commands.Sink{&sink{down: map[string]bool{"customer:1": true}}},
+			Now: c.Now, After: c.After, Metrics: m})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.Step(ctx); err != nil {
+			t.Fatal(err)
+		}
+		counts := map[string]float64{}
+		families, err := m.Registry().Gather()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range families {
+			if f.GetName() == "backoffice_core_command_deliveries_total" {
+				for _, s := range f.GetMetric() {
+					counts[s.GetLabel()[0].GetValue()] = s.GetCounter().GetValue()
+				}
+			}
+		}
+		if counts["delivered"] != 1 || counts["failed"] != 1 {
+			t.Errorf("deliveries counted %v, want one of each", counts)
+		}
+		waiting, failing, oldest, err := commands.Backlog(ctx, db)
+		if err != nil || waiting != 1 || failing != 1 || oldest.IsZero() || oldest.After(c.now) {
+			t.Errorf("Backlog = %d waiting, %d failing, oldest %s, %v; want 1, 1 and its creation", waiting, failing, oldest, err)
 		}
 	})
 }

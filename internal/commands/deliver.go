@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"xapa/backoffice/internal/metrics"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/webhook"
 )
@@ -41,6 +42,7 @@ type Options struct {
 	Batch                              int
 	After                              func(time.Duration) <-chan time.Time // the clock of every wait (nil: time.After)
 	Now                                func() time.Time                     // nil: store.Now
+	Metrics                            *metrics.Metrics                     // nil: none
 }
 
 // Deliverer sends one database's commands to its sinks.
@@ -159,10 +161,12 @@ func (d *Deliverer) send(ctx context.Context, c Outgoing) error {
 func (d *Deliverer) record(ctx context.Context, c Outgoing, sendErr error) error {
 	now := d.o.Now()
 	if sendErr == nil {
+		d.o.Metrics.CommandDelivery("delivered")
 		_, err := d.db.ExecContext(ctx, `UPDATE core_commands SET state = 'delivered', delivered_at = $1, last_error = ''
 			WHERE id = $2 AND state = 'waiting'`, now, c.ID)
 		return err
 	}
+	d.o.Metrics.CommandDelivery("failed")
 	wait := webhook.RetryWait(c.Attempts+1, d.o.FirstRetry, d.o.MaxRetry, rand.Float64())
 	slog.WarnContext(ctx, "commands: not taken, will try again", "id", c.ID, "type", c.Type, "entity", c.Entity,
 		"attempt", c.Attempts+1, "retry_in", wait.String(), "err", sendErr)

@@ -159,3 +159,16 @@ func CoinName(symbol, chain string) string {
 	}
 	return strings.ToUpper(symbol) + "@" + strings.ToUpper(chain)
 }
+
+// Backlog is what waits to be delivered: the commands not yet taken, those
+// of them refused at least once, and the oldest one's creation (zero when
+// none waits). It reads only waiting commands (a partial index).
+func Backlog(ctx context.Context, db *store.DB) (waiting, failing int, oldest time.Time, err error) {
+	err = db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(CASE WHEN attempts > 0 THEN 1 ELSE 0 END), 0)
+		FROM core_commands WHERE state = 'waiting'`).Scan(&waiting, &failing)
+	if err != nil || waiting == 0 {
+		return waiting, failing, time.Time{}, err
+	}
+	err = db.QueryRowContext(ctx, `SELECT created_at FROM core_commands WHERE state = 'waiting' ORDER BY seq LIMIT 1`).Scan(&oldest)
+	return waiting, failing, oldest, err
+}

@@ -118,3 +118,56 @@ func (g gauges) Collect(ch chan<- prometheus.Metric) {
 		}
 	}
 }
+
+// Integration is how data flows between the core and the back office, read
+// from the database at each scrape, so every node reports it.
+type Integration struct {
+	CommandsWaiting, CommandsFailing int                      // commands not yet taken; of them, those refused at least once
+	OldestWaiting                    time.Duration            // the age of the oldest command not yet taken (0: none)
+	Held, Dead                       int                      // the core's events held, and dead letters
+	Lag                              map[string]time.Duration // per source: now less its newest applied event's time
+}
+
+var (
+	commandsWaitingDesc = prometheus.NewDesc("backoffice_core_commands_waiting",
+		"Commands to the core not yet taken by every receiver; failing: refused at least once.", []string{"state"}, nil)
+	oldestWaitingDesc = prometheus.NewDesc("backoffice_core_command_oldest_waiting_seconds",
+		"Age of the oldest command to the core not yet taken (0 when none waits).", nil, nil)
+	lagDesc = prometheus.NewDesc("backoffice_ingest_lag_seconds",
+		"Per source of the core's events: now less the time of its newest event applied.", []string{"source"}, nil)
+	lettersDesc = prometheus.NewDesc("backoffice_ingest_letters",
+		"The core's events kept aside: held (waiting for what they refer to) and dead letters.", []string{"state"}, nil)
+)
+
+// WatchIntegration adds the integration's gauges, read by read at each scrape.
+func (m *Metrics) WatchIntegration(read func(context.Context) (Integration, error)) {
+	if m != nil {
+		m.registry.MustRegister(integration(read))
+	}
+}
+
+type integration func(context.Context) (Integration, error)
+
+func (integration) Describe(ch chan<- *prometheus.Desc) {
+	for _, d := range []*prometheus.Desc{commandsWaitingDesc, oldestWaitingDesc, lettersDesc, lagDesc} {
+		ch <- d
+	}
+}
+
+func (read integration) Collect(ch chan<- prometheus.Metric) {
+	ctx, cancel := context.WithTimeout(context.Background(), scrapeTimeout)
+	defer cancel()
+	i, err := read(ctx)
+	if err != nil {
+		slog.Warn("metrics: integration", "err", err)
+		return
+	}
+	ch <- prometheus.MustNewConstMetric(commandsWaitingDesc, prometheus.GaugeValue, float64(i.CommandsWaiting), "waiting")
+	ch <- prometheus.MustNewConstMetric(commandsWaitingDesc, prometheus.GaugeValue, float64(i.CommandsFailing), "failing")
+	ch <- prometheus.MustNewConstMetric(oldestWaitingDesc, prometheus.GaugeValue, i.OldestWaiting.Seconds())
+	ch <- prometheus.MustNewConstMetric(lettersDesc, prometheus.GaugeValue, float64(i.Held), "held")
+	ch <- prometheus.MustNewConstMetric(lettersDesc, prometheus.GaugeValue, float64(i.Dead), "dead")
+	for source, lag := range i.Lag {
+		ch <- prometheus.MustNewConstMetric(lagDesc, prometheus.GaugeValue, lag.Seconds(), source)
+	}
+}

@@ -25,6 +25,8 @@ type Metrics struct {
 	exports   *prometheus.CounterVec
 	exportDur *prometheus.HistogramVec
 	streamed  prometheus.Counter
+	events    *prometheus.CounterVec
+	delivered *prometheus.CounterVec
 	stopped   prometheus.Counter
 }
 
@@ -50,7 +52,13 @@ func New(db *sql.DB) *Metrics {
 		stopped: prometheus.NewCounter(prometheus.CounterOpts{Name: "backoffice_audit_stream_stopped_total",
 			Help: "Passes of the audit stream refused because the log no longer holds the last acknowledged entry."}),
 	}
+	m.events = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "backoffice_ingest_events_total",
+		Help: "The core's events this node applied, by type and status (applied, duplicate, stale, held, rejected)."},
+		[]string{"type", "status"})
+	m.delivered = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "backoffice_core_command_deliveries_total",
+		Help: "Attempts of this node to deliver a command to the core, by outcome (delivered, failed)."}, []string{"outcome"})
 	m.registry.MustRegister(m.requests, m.duration, m.signIns, m.throttled, m.exports, m.exportDur, m.streamed, m.stopped,
+		m.events, m.delivered,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if db != nil {
 		m.registry.MustRegister(collectors.NewDBStatsCollector(db, "backoffice"))
@@ -151,3 +159,17 @@ func (s *statusWriter) Flush() {
 
 // Unwrap lets http.ResponseController reach the connection (write deadlines).
 func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// EventApplied counts one of the core's events, by type and status.
+func (m *Metrics) EventApplied(typ, status string) {
+	if m != nil {
+		m.events.WithLabelValues(typ, status).Inc()
+	}
+}
+
+// CommandDelivery counts one attempt to deliver a command: delivered or failed.
+func (m *Metrics) CommandDelivery(outcome string) {
+	if m != nil {
+		m.delivered.WithLabelValues(outcome).Inc()
+	}
+}

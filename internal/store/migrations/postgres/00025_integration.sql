@@ -1,6 +1,7 @@
 -- +goose Up
--- Commands to the exchange core (issue 36, docs/decisions/0016-commands-to-the-core.md): a transactional outbox. A staff
--- change writes its command in the same transaction. entity ("customer:17", "coin:9", "promotion") orders delivery:
+-- The integration with the exchange core, both ways (issue 36, docs/decisions/0016-commands-to-the-core.md).
+-- core_commands: the commands to the core, a transactional outbox: a staff change writes its command in its own
+-- transaction. entity ("customer:17", "coin:9", "promotion") orders delivery:
 -- a command goes only once every earlier command of its entity went. state: waiting (not yet taken by every receiver),
 -- delivered (taken; pending at core), applied or rejected (the core's xapa.command_result.v1, with its reason).
 CREATE TABLE core_commands (
@@ -22,6 +23,14 @@ CREATE INDEX core_commands_waiting_idx ON core_commands (entity, seq) WHERE stat
 CREATE INDEX core_commands_due_idx ON core_commands (seq) WHERE state = 'waiting';
 CREATE INDEX core_commands_entity_idx ON core_commands (entity, seq);
 CREATE INDEX core_commands_state_idx ON core_commands (state, seq);
+-- ingest_sources: per source of the core's events, the newest applied event's time and when it arrived: the lag, and
+-- the Integration screen's "last event".
+CREATE TABLE ingest_sources (
+    source           TEXT PRIMARY KEY,
+    last_event_at    TIMESTAMPTZ NOT NULL,
+    last_received_at TIMESTAMPTZ NOT NULL
+);
 
 -- +goose Down
+DROP TABLE ingest_sources;
 DROP TABLE core_commands;
