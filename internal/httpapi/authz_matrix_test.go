@@ -350,7 +350,7 @@ func TestStepUpRoutesAreTheReviewedOnes(t *testing.T) {
 	fresh := []string{
 		"POST /api/admin/roles/new", "POST /api/admin/roles/{id}/edit", "DELETE /api/admin/roles/{id}",
 		"POST /api/admin/roles/{id}/adduser", "PATCH /api/admin/roles/removeMember",
-		"POST /api/admin/coins/new", "POST /api/admin/coins/{id}/edit", "POST /api/admin/promotion",
+		"POST /api/admin/coins/new", "POST /api/admin/coins/{id}/edit", "POST /api/admin/integration/letters/{id}/discard", "POST /api/admin/promotion",
 		"POST /api/admin/users/{id}/unlock", "DELETE /api/admin/sessions/{id}", "POST /api/user/recovery-codes",
 		"POST /api/user/passkeys/register/begin", "DELETE /api/user/passkeys/{id}",
 		"POST /api/admin/approvals/policy", "POST /api/admin/approvals/{id}/approve", "POST /api/admin/approvals/{id}/reject",

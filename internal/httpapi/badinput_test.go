@@ -505,11 +505,15 @@ func writeSpecs(t *testing.T, env *apitest.Env, f sweepFixture) map[string]write
 		"POST /api/2fa/passkey/begin": {path: "/api/2fa/passkey/begin", token: pending}, // reads no body
 		"POST /api/2fa/passkey/finish": {path: "/api/2fa/passkey/finish", token: pending,
 			body: passkeyAnswer, required: map[string]string{"credential": "credential"}, texts: []string{"credential.id"}},
-		"DELETE /api/user/sessions/{id}":        {path: "/api/user/sessions/999999", token: admin},
-		"POST /api/user/sessions/revoke-others": {path: "/api/user/sessions/revoke-others", token: admin}, // reads no body
-		"DELETE /api/admin/sessions/{id}":       {path: "/api/admin/sessions/999999", token: admin},
-		"POST /api/logout":                      {path: "/api/logout"},                                                       // reads no body
-		"POST /api/admin/users/{id}/unlock":     {path: fmt.Sprintf("/api/admin/users/%d/unlock", f.customer), token: admin}, // reads no body
+		"DELETE /api/user/sessions/{id}":                 {path: "/api/user/sessions/999999", token: admin},
+		"POST /api/user/sessions/revoke-others":          {path: "/api/user/sessions/revoke-others", token: admin}, // reads no body
+		"DELETE /api/admin/sessions/{id}":                {path: "/api/admin/sessions/999999", token: admin},
+		"POST /api/admin/integration/letters/{id}/retry": {path: "/api/admin/integration/letters/999999/retry", token: admin}, // reads no body
+		"POST /api/admin/integration/letters/{id}/discard": {path: "/api/admin/integration/letters/999999/discard", token: admin,
+			body:     func(i int) map[string]any { return map[string]any{"reason": fmt.Sprintf("reason %d", i)} },
+			required: map[string]string{"reason": "reason"}, texts: []string{"reason"}},
+		"POST /api/logout":                  {path: "/api/logout"},                                                       // reads no body
+		"POST /api/admin/users/{id}/unlock": {path: fmt.Sprintf("/api/admin/users/%d/unlock", f.customer), token: admin}, // reads no body
 		"POST /api/admin/users/new": {path: "/api/admin/users/new", token: admin,
 			body: func(i int) map[string]any {
 				return map[string]any{"full_name": fmt.Sprintf("New %d", i), "username": fmt.Sprintf("new%d", i),
@@ -834,6 +838,7 @@ var badQuery = map[string][]string{
 	"action":      {strings.Repeat("a", 5000), "%00", "%ff"},
 	"token":       {"%00", "%ff", strings.Repeat("t", 5000)},
 	"status":      {"bogus", "PENDING", "%00"},
+	"state":       {"bogus", "WAITING", "%00"},
 }
 
 // hostileText is valid text that means something to SQL, LIKE, FTS5, HTML

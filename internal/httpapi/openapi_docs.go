@@ -11,6 +11,7 @@ import (
 	"xapa/backoffice/internal/approvals"
 	"xapa/backoffice/internal/appversions"
 	"xapa/backoffice/internal/auth"
+	"xapa/backoffice/internal/commands"
 	"xapa/backoffice/internal/ingest"
 	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/profile"
@@ -67,7 +68,13 @@ func operations() map[string]op {
 		"DELETE /api/user/sessions/{id}":        {summary: "End one of one's own sessions", status: http.StatusNoContent},
 		"POST /api/user/sessions/revoke-others": {summary: "End every other session of one's own", reply: new(revokedReply)},
 		"GET /api/admin/sessions":               {summary: "Staff members' signed-in sessions, newest first", query: staffSessionQuery{}},
-		"DELETE /api/admin/sessions/{id}":       {summary: "End a staff member's session", status: http.StatusNoContent},
+		"GET /api/admin/integration": {summary: "The integration with the exchange core: its sources, the last hour's events, the events kept aside and the commands waiting",
+			reply: new(integrationReply)},
+		"GET /api/admin/integration/letters":               {summary: "The core's events kept aside: held, and dead letters, newest first", query: ingest.LetterFilter{}},
+		"POST /api/admin/integration/letters/{id}/retry":   {summary: "Apply an event kept aside again, as if it arrived now (audited)", reply: new(retryReply)},
+		"POST /api/admin/integration/letters/{id}/discard": {summary: "Drop an event kept aside for good, with the reason (audited; needs a fresh step-up)", body: new(discardInput), status: http.StatusNoContent},
+		"GET /api/admin/integration/commands":              {summary: "The commands to the core, newest first", query: commands.Filter{}},
+		"DELETE /api/admin/sessions/{id}":                  {summary: "End a staff member's session", status: http.StatusNoContent},
 
 		"GET /api/admin/users":                {summary: "Users and staff", query: userQuery{}},
 		"POST /api/admin/users/new":           {summary: "Create a user", body: new(accounts.NewUser), reply: new(accounts.User), status: http.StatusCreated},

@@ -51,7 +51,7 @@ var tagPrefixes = []struct{ prefix, tag string }{
 	{"/api/admin/coins/", "Tokens"}, {"/api/admin/exchange/blackList", "Tokens"},
 	{"/api/admin/audit", "Audit log"},
 	{"/api/user/sessions", "Sessions"}, {"/api/admin/sessions", "Sessions"}, {"/api/admin/approvals", "Approvals"},
-	{"/api/ingest/", "Integration"},
+	{"/api/ingest/", "Integration"}, {"/api/admin/integration", "Integration"},
 }
 
 // tagOf is the tag of the operations at path.

@@ -120,7 +120,7 @@ func TestPermissionCatalogue(t *testing.T) {
 	for _, list := range got.Permissions {
 		keys += len(list)
 	}
-	if r.Status != 200 || len(got.Permissions) != len(rbac.Catalogue) || keys != 27 {
+	if r.Status != 200 || len(got.Permissions) != len(rbac.Catalogue) || keys != 28 {
 		t.Fatalf("%d: %d categories, %d keys", r.Status, len(got.Permissions), keys)
 	}
 	body := string(r.Body)

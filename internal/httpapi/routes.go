@@ -203,6 +203,12 @@ func (s *Server) Routes() []Route {
 		{"GET", "/api/email/verify", Public, s.verifyEmail},
 		{"GET", "/api/admin/users/accounting", Perm(rbac.UserAccounting), s.userAccounting},
 
+		// The integration with the exchange core (integration.go): the flow both ways, and the events kept aside.
+		// Discarding one for good is sensitive: it needs a fresh step-up.
+		{"GET", "/api/admin/integration", Perm(rbac.Integration), s.integration},
+		{"POST", "/api/admin/integration/letters/{id}/retry", Perm(rbac.Integration), s.retryLetter},
+		{"POST", "/api/admin/integration/letters/{id}/discard", Perm(rbac.Integration).Fresh(), s.discardLetter},
+
 		// The audit log's hash chain, checked whole (the log itself is a list below).
 		{"GET", "/api/admin/audit/verify", Perm(rbac.AuditLog), s.auditVerify},
 		{"GET", "/api/admin/transactions/accounting", Perm(rbac.TransactionAccounting), s.transactionAccounting},
@@ -232,5 +238,7 @@ func (s *Server) Lists() []ListRoute {
 		{"/api/admin/audit", Perm(rbac.AuditLog), s.auditList()},                          // and /CSV
 		{"/api/admin/sessions", Perm(rbac.Sessions), s.staffSessionList()},
 		{"/api/admin/approvals", AnyPerm(approvalKeys...), s.approvalList()},
+		{"/api/admin/integration/letters", Perm(rbac.Integration), s.letterList()},
+		{"/api/admin/integration/commands", Perm(rbac.Integration), s.commandList()},
 	}
 }

@@ -145,6 +145,9 @@ func (b *batch) noteSources(p *Prepared, results []Result) error {
 			newest[e.Source] = e.Time
 		}
 	}
+	if err := b.countMinute(results); err != nil {
+		return err
+	}
 	for source, at := range newest {
 		if _, err := b.tx.ExecContext(b.ctx, `INSERT INTO ingest_sources (source, last_event_at, last_received_at)
 			VALUES ($1, $2, $3) ON CONFLICT (source) DO UPDATE SET last_received_at = excluded.last_received_at,
@@ -228,7 +231,7 @@ func (b *batch) event(raw json.RawMessage) (Result, error) {
 	}
 	if b.source != "" && e.Source != b.source {
 		// Not recorded as seen: the same id may be the real source's event.
-		return b.deadLetter(e, raw, fmt.Sprintf("source %q: this sender speaks for %q only", e.Source, b.source))
+		return b.deadLetter(e, raw, fmt.Sprintf("%s %q: this sender speaks for %q only", notItsSource, e.Source, b.source))
 	}
 	res, err := b.tx.ExecContext(b.ctx, `INSERT INTO ingest_events (source, id, type, status, received_at)
 		VALUES ($1, $2, $3, 'applied', $4) ON CONFLICT (source, id) DO NOTHING`, e.Source, e.ID, e.Type, b.now)

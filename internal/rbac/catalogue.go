@@ -32,6 +32,7 @@ const (
 	AuditLog              = "ADMIN_AUDIT_LOG"
 	Sessions              = "ADMIN_SESSIONS"
 	ApprovalPolicy        = "ADMIN_APPROVAL_POLICY"
+	Integration           = "ADMIN_INTEGRATION"
 )
 
 // RoleAdmin is the security role that makes a user a staff member.
@@ -89,6 +90,7 @@ var Catalogue = []Category{
 		{AuditLog, "Audit log"},
 		{Sessions, "Staff sessions"},
 		{ApprovalPolicy, "Approvals"},
+		{Integration, "Integration with the exchange core"},
 	}},
 }
 

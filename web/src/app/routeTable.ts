@@ -4,6 +4,7 @@
  * is added, renamed or gated here and nowhere else. Later issues swap a route's `component` for the real page.
  */
 import {
+  ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
@@ -84,6 +85,7 @@ const ExchangeReportPage = lazy(() => import('../features/reports/exchange/Excha
 const UserProfilePage = lazy(() => import('../features/profile/UserProfilePage'));
 const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
 const StaffSessionsPage = lazy(() => import('../features/security/StaffSessionsPage'));
+const IntegrationPage = lazy(() => import('../features/integration/IntegrationPage'));
 const ApprovalsPage = lazy(() => import('../features/approvals/ApprovalsPage'));
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -219,6 +221,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
     inMenu: true,
     icon: CheckSquareOutlined,
     component: ApprovalsPage,
+  },
+  {
+    // The integration with the exchange core (docs/decisions/0015, 0016): events in, commands out, what is kept aside.
+    path: '/integration',
+    title: 'Integration',
+    rule: Permission.INTEGRATION,
+    group: 'Setting',
+    inMenu: true,
+    icon: ApiOutlined,
+    component: IntegrationPage,
   },
   {
     path: '/xapareport',

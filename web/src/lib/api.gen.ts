@@ -396,6 +396,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/integration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The integration with the exchange core: its sources, the last hour's events, the events kept aside and the commands waiting */
+        get: operations["getAdminIntegration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/integration/commands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The commands to the core, newest first */
+        get: operations["getAdminIntegrationCommands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/integration/letters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The core's events kept aside: held, and dead letters, newest first */
+        get: operations["getAdminIntegrationLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/integration/letters/{id}/discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Drop an event kept aside for good, with the reason (audited; needs a fresh step-up) */
+        post: operations["postAdminIntegrationLettersByIdDiscard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/integration/letters/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply an event kept aside again, as if it arrived now (audited) */
+        post: operations["postAdminIntegrationLettersByIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/promotion": {
         parameters: {
             query?: never;
@@ -1681,6 +1766,33 @@ export interface components {
             updatedAt: string;
             user: components["schemas"]["LedgerUserRef"];
         };
+        CommandsCommand: {
+            /** Format: date-time */
+            answeredAt: null | string;
+            /** @description Deliveries refused so far. */
+            attempts: number;
+            /** @description The CloudEvent as sent. */
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            deliveredAt: null | string;
+            /** @description What it changes: customer:17, coin:9, promotion, app_version:4. */
+            entity: string;
+            id: string;
+            /** @description Why the last delivery failed. */
+            lastError: string;
+            /**
+             * Format: date-time
+             * @description When a waiting command is sent next.
+             */
+            nextAttemptAt: null | string;
+            /** @description Why the core rejected it. */
+            reason: string;
+            /** @enum {string} */
+            state: "waiting" | "delivered" | "applied" | "rejected";
+            type: string;
+        };
         Decimal: string;
         HttpapiApprovalReply: {
             approval: components["schemas"]["ApprovalsRequest"];
@@ -1744,6 +1856,19 @@ export interface components {
             code?: string;
             password?: string;
         };
+        HttpapiCommandsSummary: {
+            /** @description Of them, those refused at least once. */
+            failing: number;
+            /**
+             * Format: date-time
+             * @description When the oldest waiting command was made; null when none waits.
+             */
+            oldestWaitingAt: null | string;
+            /** @description Commands the core rejected. */
+            rejected: number;
+            /** @description Commands not yet taken by the core. */
+            waiting: number;
+        };
         HttpapiCreatedReply: {
             /** Format: int64 */
             id: number;
@@ -1754,6 +1879,9 @@ export interface components {
             day: string;
         };
         HttpapiDecisionInput: {
+            reason: string;
+        };
+        HttpapiDiscardInput: {
             reason: string;
         };
         HttpapiError: {
@@ -1782,6 +1910,24 @@ export interface components {
         HttpapiIngestBatch: Record<string, never>[];
         HttpapiIngestReply: {
             results: components["schemas"]["IngestResult"][];
+        };
+        HttpapiIntegrationReply: {
+            commands: components["schemas"]["HttpapiCommandsSummary"];
+            /** @description Dead letters: events rejected, or held for a day. */
+            dead: number;
+            /** @description Events waiting for what they refer to. */
+            held: number;
+            /** @description The core's events that arrived in the last hour, by status (applied, duplicate, stale, held, rejected). */
+            lastHour: {
+                [key: string]: number;
+            };
+            /**
+             * Format: date-time
+             * @description The server's clock, for the ages shown.
+             */
+            serverTime: string;
+            /** @description Per source of the core's events: its newest event applied, and when it arrived. */
+            sources: components["schemas"]["IngestSource"][];
         };
         HttpapiInvitesReply: {
             invites: components["schemas"]["ProfileInvite"][];
@@ -1885,6 +2031,9 @@ export interface components {
         HttpapiResetInput: {
             email?: string;
         };
+        HttpapiRetryReply: {
+            result: components["schemas"]["IngestResult"];
+        };
         HttpapiRevenueReply: {
             main: {
                 total: {
@@ -1923,11 +2072,36 @@ export interface components {
             message: string;
             users: number[];
         };
+        IngestLetter: {
+            /** @description The event as received. */
+            body: string;
+            eventId: string;
+            /** Format: int64 */
+            id: number;
+            reason: string;
+            /** Format: date-time */
+            receivedAt: string;
+            /** @description False for an event its sender could not speak for. */
+            retryable: boolean;
+            source: string;
+            /** @enum {string} */
+            state: "held" | "dead";
+            type: string;
+            /** @description What a held event waits for: customer:c-17. */
+            waitsFor: string;
+        };
         IngestResult: {
             id: string;
             reason?: string;
             /** @enum {string} */
             status: "applied" | "duplicate" | "stale" | "held" | "rejected";
+        };
+        IngestSource: {
+            /** Format: date-time */
+            lastEventAt: string;
+            /** Format: date-time */
+            lastReceivedAt: string;
+            name: string;
         };
         LedgerCandle: {
             amountChange: components["schemas"]["Decimal"];
@@ -3543,6 +3717,278 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    getAdminIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiIntegrationReply"];
+                };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    getAdminIntegrationCommands: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 (default 1). */
+                page?: number;
+                /** @description Items per page (default 25). */
+                maxPerPage?: number;
+                /** @description Empty: every state. */
+                state?: "waiting" | "failing" | "delivered" | "applied" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        commands: components["schemas"]["CommandsCommand"][];
+                        items_per_page: number;
+                        page: number;
+                        total_items: number;
+                        total_pages: number;
+                    };
+                };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    getAdminIntegrationLetters: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 (default 1). */
+                page?: number;
+                /** @description Items per page (default 25). */
+                maxPerPage?: number;
+                /** @description held or dead; empty: both. */
+                state?: "held" | "dead";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items_per_page: number;
+                        letters: components["schemas"]["IngestLetter"][];
+                        page: number;
+                        total_items: number;
+                        total_pages: number;
+                    };
+                };
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    postAdminIntegrationLettersByIdDiscard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["HttpapiDiscardInput"] | null;
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A refusal: the Error envelope. */
+            "4XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+            /** @description A failure: the Error envelope. */
+            "5XX": {
+                headers: {
+                    /** @description With 429 and 503: seconds to wait before trying again. */
+                    "Retry-After"?: string;
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
+        };
+    };
+    postAdminIntegrationLettersByIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiRetryReply"];
                 };
             };
             /** @description A refusal: the Error envelope. */

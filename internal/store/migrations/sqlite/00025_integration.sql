@@ -30,7 +30,16 @@ CREATE TABLE ingest_sources (
     last_event_at    TIMESTAMP NOT NULL,
     last_received_at TIMESTAMP NOT NULL
 );
+-- ingest_minutes: the core's events per minute of arrival and status, for "events per status in the last hour" at a
+-- cost that does not grow with the events; minutes older than a week are dropped as batches arrive.
+CREATE TABLE ingest_minutes (
+    minute TIMESTAMP NOT NULL,
+    status TEXT NOT NULL,
+    events BIGINT NOT NULL,
+    PRIMARY KEY (minute, status)
+);
 
 -- +goose Down
+DROP TABLE ingest_minutes;
 DROP TABLE ingest_sources;
 DROP TABLE core_commands;
