@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"xapa/backoffice/internal/apperr"
+	"xapa/backoffice/internal/commands"
 	"xapa/backoffice/internal/rbac"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/utc"
@@ -47,7 +48,10 @@ type User struct {
 	InvitationCode string     `json:"invitationCode"`
 	TotalInvites   int        `json:"totalInvites"`
 	CreatedAt      Time       `json:"created_at"`
-	roleID         int64
+	// Core is where the last change staff made to a customer stands at the exchange core (LoadUser only; absent
+	// for staff and for customers never changed here).
+	Core   *commands.Status `json:"core,omitempty"`
+	roleID int64
 }
 
 // Time marshals as RFC 3339 with a numeric offset (2026-11-22T10:15:00+00:00).
@@ -80,7 +84,13 @@ func (s *Service) LoadUser(ctx context.Context, id int64) (User, error) {
 	if len(users) == 0 {
 		return User{}, &apperr.NotFound{What: "User"}
 	}
-	return users[0], nil
+	u := users[0]
+	entity := commands.Customer{BackofficeID: id}.Entity()
+	last, err := commands.Last(ctx, s.db, entity)
+	if s, ok := last[entity]; ok {
+		u.Core = &s
+	}
+	return u, err
 }
 
 // IsStaff reports whether user id is a staff member (false for no such user).

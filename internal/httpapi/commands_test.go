@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"xapa/backoffice/internal/apitest"
@@ -64,7 +65,13 @@ func TestCustomerChangesBecomeCommands(t *testing.T) {
 				Body: map[string]any{"full_name": "Renamed Customer", "phone_number": ""}, Status: 200},
 			{Name: "rename staff", Method: "POST", Path: fmt.Sprintf("/api/admin/users/%d/edit", member.ID), Token: tok,
 				Body: map[string]any{"full_name": "Renamed Colleague"}, Status: 200},
+			{Name: "the profile: pending at core", Method: "GET", Path: fmt.Sprintf("/api/admin/users/%d", id), Token: tok,
+				Status: 200, JSON: `{"core":{"state":"waiting"}}`},
+			{Name: "the tokens: none changed here", Method: "GET", Path: "/api/admin/coins/tokens", Token: tok, Status: 200},
 		})
+		if r := env.Do(t, apitest.Case{Method: "GET", Path: fmt.Sprintf("/api/admin/users/%d", member.ID), Token: tok}); strings.Contains(string(r.Body), `"core"`) {
+			t.Errorf("a staff member's profile names a state at the core: %s", r.Body)
+		}
 		got := commandsFor(t, db, "xapa.cmd.customer.v1")
 		want := []string{
 			fmt.Sprintf(`{"backoffice_id":%d,"customer_id":%q,"enabled":false}`, id, core),

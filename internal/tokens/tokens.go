@@ -38,6 +38,8 @@ type Token struct {
 	TestContract    string          `json:"testContract"`
 	Decimals        int             `json:"decimals"`
 	MinSpendable    decimal.Decimal `json:"minSpendable"`
+	// Core is where the last change staff made to the token stands at the exchange core (absent: none sent).
+	Core *commands.Status `json:"core,omitempty"`
 }
 
 // Input is the add and modify payload; Blockchain is the chain coin's id.
@@ -83,7 +85,25 @@ func (s *Service) List(ctx context.Context) ([]Token, error) {
 		}
 		out = append(out, t)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return out, withCoreStates(ctx, s.db, out)
+}
+
+// withCoreStates gives each token the state of its last command at the core.
+func withCoreStates(ctx context.Context, db *store.DB, list []Token) error {
+	entities := make([]string, len(list))
+	for i, t := range list {
+		entities[i] = commands.Coin{BackofficeID: t.ID}.Entity()
+	}
+	last, err := commands.Last(ctx, db, entities...)
+	for i := range list {
+		if s, ok := last[entities[i]]; ok {
+			list[i].Core = &s
+		}
+	}
+	return err
 }
 
 // Create adds a token to a chain coin.

@@ -15,7 +15,7 @@ describe('visibleMenu', () => {
     expect(titles(ALL_PERMISSIONS)).toEqual({
       '-': ['Dashboard', 'History', 'User Management'],
       Wallet: ['Exchange', 'My Wallet', 'Security'],
-      Setting: ['Members', 'Roles and Permissions', 'ChangeLog', 'Promotion', 'Tokens', 'Black List', 'Audit Log', 'Sessions', 'Approvals'],
+      Setting: ['Members', 'Roles and Permissions', 'ChangeLog', 'Promotion', 'Tokens', 'Black List', 'Audit Log', 'Sessions', 'Approvals', 'Integration'],
       Report: ['Accounting Report', 'Bonus Report', 'Exchange Report'],
     });
   });
@@ -57,7 +57,7 @@ describe('visibleMenu', () => {
 });
 
 describe('the route table', () => {
-  it('has every signed-in route of the product, plus /audit, /sessions and /approvals', () => {
+  it('has every signed-in route of the product, plus /audit, /sessions, /approvals and /integration', () => {
     expect(APP_ROUTES.map((r) => r.path).sort()).toEqual(
       [
         '/',
@@ -79,6 +79,7 @@ describe('the route table', () => {
         '/audit',
         '/sessions',
         '/approvals',
+        '/integration',
       ].sort(),
     );
   });

@@ -56,6 +56,15 @@ const SCREEN_CALLS: Record<string, ScreenCalls> = {
       'post /api/admin/approvals/{id}/withdraw',
     ],
   },
+  '/integration': {
+    calls: [
+      'get /api/admin/integration',
+      'get /api/admin/integration/letters',
+      'get /api/admin/integration/commands',
+      'post /api/admin/integration/letters/{id}/retry',
+      'post /api/admin/integration/letters/{id}/discard',
+    ],
+  },
   '/xapareport': { calls: ['get /api/admin/transactions/accounting', 'get /api/admin/users/accounting'] },
   '/bonusreport': { calls: ['get /api/admin/wallets/report', 'get /api/admin/wallets/report/CSV'] },
   '/exchangereport': { calls: ['get /api/admin/exchange/history', 'get /api/admin/exchange/history/CSV'] },

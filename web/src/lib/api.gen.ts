@@ -1633,6 +1633,7 @@ export interface components {
             role: string;
         };
         AccountsUser: {
+            core?: components["schemas"]["CommandsStatus"];
             created_at: components["schemas"]["Time"];
             email: string;
             email_verified: boolean;
@@ -1792,6 +1793,14 @@ export interface components {
             /** @enum {string} */
             state: "waiting" | "delivered" | "applied" | "rejected";
             type: string;
+        };
+        CommandsStatus: {
+            /** Format: date-time */
+            at: string;
+            commandId: string;
+            reason?: string;
+            /** @enum {string} */
+            state: "waiting" | "delivered" | "applied" | "rejected";
         };
         Decimal: string;
         HttpapiApprovalReply: {
@@ -2416,6 +2425,7 @@ export interface components {
             blockchain: string;
             /** Format: int64 */
             blockchainId: number;
+            core?: components["schemas"]["CommandsStatus"];
             decimals: number;
             icon: string;
             /** Format: int64 */

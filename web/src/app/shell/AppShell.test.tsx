@@ -44,7 +44,7 @@ describe('the shell', () => {
 
   it('lists every entry for an administrator', async () => {
     const { menu } = await openShell('/', makeUser({ permissions: [...ALL_PERMISSIONS] }));
-    expect(menuLinks(menu)).toHaveLength(18);
+    expect(menuLinks(menu)).toHaveLength(19);
     expect(within(menu).getByText('Report')).toBeInTheDocument();
   });
 

@@ -9,6 +9,7 @@ import type { ApiGetPath, GetReply } from '../../lib/apiTypes';
 import type { ListReply } from '../../lib/listPage';
 import type { Transaction } from '../history/types';
 import type { ProfileUser, UserBrief, UserSession, Wallet } from './types';
+import { PENDING_REFRESH_MS, pendingAtCore } from '../../lib/coreStatus';
 
 const USERS = '/admin/users';
 
@@ -16,6 +17,8 @@ export function profileUserQuery(id: number) {
   return queryOptions({
     queryKey: ['profile', id, 'user'],
     queryFn: ({ signal }) => apiGet<ProfileUser>(`${USERS}/${id}`, undefined, { signal }),
+    // A change not yet answered by the core: read again until it is applied or rejected.
+    refetchInterval: (query) => (pendingAtCore(query.state.data?.core) ? PENDING_REFRESH_MS : false),
   });
 }
 

@@ -3,6 +3,7 @@ import type { DescriptionsProps } from 'antd';
 import type { ReactNode } from 'react';
 import { dayjs } from '../../lib/dates';
 import { formatDateTime } from '../../lib/dateDisplay';
+import { CoreState } from '../../components/CoreState';
 import type { ProfileUser } from './types';
 
 /** A user is shown online when signed in within the last 2 minutes. */
@@ -39,5 +40,6 @@ export function userAttributes(user: ProfileUser, now: number = Date.now()): Des
     ['Last Login', lastLogin(user.lastLogin, now)],
     ['Registered', formatDateTime(user.created_at)],
   ];
+  if (user.core) rows.push(['At the Core', <CoreState core={user.core} />]);
   return rows.map(([label, children]) => ({ key: label, label, children }));
 }

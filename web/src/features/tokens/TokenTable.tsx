@@ -1,6 +1,7 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
+import { CoreState } from '../../components/CoreState';
 import { CoinIcon } from './CoinIcon';
 import type { Token } from './types';
 
@@ -21,6 +22,7 @@ function columns(onEdit: (token: Token) => void): TableColumnsType<Token> {
     { title: 'Main Contract', dataIndex: 'mainContract', ellipsis: true, className: 'token-table__contract' },
     { title: 'Decimals', dataIndex: 'decimals' },
     { title: 'Test Contract', dataIndex: 'testContract', ellipsis: true, className: 'token-table__contract' },
+    { title: 'At the Core', key: 'core', render: (_: unknown, token: Token) => <CoreState core={token.core} /> },
     {
       title: 'Edit',
       key: 'edit',
@@ -45,7 +47,7 @@ export function TokenTable({ tokens, loading, onEdit }: TokenTableProps) {
       dataSource={tokens}
       loading={loading}
       pagination={false}
-      scroll={{ x: 1100 }}
+      scroll={{ x: 1300 }}
       locale={{ emptyText: 'No tokens yet' }}
     />
   );

@@ -40,7 +40,7 @@ describe('<TokensPage>', () => {
     expect(await screen.findByText('Tether USD')).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual([
-      'ID', 'Icon', 'Name', 'Symbol', 'Blockchain', 'Max Confirmation', 'Main Contract', 'Decimals', 'Test Contract', 'Edit',
+      'ID', 'Icon', 'Name', 'Symbol', 'Blockchain', 'Max Confirmation', 'Main Contract', 'Decimals', 'Test Contract', 'At the Core', 'Edit',
     ]);
     expect(screen.getByRole('button', { name: 'Edit USDT (TRX)' })).toBeInTheDocument();
   });
