@@ -39,6 +39,8 @@ type AppVersion struct {
 	Platform            string  `json:"platform" enum:"Android,IOS,Web"`
 	ForceUpdateRequired bool    `json:"forceUpdateRequired"`
 	ChangeLog           []Group `json:"changeLog"`
+	// Core is where the release stands at the exchange core (absent: never sent).
+	Core *commands.Status `json:"core,omitempty"`
 }
 
 // Input is the payload of POST /api/admin/app_versions/new.
@@ -126,7 +128,11 @@ func (s *Service) List(ctx context.Context, limit, offset int) ([]AppVersion, in
 			g.Items = append(g.Items, text.String)
 		}
 	}
-	return out, total, items.Err()
+	if err := items.Err(); err != nil {
+		return nil, 0, err
+	}
+	return out, total, commands.Mark(ctx, s.db, out, func(v *AppVersion) string { return commands.AppVersion{BackofficeID: v.ID}.Entity() },
+		func(v *AppVersion, st *commands.Status) { v.Core = st })
 }
 
 // Create adds a release with its change log, all or nothing.

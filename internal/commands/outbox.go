@@ -172,3 +172,19 @@ func Backlog(ctx context.Context, db *store.DB) (waiting, failing int, oldest ti
 	err = db.QueryRowContext(ctx, `SELECT created_at FROM core_commands WHERE state = 'waiting' ORDER BY seq LIMIT 1`).Scan(&oldest)
 	return waiting, failing, oldest, err
 }
+
+// Mark gives each item of list the status of the last command of its
+// entity, if it has one: one query for the whole list.
+func Mark[T any](ctx context.Context, db *store.DB, list []T, entity func(*T) string, set func(*T, *Status)) error {
+	entities := make([]string, len(list))
+	for i := range list {
+		entities[i] = entity(&list[i])
+	}
+	last, err := Last(ctx, db, entities...)
+	for i := range list {
+		if st, ok := last[entities[i]]; ok {
+			set(&list[i], &st)
+		}
+	}
+	return err
+}

@@ -71,6 +71,8 @@ type Settings struct {
 		TotalDuration int64 `json:"totalDuration"` // milliseconds left; 0 when off
 		IsStart       bool  `json:"isStart"`
 	} `json:"timer"`
+	// Core is where the last save stands at the exchange core (absent: none sent).
+	Core *commands.Status `json:"core,omitempty"`
 }
 
 // Get reads the promotion as of now: it is off once its end has passed.
@@ -127,7 +129,11 @@ func (s *Service) Get(ctx context.Context, now time.Time) (Settings, error) {
 		out.Timer.TotalDuration = left.Milliseconds()
 	}
 	out.Timer.IsStart = running
-	return out, nil
+	last, err := commands.Last(ctx, s.db, commands.Promotion{}.Entity())
+	if st, ok := last[commands.Promotion{}.Entity()]; ok {
+		out.Core = &st
+	}
+	return out, err
 }
 
 // BonusInput is one side's bonus in a save.

@@ -88,22 +88,8 @@ func (s *Service) List(ctx context.Context) ([]Token, error) {
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	return out, withCoreStates(ctx, s.db, out)
-}
-
-// withCoreStates gives each token the state of its last command at the core.
-func withCoreStates(ctx context.Context, db *store.DB, list []Token) error {
-	entities := make([]string, len(list))
-	for i, t := range list {
-		entities[i] = commands.Coin{BackofficeID: t.ID}.Entity()
-	}
-	last, err := commands.Last(ctx, db, entities...)
-	for i := range list {
-		if s, ok := last[entities[i]]; ok {
-			list[i].Core = &s
-		}
-	}
-	return err
+	return out, commands.Mark(ctx, s.db, out, func(t *Token) string { return commands.Coin{BackofficeID: t.ID}.Entity() },
+		func(t *Token, st *commands.Status) { t.Core = st })
 }
 
 // Create adds a token to a chain coin.

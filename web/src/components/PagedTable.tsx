@@ -1,6 +1,7 @@
 import { Table } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import { ListPager } from './ListPager';
+import './PagedTable.css';
 
 export interface PagedTableProps<Row> {
   rows: readonly Row[];
@@ -22,6 +23,7 @@ export function PagedTable<Row extends object>({ rows, columns, rowKey, loading,
   return (
     <>
       <Table<Row>
+        className="paged-table"
         rowKey={rowKey}
         size="small"
         columns={columns}

@@ -1692,6 +1692,7 @@ export interface components {
         };
         AppversionsAppVersion: {
             changeLog: components["schemas"]["AppversionsGroup"][];
+            core?: components["schemas"]["CommandsStatus"];
             forceUpdateRequired: boolean;
             /** Format: int64 */
             id: number;
@@ -2270,6 +2271,7 @@ export interface components {
             main: components["schemas"]["Decimal"];
         };
         PromotionSettings: {
+            core?: components["schemas"]["CommandsStatus"];
             enabled: {
                 isEnabled: boolean;
             };

@@ -1,4 +1,5 @@
 import { Button, Table, Tag } from 'antd';
+import { CoreState } from '../../components/CoreState';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/dateDisplay';
@@ -30,6 +31,7 @@ export function AppVersionTable({ versions, loading, onDeleted }: AppVersionTabl
       // "Yes" is a fact, not an error: blue, not red.
       render: (force: boolean) => (force ? <Tag color="processing">Yes</Tag> : <Tag>No</Tag>),
     },
+    { title: 'At the Core', key: 'core', render: (_: unknown, version: AppVersion) => <CoreState core={version.core} /> },
     {
       title: 'View Change Log',
       key: 'changeLog',

@@ -50,7 +50,7 @@ describe('<AppVersionsPage>', () => {
     renderWithProviders(<AppVersionsPage />);
     expect(await screen.findByText('1.030.01')).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['ID', 'Name', 'Release Date', 'Platform', 'Force Update', 'View Change Log', 'Delete']);
+    expect(headers).toEqual(['ID', 'Name', 'Release Date', 'Platform', 'Force Update', 'At the Core', 'View Change Log', 'Delete']);
     expect(screen.getByText(dayjs(VERSION.releaseDate).format('DD-MM-YYYY HH:mm'))).toBeInTheDocument();
     expect(screen.queryByText('CSV export dates')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'View Change Log of Web 1.030.01' }));

@@ -7,6 +7,7 @@ import { coinTypesQuery } from '../../lib/coinTypes';
 import { useCountdown } from './countdown';
 import { promotionKey, promotionQuery } from './promotionApi';
 import { PromotionEditor } from './PromotionEditor';
+import { CoreState } from '../../components/CoreState';
 import { PromotionTimer } from './PromotionTimer';
 import './promotion.css';
 
@@ -36,7 +37,12 @@ export default function PromotionPage() {
     );
   }
   return (
-    <Card title="Set Promotion" size="small" extra={<PromotionTimer settings={data} remaining={remaining} />}>
+    <Card title="Set Promotion" size="small" extra={
+        <>
+          <CoreState core={data.core} /> <PromotionTimer settings={data} remaining={remaining} />
+        </>
+      }
+    >
       {coins.isError ? <Alert type="warning" showIcon title={errorMessage(coins.error)} className="promotion__error" /> : null}
       <PromotionEditor
         // A new reply (a save, or the promotion switching off) starts the form again from the server's settings.
