@@ -48,8 +48,8 @@ type User struct {
 	InvitationCode string     `json:"invitationCode"`
 	TotalInvites   int        `json:"totalInvites"`
 	CreatedAt      Time       `json:"created_at"`
-	// Core is where the last change staff made to a customer stands at the exchange core (LoadUser only; absent
-	// for staff and for customers never changed here).
+	// Core is where the last change staff made to a customer stands at the exchange core (absent for staff and for
+	// customers never changed here).
 	Core   *commands.Status `json:"core,omitempty"`
 	roleID int64
 }
@@ -84,13 +84,7 @@ func (s *Service) LoadUser(ctx context.Context, id int64) (User, error) {
 	if len(users) == 0 {
 		return User{}, &apperr.NotFound{What: "User"}
 	}
-	u := users[0]
-	entity := commands.Customer{BackofficeID: id}.Entity()
-	last, err := commands.Last(ctx, s.db, entity)
-	if s, ok := last[entity]; ok {
-		u.Core = &s
-	}
-	return u, err
+	return users[0], nil
 }
 
 // IsStaff reports whether user id is a staff member (false for no such user).
@@ -104,7 +98,8 @@ func (s *Service) IsStaff(ctx context.Context, id int64) (bool, error) {
 }
 
 // queryUsers runs a query selecting userColumns and fills in the
-// permissions of every role on the page with one more query.
+// permissions of every role on the page, and each user's state at the core,
+// with one more query each.
 func queryUsers(ctx context.Context, db *store.DB, q string, args ...any) ([]User, error) {
 	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
@@ -143,7 +138,11 @@ func queryUsers(ctx context.Context, db *store.DB, q string, args ...any) ([]Use
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	return users, fillPermissions(ctx, db, users)
+	if err := fillPermissions(ctx, db, users); err != nil {
+		return nil, err
+	}
+	return users, commands.Mark(ctx, db, users, func(u *User) string { return commands.Customer{BackofficeID: u.ID}.Entity() },
+		func(u *User, st *commands.Status) { u.Core = st })
 }
 
 func fillPermissions(ctx context.Context, db *store.DB, users []User) error {

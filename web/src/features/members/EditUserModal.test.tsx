@@ -18,6 +18,19 @@ describe('EditUserModal ("User Information")', () => {
     expect(selector('Status')).toBeEnabled();
   });
 
+  it("says where the customer's last change stands at the core, and nothing when none was sent", async () => {
+    const rejected = makeAdminUser({
+      core: { commandId: 'c-1', state: 'rejected', reason: 'A withdrawal is in flight', at: '2026-11-28T11:00:00Z' },
+    });
+    const { unmount } = renderWithProviders(<EditUserModal user={rejected} onClose={() => {}} />);
+    expect(await screen.findByText('Rejected by the core')).toBeInTheDocument();
+    expect(screen.getByText(/A withdrawal is in flight/)).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<EditUserModal user={makeAdminUser()} onClose={() => {}} />);
+    expect(await screen.findByRole('dialog', { name: 'User Information' })).toBeInTheDocument();
+    expect(screen.queryByText(/The last change at the exchange core/)).toBeNull();
+  });
+
   it('lets a method that is on be switched off, and sends only the keys the server takes', async () => {
     const calls = mockApi({ 'POST /api/admin/users/12/edit': () => jsonResponse(makeAdminUser({ id: 12 })) });
     const onClose = vi.fn();

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input, Modal } from 'antd';
+import { CoreState } from '../../components/CoreState';
 import { FormError } from '../../components/FormError';
 import { isFailure, whenSentForApproval } from '../../lib/sentForApproval';
 import { errorMessage, isApiError } from '../../lib/api';
@@ -101,6 +102,11 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
       )}
     >
       {isFailure(edit.error) ? <EditError error={edit.error} /> : null}
+      {user?.core ? (
+        <p className="edit-user__core">
+          The last change at the exchange core: <CoreState core={user.core} />
+        </p>
+      ) : null}
       <Form.Item label="Email" name="email" rules={REQUIRED}>
         <Input inputMode="email" autoComplete="off" autoFocus />
       </Form.Item>
