@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"xapa/backoffice/internal/metrics"
+	"xapa/backoffice/internal/relay"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/webhook"
 )
@@ -97,34 +98,20 @@ func orDefault(d, def time.Duration) time.Duration {
 // node calls it, and another takes over within LeaderRetry when the one
 // delivering stops or loses the database.
 func (s *Streamer) Run(ctx context.Context) {
-	s.db.Lead(ctx, store.LockAuditStream, s.o.LeaderRetry, s.deliverAll)
+	relay.Loop{Name: "audit stream", Lock: store.LockAuditStream, Leader: s.o.LeaderRetry, Poll: s.o.Poll, After: s.o.After,
+		Step: s.Step, Pause: s.stopped}.Run(ctx, s.db)
 }
 
-// deliverAll delivers batch after batch while ctx lasts, looking for new
-// entries every Poll once none are left.
-func (s *Streamer) deliverAll(ctx context.Context) {
-	slog.InfoContext(ctx, "audit stream: this node delivers", "url", s.post.Address())
-	for {
-		more, err := s.Step(ctx)
-		if errors.Is(err, ErrHistoryChanged) {
-			// Stopped until a person looks (docs/decisions/0014-audit-stream.md); the node keeps serving.
-			slog.ErrorContext(ctx, "audit stream: stopped: the audit log was changed behind the app", "err", err)
-			s.o.Metrics.AuditStreamStopped()
-			if !s.wait(ctx, s.o.MaxRetry) {
-				return
-			}
-			continue
-		}
-		if err != nil && ctx.Err() == nil {
-			slog.WarnContext(ctx, "audit stream: delivery pass failed", "err", err)
-		}
-		if more && err == nil {
-			continue
-		}
-		if !s.wait(ctx, s.o.Poll) {
-			return
-		}
+// stopped holds delivery back for MaxRetry once the log was changed behind
+// the app: it waits for a person (docs/decisions/0014-audit-stream.md), and
+// the node keeps serving meanwhile.
+func (s *Streamer) stopped(ctx context.Context, err error) time.Duration {
+	if !errors.Is(err, ErrHistoryChanged) {
+		return 0
 	}
+	slog.ErrorContext(ctx, "audit stream: stopped: the audit log was changed behind the app", "err", err)
+	s.o.Metrics.AuditStreamStopped()
+	return s.o.MaxRetry
 }
 
 // ErrHistoryChanged stops the stream: the log no longer holds the last entry

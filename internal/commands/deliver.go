@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"xapa/backoffice/internal/metrics"
+	"xapa/backoffice/internal/relay"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/webhook"
 )
@@ -82,22 +83,11 @@ func cmpDuration(d, def time.Duration) time.Duration {
 // Run delivers until ctx ends, on one node of the database at a time: every
 // node calls it, and another takes over when the one delivering stops.
 func (d *Deliverer) Run(ctx context.Context) {
-	d.db.Lead(ctx, store.LockCommands, d.o.Leader, func(ctx context.Context) {
-		for {
+	relay.Loop{Name: "commands", Lock: store.LockCommands, Leader: d.o.Leader, Poll: d.o.Poll, After: d.o.After,
+		Step: func(ctx context.Context) (bool, error) {
 			sent, err := d.Step(ctx)
-			if err != nil && ctx.Err() == nil {
-				slog.WarnContext(ctx, "commands: delivery pass failed", "err", err)
-			}
-			if sent > 0 && err == nil {
-				continue
-			}
-			select {
-			case <-ctx.Done():
-				return
-			case <-d.o.After(d.o.Poll):
-			}
-		}
-	})
+			return sent > 0, err
+		}}.Run(ctx, d.db)
 }
 
 // Step sends each entity's first waiting command that is due, once to every
