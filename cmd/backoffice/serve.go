@@ -48,7 +48,7 @@ type serveOptions struct {
 	demo, demoLive, demoApprovals, noMigrate                       *bool
 	users, txs, maxConns, perClient, retentionDays                 *int
 	seed                                                           *int64
-	grace, drainDelay                                              *time.Duration
+	grace, drainDelay, demoCoreDelay                               *time.Duration
 	tlsFiles                                                       *config.TLSFiles
 	smtp                                                           mail.SMTPConfig
 }
@@ -67,6 +67,8 @@ func serveFlags(fs *flag.FlagSet) *serveOptions {
 		demoLive: fs.Bool("demo-live", true, "with --demo: add a new demo transaction every few seconds"),
 		demoApprovals: fs.Bool("demo-approvals", true, "with --demo: roles and the promotion start needing a second person's approval "+
 			"(the demo's approver); false: the approval policy starts empty"),
+		demoCoreDelay: fs.Duration("demo-core-delay", 0, "with --demo: how long the simulated core takes to answer each "+
+			"staff decision sent to it (0: at once); meanwhile the change shows \"pending at core\""),
 		gatewayKey: fs.String("gateway-key", "", "when set, every /api call must send it in X-Gateway-Key"),
 		publicURL:  fs.String("public-url", "", "the app's address in links sent by mail, and the passkeys' relying party (default http://localhost:PORT)"),
 		logFormat:  fs.String("log-format", "text", "log format: text or json"),
@@ -332,7 +334,7 @@ func coreCommands(ctx context.Context, db *store.DB, o *serveOptions, m *metrics
 		sinks = append(sinks, corecommands.Webhook{Sender: sender})
 	}
 	if *o.demo {
-		sinks = append(sinks, demo.NewAnswerer(db))
+		sinks = append(sinks, demo.NewAnswerer(db, *o.demoCoreDelay))
 	}
 	if len(sinks) == 0 {
 		return nil, nil

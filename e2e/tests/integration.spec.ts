@@ -10,8 +10,9 @@ import type { BackofficeServer } from '../fixtures/server';
 import { ensureSteppedUp } from '../fixtures/step-up';
 import { signInByApi, useToken } from '../fixtures/sign-in';
 
-// A server of its own: these tests disable a customer and add a token.
-test.use({ serverOptions: { label: 'integration' } });
+// A server of its own: these tests disable a customer and add a token. Its simulated core answers each command 5 s
+// after taking it, so the change shows "pending at core" first, as with a real core.
+test.use({ serverOptions: { label: 'integration', extraArgs: ['--demo-core-delay', '5s'] } });
 
 let token = '';
 
@@ -49,7 +50,8 @@ test('a customer disabled by staff is applied at the core, and the Integration s
 
   await page.goto(`/userprofile/${customer.id}`);
   const attributes = page.getByRole('region', { name: 'User Attribute' });
-  await expect(attributes.getByText('Applied at core')).toBeVisible();
+  await expect(attributes.getByText('Pending at core')).toBeVisible();
+  await expect(attributes.getByText('Applied at core')).toBeVisible(); // the profile reads again until the core answers
   await expect(attributes.locator('.ant-tag-red', { hasText: 'Inactive' })).toBeVisible(); // Status; the 2FA rows say Inactive too
 
   await page.goto('/integration');

@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"regexp"
 	"strings"
+	"time"
 
 	"xapa/backoffice/internal/commands"
 	"xapa/backoffice/internal/ingest"
@@ -17,14 +19,34 @@ import (
 // follow from it (a customer disabled: the customer at its next version),
 // and answers with xapa.command_result.v1. It refuses a token whose main
 // contract is no address of its chain, so the demo shows a rejection too.
-type Answerer struct{ db *store.DB }
+type Answerer struct {
+	db    *store.DB
+	delay time.Duration
+}
 
-// NewAnswerer returns the simulated core's answerer on db.
-func NewAnswerer(db *store.DB) *Answerer { return &Answerer{db: db} }
+// NewAnswerer returns the simulated core's answerer on db. With a delay it
+// takes each command at once and answers it that much later, as a core
+// that works asynchronously would, so "pending at core" shows meanwhile; an
+// answer due when the process stops is never given (the change stays
+// pending: the demo's core keeps no state of its own).
+func NewAnswerer(db *store.DB, delay time.Duration) *Answerer { return &Answerer{db: db, delay: delay} }
 
-// Send carries out c and answers it. The events' ids derive from the
-// command's, so a command delivered twice is answered once.
+// Send takes c: it carries it out and answers it, now or after the delay.
 func (a *Answerer) Send(ctx context.Context, c commands.Outgoing) error {
+	if a.delay <= 0 {
+		return a.answer(ctx, c)
+	}
+	time.AfterFunc(a.delay, func() {
+		if err := a.answer(context.Background(), c); err != nil {
+			slog.Warn("demo core: a command was not answered", "id", c.ID, "err", err)
+		}
+	})
+	return nil
+}
+
+// answer carries out c and answers it. The events' ids derive from the
+// command's, so a command delivered twice is answered once.
+func (a *Answerer) answer(ctx context.Context, c commands.Outgoing) error {
 	var e struct {
 		Data json.RawMessage `json:"data"`
 	}

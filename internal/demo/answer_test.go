@@ -42,7 +42,7 @@ func TestTheSimulatedCoreAnswersCommands(t *testing.T) {
 		disabled := write(commands.Customer{BackofficeID: id, Enabled: &off})
 		token := write(commands.Coin{BackofficeID: 7, Coin: "WBTC@ETH", Name: "Wrapped", Decimals: 8, MaxConfirmation: 12,
 			MainContract: "not-an-address", MinSpendable: "1"})
-		answerer := demo.NewAnswerer(db)
+		answerer := demo.NewAnswerer(db, 0)
 		d, err := commands.NewDeliverer(db, commands.Options{Sinks: []commands.Sink{answerer},
 			Now: func() time.Time { return store.Now().Add(time.Minute) }})
 		if err != nil {
@@ -80,3 +80,38 @@ func TestTheSimulatedCoreAnswersCommands(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// With a delay the simulated core takes a command at once and answers it
+// later: the change is pending at core meanwhile.
+func TestTheSimulatedCoreAnswersLater(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		if err := demo.Generate(ctx, db, demo.Options{Secrets: box, Users: 5, Transactions: 10, Seed: 3, Now: now}); err != nil {
+			t.Fatal(err)
+		}
+		var id int64
+		if err := db.QueryRowContext(ctx, `SELECT local_id FROM core_ids WHERE kind = 'customer' ORDER BY local_id LIMIT 1`).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		off := false
+		if err := db.Tx(ctx, func(tx *sql.Tx) error {
+			_, err := commands.Write(ctx, tx, commands.Customer{BackofficeID: id, Enabled: &off})
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		d, err := commands.NewDeliverer(db, commands.Options{Sinks: []commands.Sink{demo.NewAnswerer(db, time.Hour)},
+			Now: func() time.Time { return store.Now().Add(time.Minute) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, err := d.Step(ctx); err != nil || n != 1 {
+			t.Fatalf("Step = %d, %v", n, err)
+		}
+		entity := "customer:" + itoa(id)
+		if last, err := commands.Last(ctx, db, entity); err != nil || last[entity].State != commands.Delivered {
+			t.Fatalf("taken, not yet answered: %+v, %v; want delivered (pending at core)", last, err)
+		}
+	})
+}
