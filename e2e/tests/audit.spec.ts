@@ -139,7 +139,7 @@ test.describe('audit log', () => {
     await page.goto('/admin/login');
     await useToken(page, token);
     await page.goto('/');
-    await expectSettingLinks(page, ['Members', 'Roles and Permissions', 'ChangeLog', 'Promotion', 'Tokens', 'Black List', 'Audit Log', 'Sessions', 'Approvals']);
+    await expectSettingLinks(page, ['Members', 'Roles and Permissions', 'ChangeLog', 'Promotion', 'Tokens', 'Black List', 'Audit Log', 'Sessions', 'Approvals', 'Integration']);
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     const first = await nextCall(page, () => menu.getByRole('link', { name: 'Audit Log', exact: true }).click());
     await expect(page).toHaveURL(/\/audit$/);

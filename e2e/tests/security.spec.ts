@@ -161,13 +161,13 @@ test('the Sessions screen: support has no entry and gets Access Denied; an admin
   await expect(menu).toBeVisible();
   expect((await request.get('/api/admin/sessions', { headers: { Authorization: `Bearer ${support}` } })).status()).toBe(403);
 
-  // The demo administrator: Sessions under Setting, after Audit Log (and before Approvals).
+  // The demo administrator: Sessions under Setting, after Audit Log (and before Approvals and Integration).
   const admin = await signInByApi(request, server.creds);
   await page.evaluate(() => window.localStorage.clear());
   await openWith(page, admin, '/');
   const setting = menu.locator('.ant-menu-item-group').filter({ hasText: 'Setting' }).getByRole('link');
-  await expect(setting.last()).toHaveText('Approvals');
-  await expect(setting).toContainText(['Audit Log', 'Sessions', 'Approvals']);
+  await expect(setting.last()).toHaveText('Integration');
+  await expect(setting).toContainText(['Audit Log', 'Sessions', 'Approvals', 'Integration']);
   await menu.getByRole('link', { name: 'Sessions', exact: true }).click();
   await expect(page).toHaveURL(/\/sessions$/);
   await expect(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible();
