@@ -108,8 +108,11 @@ func (d *Deliverer) Step(ctx context.Context) (int, error) {
 		if err == nil {
 			sent++
 		}
-		if err := d.record(ctx, c, err); err != nil {
-			return sent, err
+		if rerr := d.record(ctx, c, err); rerr != nil {
+			return sent, rerr
+		}
+		if webhook.Timeout(err) {
+			break // a hanging receiver: the rest would wait as long each; they go in the next pass
 		}
 	}
 	return sent, nil

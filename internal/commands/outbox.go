@@ -12,6 +12,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -60,7 +61,7 @@ func Write(ctx context.Context, tx *sql.Tx, cmd Data) (string, error) {
 }
 
 // ErrUnknown answers a result for a command that was never sent.
-var ErrUnknown = fmt.Errorf("no command has this id")
+var ErrUnknown = errors.New("no command has this id")
 
 // Answer records the core's answer to command id: applied, or rejected with
 // its reason. A command already answered keeps its first answer (false).
@@ -103,7 +104,7 @@ func Last(ctx context.Context, db *store.DB, entities ...string) (map[string]Sta
 	}
 	in, args := db.Dialect.In(1, entities)
 	rows, err := db.QueryContext(ctx, `SELECT c.entity, c.id, c.state, c.reason, c.created_at FROM core_commands c
-		WHERE c.entity`+in+` AND c.seq = (SELECT max(p.seq) FROM core_commands p WHERE p.entity = c.entity)`, args...)
+		WHERE c.seq IN (SELECT max(seq) FROM core_commands WHERE entity`+in+` GROUP BY entity)`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -170,6 +171,9 @@ func Backlog(ctx context.Context, db *store.DB) (waiting, failing int, oldest ti
 		return waiting, failing, time.Time{}, err
 	}
 	err = db.QueryRowContext(ctx, `SELECT created_at FROM core_commands WHERE state = 'waiting' ORDER BY seq LIMIT 1`).Scan(&oldest)
+	if errors.Is(err, sql.ErrNoRows) { // delivered since the count
+		return waiting, failing, time.Time{}, nil
+	}
 	return waiting, failing, oldest, err
 }
 

@@ -141,8 +141,13 @@ func (b *batch) noteSources(p *Prepared, results []Result) error {
 			continue
 		}
 		e, ok := envelopeOf(p, i)
-		if ok && e.Time.After(newest[e.Source]) {
-			newest[e.Source] = e.Time
+		// An event dated ahead of the server counts as arriving now: one from year 9999 would hide the lag for good.
+		at := e.Time
+		if at.After(b.now) {
+			at = b.now
+		}
+		if ok && at.After(newest[e.Source]) {
+			newest[e.Source] = at
 		}
 	}
 	if err := b.countMinute(results); err != nil {

@@ -12,6 +12,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -82,6 +83,10 @@ func (s *Sender) Post(ctx context.Context, contentType string, body []byte) erro
 	req.Header.Set("Content-Type", contentType)
 	req.Header.Set(SignatureHeader, Sign(s.secret, body))
 	resp, err := s.client.Do(req)
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		ue.URL = s.Address() // the error is logged and shown: never with the address's query or password
+	}
 	if err != nil {
 		return err
 	}
@@ -93,13 +98,22 @@ func (s *Sender) Post(ctx context.Context, contentType string, body []byte) erro
 	return nil
 }
 
-// Address is the receiver's address without a password, for the log.
+// Address is the receiver's address without its password and query (a
+// token may ride there), for the log and the screens.
 func (s *Sender) Address() string {
 	p, err := url.Parse(s.url)
 	if err != nil {
 		return ""
 	}
+	p.RawQuery, p.Fragment = "", ""
 	return p.Redacted()
+}
+
+// Timeout reports whether err is a post that got no answer in time: the
+// receiver hangs, and the posts after it would wait as long.
+func Timeout(err error) bool {
+	var ne interface{ Timeout() bool }
+	return errors.As(err, &ne) && ne.Timeout()
 }
 
 // RetryWait is the wait after failed attempt n (1-based): first·2^(n-1), at

@@ -88,3 +88,24 @@ func TestNewChecksItsOptions(t *testing.T) {
 		}
 	}
 }
+
+// A failed post names the receiver without its query or password (a token
+// may ride there; the error is logged and shown), and a hang is a timeout.
+func TestPostErrorsHideTheAddressSecrets(t *testing.T) {
+	hang := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-hang }))
+	defer srv.Close()
+	defer close(hang)
+	withToken := strings.Replace(srv.URL, "http://", "http://user:pa55@", 1) + "/in?token=s3cret"
+	s, err := webhook.New("u", withToken, "s", "a secret of sixteen+", &http.Client{Timeout: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = s.Post(context.Background(), "application/json", []byte(`{}`))
+	if err == nil || strings.Contains(err.Error(), "s3cret") || strings.Contains(err.Error(), "pa55") {
+		t.Errorf("the error %v shows the address's secrets", err)
+	}
+	if !webhook.Timeout(err) {
+		t.Errorf("a hanging receiver: %v, want a timeout", err)
+	}
+}

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { pendingAtCore } from '../lib/coreStatus';
+import { pendingAtCore, pendingRefresh } from '../lib/coreStatus';
 import { CoreState } from './CoreState';
 
 const AT = '2026-11-28T11:00:00Z';
@@ -28,5 +28,13 @@ describe('<CoreState>', () => {
       false,
     ]);
     expect(pendingAtCore(undefined)).toBe(false);
+  });
+
+  it('stops reading again ten minutes after the change, answered or not', () => {
+    const now = Date.parse('2026-11-28T12:00:00Z');
+    const pending = (at: string) => ({ commandId: 'c', state: 'delivered' as const, at });
+    expect(pendingRefresh([pending('2026-11-28T11:55:00Z')], now)).toBe(2000);
+    expect(pendingRefresh([pending('2026-11-28T11:49:00Z')], now)).toBe(false);
+    expect(pendingRefresh([undefined, { commandId: 'c', state: 'applied', at: '2026-11-28T11:59:00Z' }], now)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '../../lib/api';
 import type { PostReply } from '../../lib/apiTypes';
-import { PENDING_REFRESH_MS, pendingAtCore } from '../../lib/coreStatus';
+import { pendingRefresh } from '../../lib/coreStatus';
 import type { AppVersionsPage, NewAppVersion } from './types';
 
 export const appVersionKeys = {
@@ -17,7 +17,7 @@ export function appVersionsQuery(page: number, maxPerPage: number) {
     queryFn: ({ signal }) => apiGet<AppVersionsPage>('/admin/app_versions', { page, maxPerPage }, { signal }),
     placeholderData: keepPreviousData,
     // A release not yet answered by the core: read again until it is applied or rejected.
-    refetchInterval: (query) => (query.state.data?.appVersions.some((v) => pendingAtCore(v.core)) ? PENDING_REFRESH_MS : false),
+    refetchInterval: (query) => pendingRefresh((query.state.data?.appVersions ?? []).map((v) => v.core)),
   });
 }
 

@@ -9,7 +9,7 @@ import type { ApiGetPath, GetReply } from '../../lib/apiTypes';
 import type { ListReply } from '../../lib/listPage';
 import type { Transaction } from '../history/types';
 import type { ProfileUser, UserBrief, UserSession, Wallet } from './types';
-import { PENDING_REFRESH_MS, pendingAtCore } from '../../lib/coreStatus';
+import { pendingRefresh } from '../../lib/coreStatus';
 
 const USERS = '/admin/users';
 
@@ -18,7 +18,7 @@ export function profileUserQuery(id: number) {
     queryKey: ['profile', id, 'user'],
     queryFn: ({ signal }) => apiGet<ProfileUser>(`${USERS}/${id}`, undefined, { signal }),
     // A change not yet answered by the core: read again until it is applied or rejected.
-    refetchInterval: (query) => (pendingAtCore(query.state.data?.core) ? PENDING_REFRESH_MS : false),
+    refetchInterval: (query) => pendingRefresh([query.state.data?.core]),
   });
 }
 

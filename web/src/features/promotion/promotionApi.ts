@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../lib/api';
-import { PENDING_REFRESH_MS, pendingAtCore } from '../../lib/coreStatus';
+import { pendingRefresh } from '../../lib/coreStatus';
 import type { PromotionPayload, PromotionSettings } from './types';
 
 export const promotionKey = ['admin-promotion'] as const;
@@ -10,7 +10,7 @@ export const promotionQuery = queryOptions({
   queryKey: promotionKey,
   queryFn: ({ signal }) => apiGet<PromotionSettings>('/admin/promotion', undefined, { signal }),
   // A save not yet answered by the core: read again until it is applied or rejected.
-  refetchInterval: (query) => (pendingAtCore(query.state.data?.core) ? PENDING_REFRESH_MS : false),
+  refetchInterval: (query) => pendingRefresh([query.state.data?.core]),
 });
 
 /** `POST /api/admin/promotion`: answers the new settings. */

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../lib/api';
 import type { GetReply } from '../../lib/apiTypes';
-import { PENDING_REFRESH_MS, pendingAtCore } from '../../lib/coreStatus';
+import { pendingRefresh } from '../../lib/coreStatus';
 import type { Token, TokenInput } from './types';
 
 export const tokenKeys = {
@@ -14,7 +14,7 @@ export const tokensQuery = queryOptions({
   queryFn: ({ signal }) =>
     apiGet<GetReply<'/api/admin/coins/tokens'>>('/admin/coins/tokens', undefined, { signal }).then((reply) => reply.tokens),
   // A change not yet answered by the core: read again until it is applied or rejected.
-  refetchInterval: (query) => (query.state.data?.some((t) => pendingAtCore(t.core)) ? PENDING_REFRESH_MS : false),
+  refetchInterval: (query) => pendingRefresh((query.state.data ?? []).map((t) => t.core)),
 });
 
 export function createToken(input: TokenInput): Promise<Token> {
