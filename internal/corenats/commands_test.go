@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
-
 	"xapa/backoffice/internal/commands"
 	"xapa/backoffice/internal/corenats"
 	"xapa/backoffice/internal/natstest"
@@ -82,35 +80,19 @@ func TestCommandsReachTheStreamThroughAnOutage(t *testing.T) {
 }
 
 // streamed are the ids of the commands in XAPA_BACKOFFICE, in stream order;
-// each was on its type's subject.
+// each was on its type's subject, with its id as Nats-Msg-Id.
 func streamed(t *testing.T, url string) []string {
 	t.Helper()
-	ctx := context.Background()
-	js := natstest.JetStream(t, url)
-	cons, err := js.OrderedConsumer(ctx, corenats.CommandStream, jetstream.OrderedConsumerConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var ids []string
-	for {
-		batch, err := cons.FetchNoWait(100)
-		if err != nil {
+	for _, m := range natstest.Messages(t, url, corenats.CommandStream) {
+		var e struct{ ID, Type string }
+		if err := json.Unmarshal(m.Data(), &e); err != nil {
 			t.Fatal(err)
 		}
-		n := 0
-		for m := range batch.Messages() {
-			n++
-			var e struct{ ID, Type string }
-			if err := json.Unmarshal(m.Data(), &e); err != nil {
-				t.Fatal(err)
-			}
-			if m.Subject() != "xapa.backoffice."+e.Type || m.Headers().Get("Nats-Msg-Id") != e.ID {
-				t.Errorf("command %s on %s with Nats-Msg-Id %q", e.ID, m.Subject(), m.Headers().Get("Nats-Msg-Id"))
-			}
-			ids = append(ids, e.ID)
+		if m.Subject() != "xapa.backoffice."+e.Type || m.Headers().Get("Nats-Msg-Id") != e.ID {
+			t.Errorf("command %s on %s with Nats-Msg-Id %q", e.ID, m.Subject(), m.Headers().Get("Nats-Msg-Id"))
 		}
-		if n == 0 {
-			return ids
-		}
+		ids = append(ids, e.ID)
 	}
+	return ids
 }

@@ -3,6 +3,7 @@
 package natstest
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"os"
@@ -173,4 +174,30 @@ func freePort(t testing.TB) int {
 	}
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port
+}
+
+// Messages are every message stream holds, in order, read by an ordered
+// consumer.
+func Messages(t testing.TB, url, stream string) []jetstream.Msg {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cons, err := JetStream(t, url).OrderedConsumer(ctx, stream, jetstream.OrderedConsumerConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []jetstream.Msg
+	for {
+		batch, err := cons.FetchNoWait(500)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := len(out)
+		for m := range batch.Messages() {
+			out = append(out, m)
+		}
+		if len(out) == n {
+			return out
+		}
+	}
 }

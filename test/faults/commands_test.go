@@ -6,12 +6,8 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"fmt"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/nats-io/nats.go/jetstream"
 
 	"xapa/backoffice/internal/commands"
 	"xapa/backoffice/internal/corenats"
@@ -97,29 +93,13 @@ func commandsThrough(t *testing.T, db string) {
 
 // streamed are the commands' ids in XAPA_BACKOFFICE, in stream order.
 func streamed(t *testing.T, url string) []string {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	cons, err := natstest.JetStream(t, url).OrderedConsumer(ctx, corenats.CommandStream, jetstream.OrderedConsumerConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var ids []string
-	for {
-		batch, err := cons.FetchNoWait(500)
-		if err != nil {
-			t.Fatal(err)
+	for _, m := range natstest.Messages(t, url, corenats.CommandStream) {
+		var e struct{ ID string }
+		if err := json.Unmarshal(m.Data(), &e); err != nil {
+			t.Fatalf("a command that is no CloudEvent: %v", err)
 		}
-		n := 0
-		for m := range batch.Messages() {
-			n++
-			var e struct{ ID string }
-			if err := json.Unmarshal(m.Data(), &e); err != nil {
-				t.Fatal(fmt.Errorf("a command that is no CloudEvent: %w", err))
-			}
-			ids = append(ids, e.ID)
-		}
-		if n == 0 {
-			return ids
-		}
+		ids = append(ids, e.ID)
 	}
+	return ids
 }
