@@ -93,9 +93,6 @@ type Status struct {
 	At        time.Time `json:"at"`
 }
 
-// Pending reports whether the core has yet to apply it.
-func (s Status) Pending() bool { return s.State == Waiting || s.State == Delivered }
-
 // Last is the status of the last command of each entity that has one.
 func Last(ctx context.Context, db *store.DB, entities ...string) (map[string]Status, error) {
 	out := map[string]Status{}
