@@ -14,6 +14,7 @@
 package auditstream
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -77,21 +78,14 @@ func New(db *store.DB, o Options) (*Streamer, error) {
 	if o.Batch <= 0 {
 		o.Batch = BatchSize
 	}
-	o.Poll = orDefault(o.Poll, PollInterval)
-	o.FirstRetry = orDefault(o.FirstRetry, FirstRetry)
-	o.MaxRetry = orDefault(o.MaxRetry, MaxRetryWait)
-	o.LeaderRetry = orDefault(o.LeaderRetry, LeaderRetry)
+	o.Poll = cmp.Or(o.Poll, PollInterval)
+	o.FirstRetry = cmp.Or(o.FirstRetry, FirstRetry)
+	o.MaxRetry = cmp.Or(o.MaxRetry, MaxRetryWait)
+	o.LeaderRetry = cmp.Or(o.LeaderRetry, LeaderRetry)
 	if o.After == nil {
 		o.After = time.After
 	}
 	return &Streamer{db: db, o: o, post: sender}, nil
-}
-
-func orDefault(d, def time.Duration) time.Duration {
-	if d <= 0 {
-		return def
-	}
-	return d
 }
 
 // Run delivers until ctx ends, on one node of the database at a time: every

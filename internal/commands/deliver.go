@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"log/slog"
@@ -57,10 +58,10 @@ func NewDeliverer(db *store.DB, o Options) (*Deliverer, error) {
 	if len(o.Sinks) == 0 {
 		return nil, errors.New("commands: no receiver to deliver to")
 	}
-	o.Poll = cmpDuration(o.Poll, PollInterval)
-	o.FirstRetry = cmpDuration(o.FirstRetry, FirstRetry)
-	o.MaxRetry = cmpDuration(o.MaxRetry, MaxRetryWait)
-	o.Leader = cmpDuration(o.Leader, LeaderRetry)
+	o.Poll = cmp.Or(o.Poll, PollInterval)
+	o.FirstRetry = cmp.Or(o.FirstRetry, FirstRetry)
+	o.MaxRetry = cmp.Or(o.MaxRetry, MaxRetryWait)
+	o.Leader = cmp.Or(o.Leader, LeaderRetry)
 	if o.Batch <= 0 {
 		o.Batch = BatchSize
 	}
@@ -71,13 +72,6 @@ func NewDeliverer(db *store.DB, o Options) (*Deliverer, error) {
 		o.Now = store.Now
 	}
 	return &Deliverer{db: db, o: o}, nil
-}
-
-func cmpDuration(d, def time.Duration) time.Duration {
-	if d <= 0 {
-		return def
-	}
-	return d
 }
 
 // Run delivers until ctx ends, on one node of the database at a time: every
