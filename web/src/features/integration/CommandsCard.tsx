@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Segmented, Tag, Typography } from 'antd';
+import { Card, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
-import { PagedTable } from '../../components/PagedTable';
-import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dateDisplay';
 import { commandsQuery } from './integrationApi';
 import type { Command } from './integrationApi';
+import { StateList } from './StateList';
+import { useStatePage } from './useStatePage';
 import { COMMAND_STATE_COLORS, COMMAND_STATE_LABELS } from './integrationText';
 
 type CommandState = '' | 'waiting' | 'failing' | 'delivered' | 'rejected';
@@ -29,9 +28,8 @@ function trouble(c: Command): ReactNode {
 
 /** The commands to the core, newest first, by state; each opens to show the command as sent. */
 export function CommandsCard({ summary }: { summary: ReactNode }) {
-  const [state, setState] = useState<CommandState>('');
-  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
-  const query = useQuery(commandsQuery({ state, page: paging.page, maxPerPage: paging.pageSize }));
+  const page = useStatePage<CommandState>('');
+  const query = useQuery(commandsQuery(page.query));
   const columns: TableColumnsType<Command> = [
     { key: 'created', title: 'Made', render: (_, c) => formatDateTime(c.createdAt) },
     { key: 'type', title: 'Type', dataIndex: 'type' },
@@ -42,34 +40,17 @@ export function CommandsCard({ summary }: { summary: ReactNode }) {
   return (
     <Card title="Commands to the core" size="small" role="region" aria-label="Commands to the core">
       {summary}
-      <Segmented<CommandState>
-        options={STATES}
-        value={state}
-        onChange={(value) => {
-          setState(value);
-          setPaging((p) => ({ ...p, page: 1 }));
-        }}
-        aria-label="Which commands"
-        className="integration__filter"
-      />
-      {query.isError ? <Alert type="error" showIcon title={errorMessage(query.error)} /> : null}
-      <PagedTable<Command>
-        rows={query.data?.commands ?? []}
-        columns={columns}
-        rowKey="id"
+      <StateList<Command, CommandState>
+        what="commands"
+        states={STATES}
+        page={page}
+        rows={query.data?.commands}
+        total={query.data?.total_items}
+        error={query.isError ? query.error : null}
         loading={query.isFetching && !query.data}
+        columns={columns}
         emptyText="No command to the core"
-        page={paging.page}
-        pageSize={paging.pageSize}
-        total={query.data?.total_items ?? 0}
-        onPaging={(page, pageSize) => setPaging({ page, pageSize })}
-        expandable={{
-          expandedRowRender: (c) => (
-            <pre className="integration__body" aria-label={`Command ${c.id} as sent`}>
-              {c.body}
-            </pre>
-          ),
-        }}
+        body={(c) => ({ text: c.body, label: `Command ${c.id} as sent` })}
       />
     </Card>
   );

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Popconfirm, Segmented, Space, Tag, Typography } from 'antd';
+import { Button, Card, Popconfirm, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { PagedTable } from '../../components/PagedTable';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dateDisplay';
 import { toast } from '../../lib/toast';
 import { DiscardModal } from './DiscardModal';
+import { StateList } from './StateList';
+import { useStatePage } from './useStatePage';
 import { integrationKeys, lettersQuery, retryLetter } from './integrationApi';
 import type { Letter } from './integrationApi';
 
@@ -24,10 +25,9 @@ const STATES: { label: string; value: LetterState }[] = [
  * drops it for good with a reason.
  */
 export function LettersCard() {
-  const [state, setState] = useState<LetterState>('');
-  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
+  const page = useStatePage<LetterState>('');
   const [discarding, setDiscarding] = useState<Letter | null>(null);
-  const query = useQuery(lettersQuery({ state, page: paging.page, maxPerPage: paging.pageSize }));
+  const query = useQuery(lettersQuery(page.query));
   const queryClient = useQueryClient();
   const retry = useMutation({
     mutationFn: (id: number) => retryLetter(id),
@@ -68,34 +68,17 @@ export function LettersCard() {
   ];
   return (
     <Card title="Events kept aside" size="small" role="region" aria-label="Events kept aside">
-      <Segmented<LetterState>
-        options={STATES}
-        value={state}
-        onChange={(value) => {
-          setState(value);
-          setPaging((p) => ({ ...p, page: 1 }));
-        }}
-        aria-label="Which events"
-        className="integration__filter"
-      />
-      {query.isError ? <Alert type="error" showIcon title={errorMessage(query.error)} /> : null}
-      <PagedTable<Letter>
-        rows={query.data?.letters ?? []}
-        columns={columns}
-        rowKey="id"
+      <StateList<Letter, LetterState>
+        what="events"
+        states={STATES}
+        page={page}
+        rows={query.data?.letters}
+        total={query.data?.total_items}
+        error={query.isError ? query.error : null}
         loading={query.isFetching && !query.data}
+        columns={columns}
         emptyText="No event kept aside"
-        page={paging.page}
-        pageSize={paging.pageSize}
-        total={query.data?.total_items ?? 0}
-        onPaging={(page, pageSize) => setPaging({ page, pageSize })}
-        expandable={{
-          expandedRowRender: (l) => (
-            <Typography.Paragraph>
-              <pre className="integration__body" aria-label={`Event ${l.eventId} as received`}>{l.body}</pre>
-            </Typography.Paragraph>
-          ),
-        }}
+        body={(l) => ({ text: l.body, label: `Event ${l.eventId} as received` })}
       />
       <DiscardModal letter={discarding} onClose={() => setDiscarding(null)} />
     </Card>
