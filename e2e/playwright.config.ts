@@ -29,6 +29,8 @@ export default defineConfig({
     video: 'off',
     // The app honours prefers-reduced-motion (no Ant Design animations): clicks never wait for a transition.
     reducedMotion: 'reduce',
+    // Nine hours from UTC: screens show UTC whatever the browser's zone, so a local time shows up as a failure.
+    timezoneId: 'Asia/Tokyo',
     // The page's CSP must be enforced: tests check that it holds.
     bypassCSP: false,
     launchOptions: {

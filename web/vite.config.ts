@@ -67,6 +67,8 @@ export default defineConfig(({ mode }) => ({
   },
   test: {
     environment: 'jsdom',
+    // Screens show UTC whatever the browser's zone: the units run nine hours away from it to catch a local time.
+    env: { TZ: 'Asia/Tokyo' },
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     // The counts reporter writes the suite summary of make test (scripts/suite.sh) when SUITE_COUNTS names a file.

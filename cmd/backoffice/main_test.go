@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -176,4 +177,31 @@ func TestServeRetentionDaysAtLeastOne(t *testing.T) {
 		!strings.Contains(err.Error(), "--retention-days") {
 		t.Errorf("BACKOFFICE_RETENTION_DAYS=0: %v, want a --retention-days error", err)
 	}
+}
+
+func TestSignInHostIsLocalhostForThisMachine(t *testing.T) {
+	for addr, want := range map[string]string{
+		"127.0.0.1:8080":  "localhost:8080", // passkeys refuse an IP address
+		"[::1]:8080":      "localhost:8080",
+		"0.0.0.0:8080":    "localhost:8080",
+		"192.0.2.10:8080": "192.0.2.10:8080",
+	} {
+		tcp, err := net.ResolveTCPAddr("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := signInHost(tcp); got != want {
+			t.Errorf("signInHost(%s) = %s, want %s", addr, got, want)
+		}
+	}
+}
+
+// serve --no-migrate on a database no binary has migrated says what to do, not which table it missed first.
+func TestServeNoMigrateOnAnEmptyDatabase(t *testing.T) {
+	storetest.EachURL(t, func(t *testing.T, url string) {
+		err := run(context.Background(), []string{"serve", "--no-migrate", "--addr", "127.0.0.1:0", "--db", url})
+		if err == nil || !strings.Contains(err.Error(), "run backoffice migrate first") {
+			t.Fatalf("serve --no-migrate: %v, want %q", err, errNotMigrated)
+		}
+	})
 }

@@ -469,6 +469,17 @@ func displayHost(addr net.Addr) string {
 	return net.JoinHostPort(host, port)
 }
 
+// signInHost is displayHost with "localhost" for a loopback address too:
+// browsers refuse passkeys on an IP address, so the printed link is the one
+// where every way of signing in works.
+func signInHost(addr net.Addr) string {
+	host, port, _ := net.SplitHostPort(displayHost(addr))
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		host = "localhost"
+	}
+	return net.JoinHostPort(host, port)
+}
+
 func setupLogging(w io.Writer, format, level string) error {
 	var lv slog.Level
 	if err := lv.UnmarshalText([]byte(level)); err != nil {
@@ -504,7 +515,7 @@ func printDemoSignIns(ctx context.Context, db *store.DB, box *secrets.Box, schem
 	first := staff[0]
 	var b strings.Builder
 	fmt.Fprintf(&b, "Xapa Back Office demo is ready.\n")
-	fmt.Fprintf(&b, "  Sign in:     %s://%s/admin/login\n", scheme, displayHost(addr))
+	fmt.Fprintf(&b, "  Sign in:     %s://%s/admin/login\n", scheme, signInHost(addr))
 	fmt.Fprintf(&b, "  Username:    %s\n", first.Username)
 	fmt.Fprintf(&b, "  Password:    %s\n", password)
 	fmt.Fprintf(&b, "  TOTP secret: %s\n", first.TOTPSecret)

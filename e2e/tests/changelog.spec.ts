@@ -31,11 +31,11 @@ test('an app version is created with a change log, listed, then deleted after th
   await name.pressSequentially('972001');
   await expect(name).toHaveValue('9.720.01');
   await chooseOption(page, page.getByLabel('Platform'), 'IOS');
-  const release = page.getByLabel('Release Date');
+  const release = page.getByLabel('Release Date (UTC)');
   await release.click();
-  await release.fill('01-12-2026 10:30');
+  await release.fill('2026-12-01 10:30:00');
   await release.press('Enter');
-  await expect(release).toHaveValue('01-12-2026 10:30');
+  await expect(release).toHaveValue('2026-12-01 10:30:00');
 
   await chooseOption(page, page.getByRole('combobox', { name: 'Group' }), 'New Features');
   const item1 = page.getByRole('textbox', { name: 'Item 1' });

@@ -3,7 +3,7 @@ import { parseDemoCreds, parseOtherStaff } from '../fixtures/server';
 
 // No server needed: the parser of the block `serve --demo` prints.
 const SAMPLE = `Xapa Back Office demo is ready.
-  Sign in:     http://127.0.0.1:18080/admin/login
+  Sign in:     http://localhost:18080/admin/login
   Username:    demo
   Password:    Xapa-demo-2026
   TOTP secret: RRDXWETHKOYCWZO4D5F7OLF6ZQX3NI5R

@@ -2,7 +2,8 @@ import { expect, test } from '../fixtures/server';
 
 test.describe('foundation', () => {
   test('demo start prints the credentials block of the contract', async ({ server }) => {
-    expect(server.creds.signInURL).toBe(`${server.baseURL}/admin/login`);
+    // localhost, where passkeys work, though it listens on 127.0.0.1.
+    expect(server.creds.signInURL).toBe(`http://localhost:${server.port}/admin/login`);
     expect(server.creds.username).toBe('demo');
     expect(server.creds.password.length).toBeGreaterThanOrEqual(8);
     expect(server.creds.totpSecret.replace(/=+$/, '')).toMatch(/^[A-Z2-7]{16,}$/);

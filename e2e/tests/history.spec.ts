@@ -20,7 +20,10 @@ interface Tx {
   type: string;
   network: string;
   user: { email: string };
-  coinType: { id: number; symbol: string };
+  coinType: { id: number; symbol: string; decimals: number };
+  created_at: string;
+  amount: string;
+  fee: string;
 }
 interface TxPage {
   transactionHistory: Tx[];
@@ -84,6 +87,16 @@ async function expectRowsMatchApi(page: Page, request: APIRequestContext, query:
 
 const stamp = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 
+/** A positive amount rounded half up to `decimals`, trailing zeros trimmed, thousands grouped. */
+function coinText(value: string, decimals: number): string {
+  const [whole, fraction = ''] = value.split('.');
+  const up = (fraction[decimals] ?? '0') >= '5' ? 1n : 0n;
+  const digits = (BigInt(whole + fraction.padEnd(decimals, '0').slice(0, decimals)) + up).toString().padStart(decimals + 1, '0');
+  const head = digits.slice(0, digits.length - decimals).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const tail = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  return tail ? `${head}.${tail}` : head;
+}
+
 test.describe('history', () => {
   test('defaults: main network, one month ago at midnight to the end of today, 25 a page', async ({
     page,
@@ -93,14 +106,25 @@ test.describe('history', () => {
   }) => {
     const query = await openHistory(page, server, request);
     const now = new Date();
-    // One month back, clamped to the end of a shorter month (31 March → 28/29 February), at local midnight.
-    const lastOfPrevious = new Date(now.getFullYear(), now.getMonth(), 0).getDate();
-    const from = new Date(now.getFullYear(), now.getMonth() - 1, Math.min(now.getDate(), lastOfPrevious));
-    const to = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 59, 59);
+    // One month back, clamped to the end of a shorter month (31 March → 28/29 February), at UTC midnight, though
+    // the browser runs in Tokyo (playwright.config.ts).
+    const lastOfPrevious = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).getUTCDate();
+    const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, Math.min(now.getUTCDate(), lastOfPrevious)));
+    const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 23, 59, 59));
     expect(query).toEqual({ page: '1', maxPerPage: '25', network: 'main', minDate: stamp(from), maxDate: stamp(to) });
     await expect(page.getByRole('combobox', { name: 'Network' })).toBeVisible();
     await expect(page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Network' }) })).toContainText('Main');
-    await expectRowsMatchApi(page, request, query);
+    const reply = await expectRowsMatchApi(page, request, query);
+    // Times in UTC, labelled so, in the CSV's format.
+    await expect(page.getByRole('columnheader', { name: 'Date (UTC)' })).toBeVisible();
+    const top = reply.transactionHistory[0]!;
+    await expect(rows(page).first().locator('td').first()).toHaveText(stamp(new Date(top.created_at)));
+    // Amounts to the coin's precision with their unit, the exact value in the tooltip; fees carry their unit too.
+    for (const [i, tx] of reply.transactionHistory.slice(0, 5).entries()) {
+      const amount = rows(page).nth(i).locator('.amount').first();
+      await expect(amount).toHaveText(`${coinText(tx.amount, tx.coinType.decimals)} ${tx.coinType.symbol}`);
+      await expect(amount).toHaveAttribute('title', `${tx.amount} ${tx.coinType.symbol}`);
+    }
     expect(pageProblems.cspViolations, pageProblems.summary()).toEqual([]);
     expect(pageProblems.pageErrors, pageProblems.summary()).toEqual([]);
     expect(pageProblems.consoleErrors, pageProblems.summary()).toEqual([]);
@@ -141,7 +165,7 @@ test.describe('history', () => {
       expect(span / 86_400_000, preset).toBeLessThanOrEqual(expected[1]);
       expect(Date.parse(`${query.maxDate}Z`), 'ends now').toBe(now);
       expect(query.page).toBe('1');
-      await expect(page.getByPlaceholder('From')).toHaveValue(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
+      await expect(page.getByPlaceholder('From')).toHaveValue(stamp(new Date(Date.parse(`${query.minDate}Z`))));
       await expectRowsMatchApi(page, request, query);
     }
   });
@@ -166,7 +190,7 @@ test.describe('history', () => {
 
     await search.fill(tx.hash);
     await search.press('Enter');
-    await expect(page.getByText(`1 records for ${tx.hash}`)).toBeVisible();
+    await expect(page.getByText(`1 record for ${tx.hash}`)).toBeVisible();
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toHaveAttribute('data-row-key', String(tx.id));
     await expect(rows(page).first()).toContainText(tx.user.email);

@@ -62,7 +62,7 @@ test('History: a hash search and the CSV download, by keyboard', async ({ page, 
   await tabTo(page, search, 60);
   await page.keyboard.type(hash);
   await page.keyboard.press('Enter');
-  await expect(page.getByText(`1 records for ${hash}`)).toBeVisible();
+  await expect(page.getByText(`1 record for ${hash}`)).toBeVisible();
   await page.keyboard.press('Escape');
   const csv = page.getByRole('button', { name: 'Download CSV' });
   await tabTo(page, csv, 60);

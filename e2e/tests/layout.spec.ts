@@ -124,15 +124,29 @@ test.describe('no sideways scrolling', () => {
   }
 });
 
-const KEY_COLUMNS = ['Date', 'User', 'Coin', 'Amount', 'Status', 'Hash'];
-const ALL_COLUMNS = [...KEY_COLUMNS, 'Type', 'Network Fee', 'Fee', 'Wallet'];
+const KEY_COLUMNS = ['Date (UTC)', 'User', 'Coin', 'Amount', 'Status', 'Hash'];
+const ALL_COLUMNS = ['Date (UTC)', 'User', 'Coin', 'Type', 'Amount', 'Network Fee', 'Fee', 'Status', 'Hash', 'Wallet'];
 
-for (const [width, height, expected] of [
-  [1440, 900, ALL_COLUMNS],
-  [1280, 720, KEY_COLUMNS],
-  [1024, 768, KEY_COLUMNS],
+/** Cells whose text overflows their box (cut or spilling over a neighbour), or that wrap a number onto two lines. */
+async function badNumberCells(table: Locator): Promise<string[]> {
+  return table.locator('tbody .amount').evaluateAll((amounts) =>
+    amounts.flatMap((el) => {
+      const cell = el.closest('td')!;
+      const [a, c] = [el.getBoundingClientRect(), cell.getBoundingClientRect()];
+      const style = getComputedStyle(cell);
+      const inner = c.right - parseFloat(style.paddingRight) + 1;
+      const lines = Math.round(a.height / parseFloat(getComputedStyle(el).lineHeight));
+      return a.right > inner || a.left < c.left || lines > 1 ? [el.textContent ?? ''] : [];
+    }),
+  );
+}
+
+for (const [width, height] of [
+  [1440, 900],
+  [1280, 720],
+  [1024, 768],
 ] as const) {
-  test(`History keeps its key columns in view at ${width}×${height}, the hash whole in a tooltip and copyable`, async ({
+  test(`History at ${width}×${height}: key columns in view, no column hidden silently, numbers whole`, async ({
     page,
     request,
     server,
@@ -145,12 +159,33 @@ for (const [width, height, expected] of [
     const overflow = await table.locator('.ant-table-content').evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow, 'the table scrolls sideways').toBeLessThanOrEqual(0);
     const box = (await table.boundingBox())!;
-    for (const title of expected) {
+    for (const title of KEY_COLUMNS) {
       const header = (await table.getByRole('columnheader', { name: title, exact: true }).boundingBox())!;
       expect(header.x + header.width, `${title} ends inside the table`).toBeLessThanOrEqual(box.x + box.width + 1);
     }
+    expect(await badNumberCells(table), 'amounts cut or wrapped').toEqual([]);
     const firstRow = table.locator('tbody tr[data-row-key]').first();
     await expect(firstRow.getByRole('button', { name: /copy/i })).toBeVisible();
+
+    // What does not fit is named by the Columns button, never dropped without a word.
+    const shown = await table.getByRole('columnheader').allInnerTexts();
+    const hidden = ALL_COLUMNS.filter((title) => !shown.includes(title));
+    const columns = page.getByRole('button', { name: /^Columns/ });
+    await expect(columns).toHaveText(hidden.length ? `Columns: ${10 - hidden.length} of 10` : 'Columns');
+    await columns.click();
+    const chooser = page.getByRole('group', { name: 'Columns to show' });
+    for (const title of ALL_COLUMNS) {
+      await expect(chooser.getByRole('checkbox', { name: title, exact: true })).toBeChecked({ checked: !hidden.includes(title) });
+    }
+    // Showing them all: every column, the table scrolling inside itself; remembered after a reload.
+    for (const title of hidden) await chooser.getByRole('checkbox', { name: title, exact: true }).check();
+    await expect(table.getByRole('columnheader')).toHaveText(ALL_COLUMNS);
+    await page.reload();
+    await expect(page.locator('.ant-table').first().getByRole('columnheader')).toHaveText(ALL_COLUMNS);
+    expect(await badNumberCells(page.locator('.ant-table').first()), 'amounts cut or wrapped').toEqual([]);
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('button', { name: 'Fit to the window' }).click();
+    await expect(page.locator('.ant-table').first().getByRole('columnheader')).toHaveText(shown);
   });
 }
 

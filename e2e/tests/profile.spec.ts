@@ -96,7 +96,10 @@ test.describe('user profile', () => {
       link.click(),
     ]);
     await expect(page).toHaveURL(new RegExp(`/userprofile/${id}$`));
-    await expect(page.getByRole('heading', { name: 'User Profile', level: 1 })).toBeVisible();
+    // Named after the customer, on the page and in the tab.
+    const customerName = user.full_name || user.email;
+    await expect(page.getByRole('heading', { name: customerName, level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(`${customerName} · Xapa Back Office`);
 
     // User Attribute and Financial Brief.
     const attributes = page.getByRole('region', { name: 'User Attribute' });

@@ -150,7 +150,7 @@ func TestReportsAndAccounting(t *testing.T) {
 			{Name: "bonus report by range", Method: "GET", Path: "/api/admin/wallets/report?" + week, Token: tok, Status: 200, JSON: `{"total_items":1}`},
 			{Name: "exchange report", Method: "GET", Path: "/api/admin/exchange/history?maxPerPage=1", Token: tok, Status: 200,
 				JSON: `{"report":[{"user":{"email":"holder@example.com"},"fromWallet":{"coinType":{"symbol":"BTC"}},"toWallet":{"coinType":{"symbol":"ETH"}},
-					"formatedExchangeRate":"10.00000","formatedFromAmount":"1.000000","formatedToAmount":"9.800000"}],"total_items":2,"total_pages":2}`},
+					"formatedExchangeRate":"10.000","formatedFromAmount":"1.000000","formatedToAmount":"9.800000"}],"total_items":2,"total_pages":2}`},
 			{Name: "exchange report, nobody matches", Method: "GET", Path: "/api/admin/exchange/history?user=nobody", Token: tok, Status: 200, JSON: `{"report":[],"total_items":0}`},
 			{Name: "bad range", Method: "GET", Path: "/api/admin/exchange/history?minDate=2026-05-01&maxDate=2026-04-01", Token: tok, Status: 400},
 			// Users: staff + two customers registered now; customers' wallets 2.5 BTC + 7 ETH = 320.

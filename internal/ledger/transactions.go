@@ -118,12 +118,14 @@ func (f Filter) where() (string, []any) {
 	return " WHERE " + strings.Join(conds, " AND "), args
 }
 
-// CoinRef is the coin of a transaction or wallet.
+// CoinRef is the coin of a transaction or wallet; Decimals is its precision,
+// which the screens show amounts to.
 type CoinRef struct {
-	ID     int64  `json:"id"`
-	Name   string `json:"name"`
-	Symbol string `json:"symbol"`
-	Icon   string `json:"icon"`
+	ID       int64  `json:"id"`
+	Name     string `json:"name"`
+	Symbol   string `json:"symbol"`
+	Icon     string `json:"icon"`
+	Decimals int    `json:"decimals"`
 }
 
 // UserRef is the user of a transaction.
@@ -166,7 +168,7 @@ func txColumns(d store.Dialect) string {
 	return `t.id, t.user_id, u.email, ` + d.Money("t.amount") + `, ` + d.Money("t.network_fee") + `, ` +
 		d.Money("t.commission") + `, ` + d.Money("t.fee") + `, t.type, t.network, t.is_exchange, t.hash, t.explorer_url,
 	` + d.StoredTime("t.created_at") + `, t.confirmations, t.max_confirmation, t.status, t.receiver_address, c.id, c.name, c.symbol, c.icon,
-	w.id, w.name`
+	c.decimals, w.id, w.name`
 }
 
 const txFrom = ` FROM transactions t JOIN users u ON u.id = t.user_id JOIN coins c ON c.id = t.coin_id
@@ -264,7 +266,7 @@ type Amounts struct{ Amount, NetworkFee, Commission, Fee string }
 func txCells(dst []any, t *Transaction, created any) []any {
 	return append(dst, &t.ID, &t.User.ID, &t.User.Email, &t.Text.Amount, &t.Text.NetworkFee, &t.Text.Commission, &t.Text.Fee,
 		&t.Type, &t.Network, &t.Exchange, &t.Hash, &t.ExplorerURL, created, &t.Confirmations, &t.MaxConfirmation, &t.Status,
-		&t.ReceiverAddress, &t.CoinType.ID, &t.CoinType.Name, &t.CoinType.Symbol, &t.CoinType.Icon, &t.Wallet.ID, &t.Wallet.Name)
+		&t.ReceiverAddress, &t.CoinType.ID, &t.CoinType.Name, &t.CoinType.Symbol, &t.CoinType.Icon, &t.CoinType.Decimals, &t.Wallet.ID, &t.Wallet.Name)
 }
 
 // rowScanner reads rows of txColumns, its scan targets' slice reused from

@@ -1,5 +1,6 @@
 // Package money formats exact amounts for display (coin
-// amounts 6 decimals, USD 2, rates 5). Raw amounts travel as decimal strings.
+// amounts 6 decimals, USD 2, rates 5 significant digits). Raw amounts travel
+// as decimal strings.
 package money
 
 import (
@@ -15,8 +16,20 @@ func Coin(d decimal.Decimal) string { return d.StringFixed(6) }
 // USD formats a dollar amount with 2 decimals.
 func USD(d decimal.Decimal) string { return d.StringFixed(2) }
 
-// Rate formats an exchange rate with 5 decimals.
-func Rate(d decimal.Decimal) string { return d.StringFixed(5) }
+// RateDigits is how many significant digits a rate shows: enough to tell
+// TRX→BTC (0.0000018370) from zero.
+const RateDigits = 5
+
+// Rate formats an exchange rate with RateDigits significant digits, trailing
+// zeros kept; the whole part is never rounded (123456.7 → 123457).
+func Rate(d decimal.Decimal) string {
+	if d.IsZero() {
+		return d.StringFixed(RateDigits - 1)
+	}
+	// d = coefficient × 10^exponent: its leading digit stands at 10^lead.
+	lead := int32(len(new(big.Int).Abs(d.Coefficient()).String())) + d.Exponent() - 1
+	return d.StringFixed(max(0, RateDigits-1-lead))
+}
 
 // Stored amounts are NUMERIC(38, 18): at most 20 digits before the point and
 // 18 after it.

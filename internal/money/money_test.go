@@ -65,3 +65,21 @@ func FuzzAmount(f *testing.F) {
 		}
 	})
 }
+
+func TestRateShowsFiveSignificantDigits(t *testing.T) {
+	for in, want := range map[string]string{
+		"0.000001837":     "0.0000018370", // TRX→BTC: 0.00000 before
+		"0.00000183749":   "0.0000018375",
+		"1.234567":        "1.2346",
+		"65432.1":         "65432",
+		"123456.7":        "123457",
+		"0.5":             "0.50000",
+		"-0.0123456":      "-0.012346",
+		"0":               "0.0000",
+		"100.00000000000": "100.00",
+	} {
+		if got := Rate(decimal.RequireFromString(in)); got != want {
+			t.Errorf("Rate(%s) = %s, want %s", in, got, want)
+		}
+	}
+}

@@ -137,7 +137,7 @@ func (s *Service) Wallets(ctx context.Context, f WalletFilter, limit, offset int
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM wallets w`+cond, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	q := `SELECT w.id, w.name, w.balance, w.network, w.created_at, c.id, c.name, c.symbol, c.icon,
+	q := `SELECT w.id, w.name, w.balance, w.network, w.created_at, c.id, c.name, c.symbol, c.icon, c.decimals,
 		coalesce((SELECT min(a.address) FROM wallet_addresses a WHERE a.wallet_id = w.id), '')
 		FROM wallets w JOIN coins c ON c.id = w.coin_id` + cond + ` ORDER BY w.id`
 	if limit > 0 {
@@ -155,7 +155,7 @@ func (s *Service) Wallets(ctx context.Context, f WalletFilter, limit, offset int
 		var created time.Time
 		var addr string
 		if err := rows.Scan(&w.ID, &w.Name, &w.Balance, &w.Network, &created, &w.CoinType.ID, &w.CoinType.Name,
-			&w.CoinType.Symbol, &w.CoinType.Icon, &addr); err != nil {
+			&w.CoinType.Symbol, &w.CoinType.Icon, &w.CoinType.Decimals, &addr); err != nil {
 			return nil, 0, err
 		}
 		w.FormatedBalance, w.CreatedAt = money.Coin(w.Balance), utc.Stamp(created)

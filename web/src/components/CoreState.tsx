@@ -1,5 +1,5 @@
 import { Tag, Tooltip } from 'antd';
-import { formatDateTime } from '../lib/dateDisplay';
+import { formatDateTimeUtc } from '../lib/dateDisplay';
 import type { CoreStatus } from '../lib/coreStatus';
 import { pendingAtCore } from '../lib/coreStatus';
 
@@ -9,7 +9,7 @@ import { pendingAtCore } from '../lib/coreStatus';
  */
 export function CoreState({ core }: { core: CoreStatus | null | undefined }) {
   if (!core) return null;
-  const made = `Changed ${formatDateTime(core.at)}`;
+  const made = `Changed ${formatDateTimeUtc(core.at)}`;
   if (pendingAtCore(core)) {
     return (
       <Tooltip title={`${made}; the exchange core has not answered yet.`}>

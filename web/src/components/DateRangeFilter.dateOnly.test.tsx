@@ -5,7 +5,7 @@ import type { DateRange } from '../lib/dates';
 import { dayjs } from '../lib/dates';
 import { DateRangeFilter } from './DateRangeFilter';
 
-const RANGE: DateRange = [dayjs(new Date(2026, 0, 5, 0, 0)), dayjs(new Date(2026, 1, 7, 23, 59, 59))];
+const RANGE: DateRange = [dayjs.utc('2026-01-05 00:00:00'), dayjs.utc('2026-02-07 23:59:59')];
 
 describe('<DateRangeFilter dateOnly>', () => {
   it('dateOnly: shows YYYY-MM-DD and reports whole days, presets included', async () => {
@@ -17,8 +17,10 @@ describe('<DateRangeFilter dateOnly>', () => {
     await userEvent.click(await screen.findByText('Weekly'));
     expect(onChange).toHaveBeenCalledTimes(1);
     const [from, to] = onChange.mock.calls[0][0] as DateRange;
-    const now = dayjs();
+    // UTC days, though the units run in Tokyo (vite.config.ts).
+    const now = dayjs.utc();
     expect(from.valueOf()).toBe(now.subtract(1, 'week').startOf('day').valueOf());
     expect(to.valueOf()).toBe(now.endOf('day').valueOf());
+    expect(screen.getByText('UTC')).toBeInTheDocument();
   });
 });

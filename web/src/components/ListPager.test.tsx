@@ -21,6 +21,11 @@ describe('ListPager', () => {
     expect(within(screen.getByTestId('list-pager')).getByText('312 records')).toBeInTheDocument();
   });
 
+  it('says "1 record" for one', () => {
+    render(<ListPager page={1} pageSize={25} total={1} onChange={() => {}} />);
+    expect(within(screen.getByTestId('list-pager')).getByText('1 record')).toBeInTheDocument();
+  });
+
   it('goes back to page 1 when the page size changes', async () => {
     const onChange = vi.fn();
     render(<ListPager page={4} pageSize={25} total={312} onChange={onChange} />);

@@ -1,7 +1,7 @@
 import { DoubleLeftOutlined, DoubleRightOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Select } from 'antd';
 import type { JSX, ReactNode } from 'react';
-import { PAGE_SIZES } from '../lib/listPage';
+import { PAGE_SIZES, recordCount } from '../lib/listPage';
 import { pageWindow } from './pageWindow';
 import './ListPager.css';
 
@@ -38,7 +38,7 @@ export function ListPager({ page, pageSize, total, onChange }: ListPagerProps): 
   );
   return (
     <div className="list-pager" data-testid="list-pager">
-      <span className="list-pager__total">{total} records</span>
+      <span className="list-pager__total">{recordCount(total)}</span>
       <Select
         aria-label="Page size"
         value={pageSize}

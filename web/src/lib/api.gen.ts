@@ -2137,6 +2137,7 @@ export interface components {
             type: "coin" | "token";
         };
         LedgerCoinRef: {
+            decimals: number;
             icon: string;
             /** Format: int64 */
             id: number;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   compareDecimals,
+  formatAmount,
   formatCoin,
   formatCount,
   formatDecimal,
@@ -35,6 +36,24 @@ describe('decimal helpers', () => {
     expect(formatUsd('38560393.56')).toBe('$38,560,393.56');
     expect(formatUsd('-3.1')).toBe('-$3.10');
     expect(formatRate('0.1234')).toBe('0.12340');
+  });
+
+  it('shows rates with 5 significant digits (TRX→BTC is not 0.00000)', () => {
+    expect(formatRate('0.000001837')).toBe('0.0000018370');
+    expect(formatRate('1.234567')).toBe('1.2346');
+    expect(formatRate('65432.1')).toBe('65,432');
+    expect(formatRate('123456.7')).toBe('123,457');
+    expect(formatRate('-0.0123456')).toBe('-0.012346');
+    expect(formatRate('0')).toBe('0.0000');
+  });
+
+  it("shows amounts to the coin's precision, trailing zeros trimmed, grouped", () => {
+    expect(formatAmount('2825.031921000000000000', 6)).toBe('2,825.031921');
+    expect(formatAmount('0.06503212', 8)).toBe('0.06503212');
+    expect(formatAmount('1.50000000', 8)).toBe('1.5');
+    expect(formatAmount('1000.000000', 6)).toBe('1,000');
+    expect(formatAmount('0.0000004', 6)).toBe('0');
+    expect(formatAmount('12345.6789', 2)).toBe('12,345.68');
   });
 
   it('writes counts as toLocaleString does for en-US', () => {

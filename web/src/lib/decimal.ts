@@ -1,6 +1,7 @@
 /**
  * Exact decimal helpers for the money strings the server sends (amounts are decimal strings, never floats:
- * docs/decisions/0001-storage.md). Display: coin amounts 6 decimals, dollars 2, rates 5.
+ * docs/decisions/0001-storage.md). Display: coin amounts to their coin's precision, dollars 2 decimals, rates 5
+ * significant digits (as the server's formatted fields: internal/money).
  */
 
 /** A decimal as an integer and a scale: `12.5` is {units: 125n, scale: 1}. */
@@ -89,7 +90,26 @@ export function formatUsd(value: string): string {
   return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
 }
 
-/** A rate: 5 decimals. */
+/** How many significant digits a rate shows (internal/money.RateDigits). */
+const RATE_DIGITS = 5;
+
+/**
+ * A rate with 5 significant digits, trailing zeros kept, the whole part never rounded: `0.000001837` →
+ * `0.0000018370`, `65432.1` → `65,432`.
+ */
 export function formatRate(value: string): string {
-  return formatDecimal(value, 5);
+  const { units, scale } = parse(value);
+  if (units === 0n) return formatDecimal(value, RATE_DIGITS - 1);
+  // The leading digit stands at 10^lead.
+  const lead = (units < 0n ? -units : units).toString().length - scale - 1;
+  return formatDecimal(value, Math.max(0, RATE_DIGITS - 1 - lead));
+}
+
+/**
+ * A coin amount to the coin's precision, trailing zeros trimmed, with thousands separators: `2825.03192100`
+ * (6 decimals) → `2,825.031921`, `1.50000000` → `1.5`.
+ */
+export function formatAmount(value: string, decimals: number): string {
+  const text = formatDecimal(value, decimals);
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 }

@@ -13,3 +13,8 @@ export type ListReply<K extends string, Row> = PageInfo & { [P in K]: Row[] };
 export const PAGE_SIZES = [25, 50, 100] as const;
 
 export type PageSize = (typeof PAGE_SIZES)[number];
+
+/** A list's size in words: "1 record", "312 records". */
+export function recordCount(total: number): string {
+  return total === 1 ? '1 record' : `${total} records`;
+}

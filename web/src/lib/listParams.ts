@@ -1,7 +1,7 @@
 /**
  * How a list's filters sit in the URL's query (useListState.ts). Each filter reads and writes its own parameters,
  * named like the server's query parameters, and checks what it reads: a missing or invalid value gives the
- * filter's default. Dates: whole days as `YYYY-MM-DD` (the local day), moments as UTC ISO 8601 to the second.
+ * filter's default. Dates: whole days as `YYYY-MM-DD` (the UTC day), moments as UTC ISO 8601 to the second.
  */
 import type { Dayjs } from 'dayjs';
 import type { DateRange } from './dates';
@@ -56,18 +56,18 @@ const MOMENT_FORMAT = 'YYYY-MM-DDTHH:mm:ss[Z]';
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const MOMENT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
-/** A local day; undefined unless `text` is exactly a real date (no 31 February). */
+/** A UTC day; undefined unless `text` is exactly a real date (no 31 February). */
 function parseDay(text: string | null): Dayjs | undefined {
   if (!text || !DAY_PATTERN.test(text)) return undefined;
-  const day = dayjs(text);
+  const day = dayjs.utc(text);
   return day.isValid() && day.format(DAY_FORMAT) === text ? day : undefined;
 }
 
-/** A UTC moment, given back in local time (as the pickers show it). */
+/** A UTC moment. */
 function parseMoment(text: string | null): Dayjs | undefined {
   if (!text || !MOMENT_PATTERN.test(text)) return undefined;
   const moment = dayjs.utc(text);
-  return moment.isValid() && moment.format(MOMENT_FORMAT) === text ? moment.local() : undefined;
+  return moment.isValid() && moment.format(MOMENT_FORMAT) === text ? moment : undefined;
 }
 
 /**
@@ -76,7 +76,7 @@ function parseMoment(text: string | null): Dayjs | undefined {
  */
 export function dateRangeParam({ wholeDays = false } = {}): FilterParam<DateRange> {
   const parse = wholeDays ? parseDay : parseMoment;
-  const format = (d: Dayjs) => (wholeDays ? d.format(DAY_FORMAT) : d.utc().format(MOMENT_FORMAT));
+  const format = (d: Dayjs) => (wholeDays ? d.utc().format(DAY_FORMAT) : d.utc().format(MOMENT_FORMAT));
   return {
     read: (get) => {
       const from = parse(get('minDate'));

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Route, Routes } from 'react-router';
 import { AccessDeniedResult } from '../../components/AccessDeniedResult';
 import { NotFoundResult } from '../../components/NotFoundResult';
@@ -7,22 +7,30 @@ import { useCan } from '../../features/session/useCan';
 import { NOT_FOUND_TITLE } from '../navigation';
 import type { AppRoute } from '../routeTable';
 import { APP_ROUTES } from '../routeTable';
+import { PageTitleContext } from '../../lib/pageTitle';
 import { useDocumentTitle } from './useDocumentTitle';
 
-/** One screen of the table: its page if the user may open it, else Access Denied (never the page). */
+/**
+ * One screen of the table: its page if the user may open it, else Access Denied (never the page). The page may
+ * name itself (usePageTitle), e.g. a profile after its customer.
+ */
 function RoutePage({ route }: { route: AppRoute }) {
   const allowed = useCan(route.rule);
-  useDocumentTitle(route.title);
+  const [named, setNamed] = useState<string | null>(null);
+  const title = named ?? route.title;
+  useDocumentTitle(title);
   if (!allowed) return <AccessDeniedResult what={route.title} />;
   const Page = route.component;
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">
-        {route.title}
+        {title}
       </h1>
-      <Suspense fallback={<PageSpinner />}>
-        <Page />
-      </Suspense>
+      <PageTitleContext.Provider value={setNamed}>
+        <Suspense fallback={<PageSpinner />}>
+          <Page />
+        </Suspense>
+      </PageTitleContext.Provider>
     </section>
   );
 }

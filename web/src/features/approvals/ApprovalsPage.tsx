@@ -4,7 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { PagedTable } from '../../components/PagedTable';
 import { errorMessage } from '../../lib/api';
-import { formatDateTime } from '../../lib/dateDisplay';
+import { formatDateTime, formatDateTimeUtc, utcTitle } from '../../lib/dateDisplay';
 import { enumParam } from '../../lib/listParams';
 import { Permission } from '../../lib/permissions';
 import type { ListSpec } from '../../lib/useListState';
@@ -58,7 +58,7 @@ function RequestDetails({ request }: { request: ApprovalRequest }) {
           <>
             <dt>{request.status === 'approved' ? 'Approved by' : 'Decided by'}</dt>
             <dd>
-              {request.decided_by.email}, {formatDateTime(request.decided_at)}
+              {request.decided_by.email}, {formatDateTimeUtc(request.decided_at)}
             </dd>
           </>
         ) : null}
@@ -105,8 +105,8 @@ export default function ApprovalsPage() {
         </div>
       ),
     },
-    { key: 'created', title: 'Created', render: (_, r) => formatDateTime(r.created_at) },
-    { key: 'expires', title: 'Expires', render: (_, r) => formatDateTime(r.expires_at) },
+    { key: 'created', title: utcTitle('Created'), render: (_, r) => formatDateTime(r.created_at) },
+    { key: 'expires', title: utcTitle('Expires'), render: (_, r) => formatDateTime(r.expires_at) },
     { key: 'status', title: 'Status', render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{STATUS_LABELS[r.status]}</Tag> },
     {
       key: 'decide',

@@ -1,8 +1,7 @@
 import { Button, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DATE_TIME_DISPLAY_FORMAT, NO_DATE, formatDateTime } from '../../lib/dateDisplay';
-import { dayjs } from '../../lib/dates';
+import { NO_DATE, formatDateTime } from '../../lib/dateDisplay';
 import { Permission } from '../../lib/permissions';
 import { UserEmailLink } from '../session/UserEmailLink';
 import { useCan } from '../session/useCan';
@@ -10,15 +9,10 @@ import { ACTION_LABELS, actionColour } from './auditActions';
 import { compactDetails, DETAILS_PREVIEW_CHARS, NONE, prettyDetails, truncate } from './auditDetails';
 import type { AuditRow } from './types';
 
-/** The time in the app's format; the seconds in the tooltip. */
+/** The time in the app's format (UTC). */
 export function WhenCell({ at }: { at: string }) {
-  const date = dayjs(at);
-  if (!date.isValid()) return <span>{NO_DATE}</span>;
-  return (
-    <time dateTime={at} title={date.format(`${DATE_TIME_DISPLAY_FORMAT}:ss`)}>
-      {formatDateTime(at)}
-    </time>
-  );
+  const text = formatDateTime(at);
+  return text === NO_DATE ? <span>{NO_DATE}</span> : <time dateTime={at}>{text}</time>;
 }
 
 /**

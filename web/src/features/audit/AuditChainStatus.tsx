@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
 import { errorMessage } from '../../lib/api';
-import { API_DATE_FORMAT, dayjs } from '../../lib/dates';
+import { formatDateTimeUtc } from '../../lib/dateDisplay';
 import { auditVerifyQuery } from './auditApi';
 import type { AuditVerification } from './types';
 
@@ -29,8 +29,7 @@ function checkpointText(v: AuditVerification) {
   if (v.checkpoint === null) {
     return 'No signed checkpoint holds yet.';
   }
-  const at = dayjs.utc(v.checkpoint.signed_at).format(API_DATE_FORMAT);
-  return `Checkpoint at entry #${v.checkpoint.entry_id}, signed ${at} UTC, verified.`;
+  return `Checkpoint at entry #${v.checkpoint.entry_id}, signed ${formatDateTimeUtc(v.checkpoint.signed_at)}, verified.`;
 }
 
 function unkeyedText(v: AuditVerification) {

@@ -67,7 +67,7 @@ describe('<AuditLogPage>', () => {
     const calls = setUp();
     renderWithProviders(<AuditLogPage />);
     expect(await screen.findAllByRole('link', { name: 'dana@xapa.example' })).toHaveLength(2);
-    const now = dayjs();
+    const now = dayjs.utc();
     expect(listCalls(calls)[0]).toEqual({
       page: '1',
       maxPerPage: '25',
@@ -77,7 +77,7 @@ describe('<AuditLogPage>', () => {
     expect(screen.getByText('130 records')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Page size' }).closest('.ant-select')).toHaveTextContent('View 25 Per Page');
     expect(screen.getByRole('combobox', { name: 'Action' }).closest('.ant-select')).toHaveTextContent('All actions');
-    expect(screen.getByPlaceholderText('From')).toHaveValue(now.subtract(1, 'month').startOf('day').format('DD-MM-YYYY HH:mm'));
+    expect(screen.getByPlaceholderText('From')).toHaveValue(now.subtract(1, 'month').startOf('day').format('YYYY-MM-DD HH:mm:ss'));
   });
 
   it('shows When, Actor, Action, Target, Details and IP in the order the server sends', async () => {
@@ -85,7 +85,7 @@ describe('<AuditLogPage>', () => {
     renderWithProviders(<AuditLogPage />);
     await screen.findAllByRole('link', { name: 'dana@xapa.example' });
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'When',
+      'When (UTC)',
       'Actor',
       'Action',
       'Target',
@@ -95,16 +95,14 @@ describe('<AuditLogPage>', () => {
     const ids = [...document.querySelectorAll('.ant-table-tbody tr[data-row-key]')].map((tr) => tr.getAttribute('data-row-key'));
     expect(ids).toEqual(['41', '40', '39', '1']);
 
-    const when = dayjs(ROLE_UPDATE.created_at);
     expect(cellTexts(41)).toEqual([
-      when.format('DD-MM-YYYY HH:mm'),
+      '2026-11-22 09:05:07',
       'dana@xapa.example',
       'role.update',
       'role:5',
       '{"role": "Support", "added": ["ADMIN_EDIT_USER"]}',
       '203.0.113.9',
     ]);
-    expect(within(rowOf(41)).getByText(when.format('DD-MM-YYYY HH:mm'))).toHaveAttribute('title', when.format('DD-MM-YYYY HH:mm:ss'));
     expect(within(rowOf(41)).getByRole('link', { name: 'dana@xapa.example' })).toHaveAttribute('href', '/userprofile/3');
 
     // A failed sign-in: no account, the name typed shown as such, a red tag.

@@ -1,7 +1,7 @@
 import type { Dayjs } from 'dayjs';
 import type { Query } from '../../lib/api';
 import type { DateRange } from '../../lib/dates';
-import { dayjs, rangeBackFromToday, toApiDate } from '../../lib/dates';
+import { rangeBackFromToday, toApiDate, utcNow } from '../../lib/dates';
 import { dateRangeParam, textParam } from '../../lib/listParams';
 import type { ListSpec } from '../../lib/useListState';
 
@@ -15,7 +15,7 @@ export interface AuditFilters {
 }
 
 /** Like History: one month ago at the start of the day to the end of today, anyone, every action. */
-export function defaultAuditFilters(now: Dayjs = dayjs()): AuditFilters {
+export function defaultAuditFilters(now: Dayjs = utcNow()): AuditFilters {
   return { range: rangeBackFromToday(1, 'month', now), actor: '', action: '' };
 }
 

@@ -2,7 +2,7 @@ import { Button, Table, Tag } from 'antd';
 import { CoreState } from '../../components/CoreState';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { formatDateTime } from '../../lib/dateDisplay';
+import { formatDateTime, utcTitle } from '../../lib/dateDisplay';
 import { ChangeLogView } from './ChangeLogView';
 import { DeleteAppVersionButton } from './DeleteAppVersionButton';
 import type { AppVersion } from './types';
@@ -23,7 +23,7 @@ export function AppVersionTable({ versions, loading, onDeleted }: AppVersionTabl
   const columns: TableColumnsType<AppVersion> = [
     { title: 'ID', dataIndex: 'id', width: 80 },
     { title: 'Name', dataIndex: 'name' },
-    { title: 'Release Date', dataIndex: 'releaseDate', render: (value: string) => formatDateTime(value) },
+    { title: utcTitle('Release Date'), dataIndex: 'releaseDate', render: (value: string) => formatDateTime(value) },
     { title: 'Platform', dataIndex: 'platform' },
     {
       title: 'Force Update',

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { dayjs, toApiDate } from '../../lib/dates';
 import type { ApiHandler } from '../../test/mockApi';
 import { mockApi, noContent } from '../../test/mockApi';
 import { jsonResponse, renderWithProviders } from '../../test/render';
@@ -37,7 +36,7 @@ async function chooseGroup(user: User, group: string) {
 
 /** Types a release date into the picker and confirms it (Enter). */
 function setReleaseDate(text: string) {
-  const input = screen.getByLabelText('Release Date');
+  const input = screen.getByLabelText('Release Date (UTC)');
   fireEvent.mouseDown(input);
   fireEvent.change(input, { target: { value: text } });
   fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
@@ -50,12 +49,13 @@ describe('<AppVersionsPage>', () => {
     renderWithProviders(<AppVersionsPage />);
     expect(await screen.findByText('1.030.01')).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['ID', 'Name', 'Release Date', 'Platform', 'Force Update', 'At the Core', 'View Change Log', 'Delete']);
-    expect(screen.getByText(dayjs(VERSION.releaseDate).format('DD-MM-YYYY HH:mm'))).toBeInTheDocument();
+    expect(headers).toEqual(['ID', 'Name', 'Release Date (UTC)', 'Platform', 'Force Update', 'At the Core', 'View Change Log', 'Delete']);
+    // 03:00 UTC, though the units run in Tokyo (vite.config.ts).
+    expect(screen.getByText('2026-11-17 03:00:00')).toBeInTheDocument();
     expect(screen.queryByText('CSV export dates')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'View Change Log of Web 1.030.01' }));
     expect(await screen.findByText('CSV export dates')).toBeInTheDocument();
-    expect(screen.getByText('1 records')).toBeInTheDocument();
+    expect(screen.getByText('1 record')).toBeInTheDocument();
   });
 
   it('puts the dots into the name as it is typed', async () => {
@@ -93,7 +93,7 @@ describe('<AppVersionsPage>', () => {
 
     await user.type(screen.getByLabelText('Name'), '214001');
     expect(addChangelog).toBeDisabled();
-    setReleaseDate('01-12-2026 10:30');
+    setReleaseDate('2026-12-01 10:30:00');
     await waitFor(() => expect(addChangelog).toBeEnabled());
     expect(submit).toBeDisabled();
 
@@ -113,7 +113,7 @@ describe('<AppVersionsPage>', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       name: '2.140.01',
-      releaseDate: toApiDate(dayjs('2026-12-01T10:30:00')),
+      releaseDate: '2026-12-01 10:30:00',
       platform: 'Android',
       forceUpdateRequired: true,
       changeLog: [

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, DatePicker, Form, Input, Select } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
-import { DATE_TIME_DISPLAY_FORMAT } from '../../lib/dateDisplay';
+import { UtcDatePicker } from '../../components/UtcDatePicker';
+import { utcTitle } from '../../lib/dateDisplay';
 import { toApiDate } from '../../lib/dates';
 import { appVersionKeys, createAppVersion } from './appVersionsApi';
 import { canSubmitChangelog } from './changelogBuilder';
@@ -68,8 +69,8 @@ export function CreateAppVersionForm() {
         <Form.Item label="Platform" name="platform">
           <Select options={PLATFORMS.map((platform) => ({ value: platform, label: platform }))} />
         </Form.Item>
-        <Form.Item label="Release Date" name="releaseDate">
-          <DatePicker showTime={{ format: 'HH:mm' }} format={DATE_TIME_DISPLAY_FORMAT} className="full-width" />
+        <Form.Item label={utcTitle('Release Date')} name="releaseDate">
+          <UtcDatePicker />
         </Form.Item>
         <Form.Item name="forceUpdateRequired" valuePropName="checked" label=" " colon={false}>
           <Checkbox>Force Update Required</Checkbox>

@@ -204,6 +204,6 @@ describe('<DashboardPage>', () => {
     renderWithProviders(<DashboardPage />);
     expect(await within(await region('Total balances')).findByLabelText('Total balances in total')).toHaveTextContent('$38,560,393.56');
     expect(await within(await region('Revenue by send')).findByLabelText('Revenue by send in total')).toHaveTextContent('$38,522.48');
-    expect(await within(await region('Revenue by exchange')).findByRole('img')).toHaveAccessibleName(/Mon 16-11-2026: \$2\.00/);
+    expect(await within(await region('Revenue by exchange')).findByRole('img')).toHaveAccessibleName(/Mon 2026-11-16: \$2\.00/);
   });
 });

@@ -1,5 +1,5 @@
 import type { BarPoint } from '../../components/BarChart';
-import { dayjs } from '../../lib/dates';
+import { fromServer } from '../../lib/dates';
 
 /** Bars for a week of `{day: 'YYYY-MM-DD', value}`: weekday under each bar, the date and value in its tooltip. */
 export function weekPoints<V extends string | number>(
@@ -7,10 +7,10 @@ export function weekPoints<V extends string | number>(
   format: (value: V) => string,
 ): BarPoint[] {
   return week.map(({ day, value }) => {
-    const date = dayjs(day);
+    const date = fromServer(day);
     return {
       label: date.format('ddd'),
-      description: `${date.format('ddd DD-MM-YYYY')}: ${format(value)}`,
+      description: `${date.format('ddd YYYY-MM-DD')}: ${format(value)}`,
       value: Number(value),
     };
   });

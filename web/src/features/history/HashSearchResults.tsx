@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
 import { errorMessage } from '../../lib/api';
+import { recordCount } from '../../lib/listPage';
 import { transactionSearchQuery } from './historyApi';
 import { TransactionTable } from './TransactionTable';
 
@@ -20,7 +21,7 @@ export function HashSearchResults({ hash, onClose }: HashSearchResultsProps) {
   return (
     <>
       <div className="history__search-summary">
-        <span>{query.isPending ? 'Searching…' : `${query.data?.total_items ?? found.length} records for ${hash}`}</span>
+        <span>{query.isPending ? 'Searching…' : `${recordCount(query.data?.total_items ?? found.length)} for ${hash}`}</span>
         {back}
       </div>
       <TransactionTable transactions={found} loading={query.isPending} />

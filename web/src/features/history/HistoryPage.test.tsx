@@ -42,7 +42,7 @@ describe('<HistoryPage>', () => {
     renderWithProviders(<HistoryPage />);
     expect(await screen.findByText('yara@example.com')).toBeInTheDocument();
     expect(screen.getByText('120 records')).toBeInTheDocument();
-    const now = dayjs();
+    const now = dayjs.utc();
     expect(listCalls(calls)[0]).toEqual({
       page: '1',
       maxPerPage: '25',
@@ -87,7 +87,7 @@ describe('<HistoryPage>', () => {
     await user.clear(search);
     await user.type(search, 'abc123{Enter}');
     expect(await screen.findByText('found@example.com')).toBeInTheDocument();
-    expect(screen.getByText('1 records for abc123')).toBeInTheDocument();
+    expect(screen.getByText('1 record for abc123')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to the list' }));
     expect(await screen.findByText('yara@example.com')).toBeInTheDocument();
   });

@@ -1,16 +1,24 @@
 import { Table } from 'antd';
 import type { RefObject } from 'react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { ColumnChooser } from '../../components/ColumnChooser';
+import { useColumnChoice } from '../../lib/columnChoice';
 import { fitColumns } from './fitColumns';
 import type { TransactionColumn } from './transactionColumns';
-import { ALL_TRANSACTION_COLUMNS, transactionColumns, transactionTableWidth } from './transactionColumns';
+import { ALL_TRANSACTION_COLUMNS, transactionColumnTitles, transactionColumns, transactionTableWidth } from './transactionColumns';
+import { SessionContext } from '../session/SessionContext';
 import type { Transaction } from './types';
 
 interface TransactionTableProps {
   transactions: Transaction[];
   loading?: boolean;
   columns?: readonly TransactionColumn[];
+  /** Names the list whose user may choose its columns (ColumnChooser); without it the table shows what fits. */
+  choosable?: string;
 }
+
+/** What the table draws beyond its columns' widths (its borders), so a fit never scrolls by a pixel or two. */
+const BORDERS = 8;
 
 /** The width of the element `ref` points at, kept up to date (0 until it is laid out). */
 function useWidth(ref: RefObject<HTMLElement | null>): number {
@@ -27,17 +35,29 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
 
 /**
  * Transactions as a table (History, the dashboard's recent transactions). Each row carries `data-row-key` = the
- * transaction id. Paging is the caller's (ListPager). The columns that do not fit the table's width are left out,
- * the optional ones first (fitColumns), so the key columns (date, user, coin, amount, status, hash) stay in view.
+ * transaction id. Paging is the caller's (ListPager). Unless the user chose the columns, those that do not fit the
+ * table's width are left out, the optional ones first (fitColumns), so the key columns (date, user, coin, amount,
+ * status, hash) stay in view; with `choosable`, the Columns button says so and lets the user choose (the table then
+ * scrolls inside itself when it is wider than the window).
  */
-export function TransactionTable({ transactions, loading, columns = ALL_TRANSACTION_COLUMNS }: TransactionTableProps) {
+export function TransactionTable({ transactions, loading, columns = ALL_TRANSACTION_COLUMNS, choosable }: TransactionTableProps) {
   const box = useRef<HTMLDivElement>(null);
   const available = useWidth(box);
-  const shown = useMemo(() => fitColumns(columns, available, transactionTableWidth), [columns, available]);
+  const choice = useColumnChoice(choosable ?? 'transactions', columns, useContext(SessionContext)?.user?.id);
+  const chosen = choosable ? choice.chosen : null;
+  const shown = useMemo(
+    () => chosen ?? fitColumns(columns, available - BORDERS, transactionTableWidth),
+    [chosen, columns, available],
+  );
   const tableColumns = useMemo(() => transactionColumns(shown), [shown]);
   const width = useMemo(() => transactionTableWidth(shown), [shown]);
   return (
     <div ref={box}>
+      {choosable ? (
+        <div className="transaction-table__tools">
+          <ColumnChooser columns={transactionColumnTitles(columns)} shown={shown} onChange={choice.choose} onReset={choice.reset} />
+        </div>
+      ) : null}
       <Table<Transaction>
         rowKey="id"
         size="small"

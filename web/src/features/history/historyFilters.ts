@@ -1,7 +1,7 @@
 import type { Dayjs } from 'dayjs';
 import type { Query } from '../../lib/api';
 import type { DateRange } from '../../lib/dates';
-import { dayjs, rangeBackFromToday, toApiDate } from '../../lib/dates';
+import { rangeBackFromToday, toApiDate, utcNow } from '../../lib/dates';
 import { dateRangeParam, enumParam, idParam } from '../../lib/listParams';
 import type { ListSpec } from '../../lib/useListState';
 import type { Network, TransactionType } from './types';
@@ -18,7 +18,7 @@ export interface HistoryFilters {
 }
 
 /** The history's default filters: one month ago at midnight to the end of today, all coins and types, network main. */
-export function defaultHistoryFilters(now: Dayjs = dayjs()): HistoryFilters {
+export function defaultHistoryFilters(now: Dayjs = utcNow()): HistoryFilters {
   return { network: 'main', range: rangeBackFromToday(1, 'month', now) };
 }
 

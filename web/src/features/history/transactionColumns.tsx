@@ -1,10 +1,11 @@
 import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { InlineRow } from '../../components/InlineRow';
-import { formatDateTime } from '../../lib/dateDisplay';
+import { formatDateTime, utcTitle } from '../../lib/dateDisplay';
 import { UserEmailLink } from '../session/UserEmailLink';
 import { HashLink } from './HashLink';
 import { TransactionStatus } from './TransactionStatus';
+import { TxAmount } from './TxAmount';
 import type { Transaction } from './types';
 
 type Column = TableColumnsType<Transaction>[number];
@@ -12,9 +13,19 @@ type Column = TableColumnsType<Transaction>[number];
 const TYPE_LABELS: Record<Transaction['type'], string> = { received: 'Received', sent: 'Sent' };
 
 const COLUMNS = {
-  date: { key: 'date', title: 'Date', render: (_, tx) => formatDateTime(tx.created_at), width: 136 },
-  // Long emails are cut with an ellipsis (the whole one in the cell's title), so the hash stays in view.
-  user: { key: 'user', title: 'User', ellipsis: true, width: 176, render: (_, tx) => <UserEmailLink user={tx.user} /> },
+  date: { key: 'date', title: utcTitle('Date'), render: (_, tx) => formatDateTime(tx.created_at), width: 150 },
+  // Long emails and wallet names are cut with an ellipsis, whole in the tooltip, so the hash stays in view.
+  user: {
+    key: 'user',
+    title: 'User',
+    ellipsis: { showTitle: false },
+    width: 150,
+    render: (_, tx) => (
+      <span title={tx.user.email}>
+        <UserEmailLink user={tx.user} />
+      </span>
+    ),
+  },
   coin: {
     key: 'coin',
     title: 'Coin',
@@ -29,26 +40,45 @@ const COLUMNS = {
   type: {
     key: 'type',
     title: 'Type',
-    width: 76,
+    width: 86,
+    // An exchange's tag goes under the type rather than over the amount.
     render: (_, tx) => (
-      <InlineRow gap={4}>
+      <div className="tx-type">
         {TYPE_LABELS[tx.type]}
-        {tx.exchange ? <Tag>Exchange</Tag> : null}
-      </InlineRow>
+        {tx.exchange ? <Tag className="tx-type__exchange">Exchange</Tag> : null}
+      </div>
     ),
   },
-  amount: { key: 'amount', title: 'Amount', align: 'right', width: 130, ellipsis: true, render: (_, tx) => `${tx.formatedAmount} ${tx.coinType.symbol}` },
+  amount: {
+    key: 'amount',
+    title: 'Amount',
+    align: 'right',
+    width: 156,
+    render: (_, tx) => <TxAmount tx={tx} value={tx.amount} />,
+  },
   networkFee: {
     key: 'networkFee',
     title: 'Network Fee',
-    width: 84,
+    width: 124,
     align: 'right',
-    render: (_, tx) => tx.formattedNetworkFee,
+    render: (_, tx) => <TxAmount tx={tx} value={tx.networkFee} />,
   },
-  fee: { key: 'fee', title: 'Fee', align: 'right', width: 82, render: (_, tx) => tx.formatedFee },
-  status: { key: 'status', title: 'Status', width: 146, render: (_, tx) => <TransactionStatus tx={tx} /> },
-  hash: { key: 'hash', title: 'Hash', width: 136, render: (_, tx) => <HashLink hash={tx.hash} explorerUrl={tx.explorerUrl} /> },
-  wallet: { key: 'wallet', title: 'Wallet', ellipsis: true, width: 80, render: (_, tx) => tx.wallet.name },
+  fee: {
+    key: 'fee',
+    title: 'Fee',
+    align: 'right',
+    width: 124,
+    render: (_, tx) => <TxAmount tx={tx} value={tx.fee} />,
+  },
+  status: { key: 'status', title: 'Status', width: 140, render: (_, tx) => <TransactionStatus tx={tx} /> },
+  hash: { key: 'hash', title: 'Hash', width: 126, render: (_, tx) => <HashLink hash={tx.hash} explorerUrl={tx.explorerUrl} /> },
+  wallet: {
+    key: 'wallet',
+    title: 'Wallet',
+    ellipsis: { showTitle: false },
+    width: 90,
+    render: (_, tx) => <span title={tx.wallet.name}>{tx.wallet.name}</span>,
+  },
 } satisfies Record<string, Column>;
 
 export type TransactionColumn = keyof typeof COLUMNS;
@@ -69,6 +99,11 @@ export const ALL_TRANSACTION_COLUMNS: readonly TransactionColumn[] = [
 
 export function transactionColumns(which: readonly TransactionColumn[]): TableColumnsType<Transaction> {
   return which.map((key) => COLUMNS[key]);
+}
+
+/** Each column's title, for the Columns button. */
+export function transactionColumnTitles(which: readonly TransactionColumn[]): { key: TransactionColumn; title: string }[] {
+  return which.map((key) => ({ key, title: COLUMNS[key].title }));
 }
 
 /**

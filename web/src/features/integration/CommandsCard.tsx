@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../../lib/dateDisplay';
+import { formatDateTime, utcTitle } from '../../lib/dateDisplay';
 import { commandsQuery } from './integrationApi';
 import type { Command } from './integrationApi';
 import { StateList } from './StateList';
@@ -31,7 +31,7 @@ export function CommandsCard({ summary }: { summary: ReactNode }) {
   const page = useStatePage<CommandState>('');
   const query = useQuery(commandsQuery(page.query));
   const columns: TableColumnsType<Command> = [
-    { key: 'created', title: 'Made', render: (_, c) => formatDateTime(c.createdAt) },
+    { key: 'created', title: utcTitle('Made'), render: (_, c) => formatDateTime(c.createdAt) },
     { key: 'type', title: 'Type', dataIndex: 'type' },
     { key: 'entity', title: 'Changes', dataIndex: 'entity' },
     { key: 'state', title: 'State', render: (_, c) => <Tag color={COMMAND_STATE_COLORS[c.state]}>{COMMAND_STATE_LABELS[c.state]}</Tag> },

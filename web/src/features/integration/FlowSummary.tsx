@@ -1,5 +1,5 @@
 import { Descriptions, Table, Typography } from 'antd';
-import { formatDateTime } from '../../lib/dateDisplay';
+import { formatDateTime, utcTitle } from '../../lib/dateDisplay';
 import type { IntegrationSummary } from './integrationApi';
 import { ageText, EVENT_STATUSES } from './integrationText';
 
@@ -18,7 +18,7 @@ export function EventsInSummary({ summary }: { summary: IntegrationSummary }) {
         locale={{ emptyText: 'No event from the core yet' }}
         columns={[
           { key: 'name', title: 'Source', dataIndex: 'name' },
-          { key: 'last', title: 'Newest event', render: (_, s) => formatDateTime(s.lastEventAt) },
+          { key: 'last', title: utcTitle('Newest event'), render: (_, s) => formatDateTime(s.lastEventAt) },
           { key: 'age', title: 'Its age', render: (_, s) => ageText(now, s.lastEventAt) },
           { key: 'received', title: 'Last received', render: (_, s) => `${ageText(now, s.lastReceivedAt)} ago` },
         ]}

@@ -3,7 +3,7 @@ import { Button, Card, Popconfirm, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
-import { formatDateTime } from '../../lib/dateDisplay';
+import { formatDateTime, utcTitle } from '../../lib/dateDisplay';
 import { toast } from '../../lib/toast';
 import { DiscardModal } from './DiscardModal';
 import { StateList } from './StateList';
@@ -37,7 +37,7 @@ export function LettersCard() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
   });
   const columns: TableColumnsType<Letter> = [
-    { key: 'received', title: 'Received', render: (_, l) => formatDateTime(l.receivedAt) },
+    { key: 'received', title: utcTitle('Received'), render: (_, l) => formatDateTime(l.receivedAt) },
     { key: 'source', title: 'Source', dataIndex: 'source' },
     { key: 'type', title: 'Type', dataIndex: 'type' },
     { key: 'state', title: 'State', render: (_, l) => <Tag color={l.state === 'dead' ? 'red' : 'gold'}>{l.state === 'dead' ? 'Dead' : 'Held'}</Tag> },

@@ -3,7 +3,7 @@ import { Button, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../lib/dateDisplay';
+import { formatDateTime, utcTitle } from '../../lib/dateDisplay';
 import { Permission } from '../../lib/permissions';
 import { useCan } from '../session/useCan';
 import type { AdminUser } from './types';
@@ -48,7 +48,7 @@ function userColumns({ staff, canShowUser, canEdit, onEdit }: ColumnOptions): Ta
       title: 'Status',
       render: (_, user) => (user.enabled ? <Tag color="green">Active</Tag> : <Tag color="red">Inactive</Tag>),
     },
-    { key: 'lastLogin', title: 'Last Login', render: (_, user) => formatDateTime(user.lastLogin) },
+    { key: 'lastLogin', title: utcTitle('Last Login'), render: (_, user) => formatDateTime(user.lastLogin) },
   );
   if (canEdit) {
     columns.push({

@@ -22,7 +22,7 @@ describe('<InviteTree>', () => {
       const node = document.querySelector(`[data-invite-id="${id}"]`)!;
       expect(within(node as HTMLElement).getByRole('link', { name: email })).toHaveAttribute('href', `/userprofile/${id}`);
       expect(node).toHaveTextContent(`Name ${id}`);
-      expect(node).toHaveTextContent('08-12-2025');
+      expect(node).toHaveTextContent('2025-12-08 10:18:14 UTC');
     }
     // Nadia sits under Kenji, Elijah under Nadia: the tree indents them one and two levels.
     const indentOf = (id: number) =>

@@ -1,6 +1,6 @@
 import { Tree } from 'antd';
 import type { TreeDataNode } from 'antd';
-import { formatDateTime } from '../../lib/dateDisplay';
+import { formatDateTimeUtc } from '../../lib/dateDisplay';
 import { UserEmailLink } from '../session/UserEmailLink';
 import type { Invite } from './types';
 
@@ -28,7 +28,7 @@ export function InviteTree({ invites }: { invites: readonly Invite[] }) {
         <span className="invite-tree__node" data-invite-id={invite.id}>
           <UserEmailLink user={invite} />
           <span>{invite.full_name}</span>
-          <span className="muted">{formatDateTime(invite.created_at)}</span>
+          <span className="muted">{formatDateTimeUtc(invite.created_at)}</span>
         </span>
       )}
     />

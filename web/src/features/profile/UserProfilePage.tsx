@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Col, Result, Row } from 'antd';
 import { useParams } from 'react-router';
 import { BackHomeButton } from '../../components/BackHomeButton';
+import { usePageTitle } from '../../lib/pageTitle';
 import { isApiError } from '../../lib/api';
 import { FinancialBriefCard } from './FinancialBriefCard';
 import { profileUserQuery } from './profileApi';
@@ -25,6 +26,8 @@ export default function UserProfilePage() {
 
 function UserProfile({ userId }: { userId: number }) {
   const user = useQuery(profileUserQuery(userId));
+  // The customer's name, as the tab and the heading say it; their email when they gave none.
+  usePageTitle(user.data ? user.data.full_name || user.data.email : null);
   if (isApiError(user.error) && user.error.status === 404) return <UserNotFound />;
   return (
     <div className="profile">

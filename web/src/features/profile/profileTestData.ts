@@ -43,7 +43,7 @@ export function makeWallet(overrides: Partial<Wallet> = {}): Wallet {
     balance: '1991.0234085',
     formatedBalance: '1991.023409',
     network: 'main',
-    coinType: { id: 6, name: 'Tether USD', symbol: 'USDT', icon: '/icons/usdt.svg' },
+    coinType: { id: 6, name: 'Tether USD', symbol: 'USDT', icon: '/icons/usdt.svg', decimals: 6 },
     walletAddresses: [{ address: 'T2oy11qUnfaZRJY3uJYHWQeB1u1E1J43u9' }],
     createdAt: '2025-10-25T11:44:57+00:00',
     ...overrides,

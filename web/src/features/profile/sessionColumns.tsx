@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { formatDateTime } from '../../lib/dateDisplay';
+import { formatDateTime, utcTitle } from '../../lib/dateDisplay';
 import type { UserSession } from './types';
 
 /** Platform, device, IP, created, last seen, revoked, first device. */
@@ -8,11 +8,11 @@ export const SESSION_COLUMNS: TableColumnsType<UserSession> = [
   { key: 'platform', title: 'Platform', render: (_, s) => s.platform || '—' },
   { key: 'device', title: 'Device', render: (_, s) => s.deviceModel || '—' },
   { key: 'ip', title: 'IP', render: (_, s) => s.IP || '—' },
-  { key: 'created', title: 'Created', render: (_, s) => formatDateTime(s.createdAt) },
-  { key: 'seen', title: 'Last Seen', render: (_, s) => formatDateTime(s.updatedAt) },
+  { key: 'created', title: utcTitle('Created'), render: (_, s) => formatDateTime(s.createdAt) },
+  { key: 'seen', title: utcTitle('Last Seen'), render: (_, s) => formatDateTime(s.updatedAt) },
   {
     key: 'revoked',
-    title: 'Revoked',
+    title: utcTitle('Revoked'),
     render: (_, s) => (s.revokedAt ? formatDateTime(s.revokedAt) : <Tag color="green">Active</Tag>),
   },
   {

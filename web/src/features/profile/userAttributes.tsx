@@ -1,8 +1,8 @@
 import { Tag } from 'antd';
 import type { DescriptionsProps } from 'antd';
 import type { ReactNode } from 'react';
-import { dayjs } from '../../lib/dates';
-import { formatDateTime } from '../../lib/dateDisplay';
+import { fromServer } from '../../lib/dates';
+import { formatDateTimeUtc } from '../../lib/dateDisplay';
 import { CoreState } from '../../components/CoreState';
 import type { ProfileUser } from './types';
 
@@ -14,10 +14,10 @@ const yesNo = (yes: boolean) => (yes ? <Tag color="green">Yes</Tag> : <Tag>No</T
 const orDash = (value: ReactNode) => (value === null || value === undefined || value === '' ? '—' : value);
 
 function lastLogin(value: string | null, now: number): ReactNode {
-  const online = value !== null && now - dayjs(value).valueOf() <= ONLINE_WINDOW_MS;
+  const online = value !== null && now - fromServer(value).valueOf() <= ONLINE_WINDOW_MS;
   return (
     <>
-      {formatDateTime(value)} {online ? <Tag color="blue">Online</Tag> : null}
+      {formatDateTimeUtc(value)} {online ? <Tag color="blue">Online</Tag> : null}
     </>
   );
 }
@@ -31,14 +31,14 @@ export function userAttributes(user: ProfileUser, now: number = Date.now()): Des
     ['Username', user.username],
     ['Role', orDash(user.role ?? (user.roles.length ? user.roles.join(', ') : null))],
     ['Status', user.enabled ? <Tag color="green">Active</Tag> : <Tag color="red">Inactive</Tag>],
-    ['Email Verified', <>{yesNo(user.email_verified)} {user.verified_at ? formatDateTime(user.verified_at) : null}</>],
+    ['Email Verified', <>{yesNo(user.email_verified)} {user.verified_at ? formatDateTimeUtc(user.verified_at) : null}</>],
     ['Google Authenticator', onOff(user.isGoogleAuthenticatorEnabled)],
     ['SMS 2FA', onOff(user.isSMS2FaEnabled)],
     ['Phone', <>{orDash(user.phone_number)} {user.phone_number ? yesNo(user.smsVerified) : null}</>],
     ['Invitation Code', orDash(user.invitationCode)],
     ['Total Invites', user.totalInvites],
     ['Last Login', lastLogin(user.lastLogin, now)],
-    ['Registered', formatDateTime(user.created_at)],
+    ['Registered', formatDateTimeUtc(user.created_at)],
   ];
   if (user.core) rows.push(['At the Core', <CoreState core={user.core} />]);
   return rows.map(([label, children]) => ({ key: label, label, children }));

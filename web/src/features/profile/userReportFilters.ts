@@ -1,7 +1,7 @@
 import type { Dayjs } from 'dayjs';
 import type { Query } from '../../lib/api';
 import type { DateRange } from '../../lib/dates';
-import { dayjs, rangeBackFromToday, toApiDate } from '../../lib/dates';
+import { rangeBackFromToday, toApiDate, utcNow } from '../../lib/dates';
 import { dateRangeParam, enumParam, idParam } from '../../lib/listParams';
 import type { ListSpec } from '../../lib/useListState';
 import { TRANSACTION_TYPES } from '../history/historyFilters';
@@ -15,7 +15,7 @@ export interface UserReportFilters {
 }
 
 /** The user report's default range starts two years back (start of day) and ends today. */
-export function defaultUserReportFilters(now: Dayjs = dayjs()): UserReportFilters {
+export function defaultUserReportFilters(now: Dayjs = utcNow()): UserReportFilters {
   return { range: rangeBackFromToday(2, 'year', now) };
 }
 

@@ -1,6 +1,6 @@
 import { Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { formatDateTime } from '../../lib/dateDisplay';
+import { formatDateTime, utcTitle } from '../../lib/dateDisplay';
 import { formatCoin } from '../../lib/decimal';
 import type { Wallet } from './types';
 
@@ -32,5 +32,5 @@ export const WALLET_COLUMNS: TableColumnsType<Wallet> = [
     title: 'Address',
     render: (_, w) => <span className="profile__address">{w.walletAddresses.map((a) => a.address).join(', ') || '—'}</span>,
   },
-  { key: 'created', title: 'Created', render: (_, w) => formatDateTime(w.createdAt) },
+  { key: 'created', title: utcTitle('Created'), render: (_, w) => formatDateTime(w.createdAt) },
 ];

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { formatDateTime } from '../../lib/dateDisplay';
+import { formatDateTimeUtc } from '../../lib/dateDisplay';
 import { formatCountdown } from './countdown';
 import type { PromotionSettings } from './types';
 
@@ -23,7 +23,7 @@ export function PromotionTimer({ settings, remaining }: PromotionTimerProps) {
   return (
     <div className="promotion__timer" data-testid="promotion-timer">
       <Tag color={started ? 'green' : 'blue'}>{started ? 'Running' : 'Scheduled'}</Tag>
-      {started ? null : <span>Starts {formatDateTime(settings.range.start_date)};</span>}
+      {started ? null : <span>Starts {formatDateTimeUtc(settings.range.start_date)};</span>}
       <span>Ends in</span>
       <span role="timer" aria-label="Time left" className="promotion__countdown">
         {formatCountdown(remaining)}

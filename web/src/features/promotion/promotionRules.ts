@@ -4,7 +4,7 @@
  * list holds each coin once and locks the waiting time once it has entries.
  */
 import type { Dayjs } from 'dayjs';
-import { dayjs, toApiDate } from '../../lib/dates';
+import { fromServer, toApiDate, utcNow } from '../../lib/dates';
 import { formatDecimal, signOf } from '../../lib/decimal';
 import { divideDecimals } from '../../lib/decimalDivide';
 import type { BonusPayload, PromotionBonus, PromotionPayload, PromotionSettings } from './types';
@@ -112,8 +112,8 @@ function bonusDraft(bonus: PromotionBonus): BonusDraft {
 export function draftFromSettings(settings: PromotionSettings): PromotionDraft {
   const { invitation_bonus: bonus } = settings;
   return {
-    start: dayjs(settings.range.start_date),
-    end: dayjs(settings.range.end_date),
+    start: fromServer(settings.range.start_date),
+    end: fromServer(settings.range.end_date),
     inviter: bonusDraft(bonus.inviter_bonus),
     invited: bonusDraft(bonus.invited_bonus),
     minimum: bonus.minimum.map((entry) => ({ coin: entry.coin.id, main: entry.main })),
@@ -141,6 +141,6 @@ export function toPayload(draft: PromotionDraft, isEnabled: boolean): PromotionP
 }
 
 /** Start Now: enabled, from now until now + 4e10 ms. */
-export function startNow(draft: PromotionDraft, now: Dayjs = dayjs()): PromotionDraft {
+export function startNow(draft: PromotionDraft, now: Dayjs = utcNow()): PromotionDraft {
   return { ...draft, start: now, end: now.add(START_NOW_DURATION_MS, 'millisecond') };
 }

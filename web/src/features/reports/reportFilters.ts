@@ -1,7 +1,7 @@
 import type { Dayjs } from 'dayjs';
 import type { Query } from '../../lib/api';
 import type { DateRange } from '../../lib/dates';
-import { dayjs, rangeBackFromToday, toApiDate } from '../../lib/dates';
+import { rangeBackFromToday, toApiDate, utcNow } from '../../lib/dates';
 import { dateRangeParam, textParam } from '../../lib/listParams';
 import type { ListSpec } from '../../lib/useListState';
 
@@ -13,7 +13,7 @@ export interface ReportFilters {
 }
 
 /** The reports' default filters: two years ago at the start of the day to the end of today, every user. */
-export function defaultReportFilters(now: Dayjs = dayjs()): ReportFilters {
+export function defaultReportFilters(now: Dayjs = utcNow()): ReportFilters {
   return { range: rangeBackFromToday(2, 'year', now), user: '' };
 }
 

@@ -4,7 +4,7 @@ import { Button, Card, Form, Input, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { FormError } from '../../components/FormError';
 import { errorMessage } from '../../lib/api';
-import { formatDateTime } from '../../lib/dateDisplay';
+import { formatDateTimeUtc } from '../../lib/dateDisplay';
 import {
   deletePasskey,
   type Passkey,
@@ -74,13 +74,13 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
     onError: (error) => toast.error(errorMessage(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQuery.queryKey }),
   });
-  const used = passkey.last_used_at ? `last used ${formatDateTime(passkey.last_used_at)}` : 'never used';
+  const used = passkey.last_used_at ? `last used ${formatDateTimeUtc(passkey.last_used_at)}` : 'never used';
   return (
     <li className="passkeys__item">
       <KeyOutlined aria-hidden className="passkeys__icon" />
       <div className="passkeys__text">
         <div className="passkeys__name">{passkey.name}</div>
-        <div className="passkeys__when">{`Added ${formatDateTime(passkey.created_at)}, ${used}`}</div>
+        <div className="passkeys__when">{`Added ${formatDateTimeUtc(passkey.created_at)}, ${used}`}</div>
       </div>
       <Popconfirm
         title={`Remove the passkey "${passkey.name}"?`}

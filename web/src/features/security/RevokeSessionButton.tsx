@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, Popconfirm } from 'antd';
 import { errorMessage } from '../../lib/api';
-import { formatDateTime } from '../../lib/dateDisplay';
+import { formatDateTimeUtc } from '../../lib/dateDisplay';
 import { toast } from '../../lib/toast';
 import { deviceName } from './sessionText';
 import type { SessionRow } from './types';
@@ -27,7 +27,7 @@ export function RevokeSessionButton({ session, revoke, owner, onSettled }: Revok
     onSettled,
   });
   const where = `${deviceName(session)} from ${session.ip || 'an unknown address'}`;
-  const signedIn = formatDateTime(session.createdAt);
+  const signedIn = formatDateTimeUtc(session.createdAt);
   return (
     <Popconfirm
       title={owner ? `Revoke ${owner}'s session?` : 'Revoke this session?'}

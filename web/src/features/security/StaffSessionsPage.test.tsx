@@ -45,8 +45,8 @@ describe('<StaffSessionsPage>', () => {
       'Platform',
       'Device',
       'IP',
-      'Signed in',
-      'Last active',
+      'Signed in (UTC)',
+      'Last active (UTC)',
       'Revoke',
     ]);
     expect(within(rowOf(30)).getAllByRole('cell').map((c) => c.textContent).slice(0, 4)).toEqual([

@@ -1,5 +1,5 @@
 import type { TableColumnsType } from 'antd';
-import { formatDateTime } from '../../lib/dateDisplay';
+import { formatDateTime, utcTitle } from '../../lib/dateDisplay';
 import { DeviceCell, NONE } from './SessionCells';
 import type { SessionRow } from './types';
 
@@ -12,7 +12,7 @@ export function sessionColumns<Row extends SessionRow>(isCurrent: (row: Row) => 
     { key: 'platform', title: 'Platform', render: (_, s) => s.platform || NONE },
     { key: 'device', title: 'Device', render: (_, s) => <DeviceCell model={s.deviceModel} current={isCurrent(s)} /> },
     { key: 'ip', title: 'IP', render: (_, s) => s.ip || NONE },
-    { key: 'created', title: 'Signed in', render: (_, s) => formatDateTime(s.createdAt) },
-    { key: 'seen', title: 'Last active', render: (_, s) => formatDateTime(s.updatedAt) },
+    { key: 'created', title: utcTitle('Signed in'), render: (_, s) => formatDateTime(s.createdAt) },
+    { key: 'seen', title: utcTitle('Last active'), render: (_, s) => formatDateTime(s.updatedAt) },
   ];
 }

@@ -36,11 +36,10 @@ function figure(card: string, label: string): string | null {
 }
 
 describe('<AccountingReportPage>', () => {
-  it('defaults to one week before now until the end of today', () => {
-    const now = dayjs(new Date(2026, 10, 22, 15, 30));
-    const [from, to] = defaultAccountingRange(now);
-    expect(from.format('YYYY-MM-DD HH:mm')).toBe('2026-11-15 15:30');
-    expect(to.format('YYYY-MM-DD HH:mm:ss')).toBe('2026-11-22 23:59:59');
+  it('defaults to the UTC midnight one week back until the end of today in UTC', () => {
+    // 00:30 on the 23rd in Tokyo, where the units run (vite.config.ts).
+    const now = dayjs.utc('2026-11-22 15:30:00').local();
+    expect(defaultAccountingRange(now).map(toApiDate)).toEqual(['2026-11-15 00:00:00', '2026-11-22 23:59:59']);
   });
 
   it('asks both calls for the range and shows every field of the two cards', async () => {
@@ -53,7 +52,7 @@ describe('<AccountingReportPage>', () => {
       .map((c) => Object.fromEntries(new URL(c.path, 'http://x').searchParams));
     expect(queries).toHaveLength(2);
     expect(queries[0]).toEqual(queries[1]);
-    expect(queries[0].maxDate).toBe(toApiDate(dayjs().endOf('day')));
+    expect(queries[0].maxDate).toBe(toApiDate(dayjs.utc().endOf('day')));
 
     expect(figure('Users', 'Registered users (all time)')).toBe('1,305');
     expect(figure('Users', 'Verified users (all time)')).toBe('231');

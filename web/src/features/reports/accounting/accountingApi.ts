@@ -4,7 +4,7 @@ import { apiGet } from '../../../lib/api';
 import type { components } from '../../../lib/api.gen';
 import type { GetReply } from '../../../lib/apiTypes';
 import type { DateRange } from '../../../lib/dates';
-import { dayjs, toApiDate } from '../../../lib/dates';
+import { rangeBackFromToday, toApiDate, utcNow } from '../../../lib/dates';
 
 /**
  * The Users card (GET /api/admin/users/accounting), generated from docs/openapi.json: `total_registered` and
@@ -22,9 +22,9 @@ interface AccountingReplies {
   transactions: GetReply<'/api/admin/transactions/accounting'>;
 }
 
-/** The accounting screen's default range: one week before now until the end of today. */
-export function defaultAccountingRange(now: Dayjs = dayjs()): DateRange {
-  return [now.subtract(1, 'week'), now.endOf('day')];
+/** The accounting screen's default range: from the UTC midnight one week back until the end of today. */
+export function defaultAccountingRange(now: Dayjs = utcNow()): DateRange {
+  return rangeBackFromToday(1, 'week', now);
 }
 
 function accountingQuery<K extends keyof AccountingReplies>(kind: K, range: DateRange) {

@@ -27,7 +27,7 @@ describe('<BonusReportPage>', () => {
       'Invited User',
       'Bonus Amount (Coin)',
       'Bonus Amount ($)',
-      'Time Stamp',
+      'Time Stamp (UTC)',
     ]);
     expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual([
       '85',

@@ -1,6 +1,6 @@
 import type { TableColumnsType } from 'antd';
 import { formatCoin, formatUsd } from '../../../lib/decimal';
-import { reportTimestamp } from '../reportTimestamp';
+import { formatDateTime, utcTitle } from '../../../lib/dateDisplay';
 import type { BonusRow } from './bonusReport';
 
 /** The bonus report's columns: U-ID, User, Invited User, Bonus Amount (Coin), Bonus Amount ($), Time Stamp. */
@@ -15,5 +15,5 @@ export const BONUS_COLUMNS: TableColumnsType<BonusRow> = [
     render: (_, row) => `${formatCoin(row.bonusAmount)} ${row.bonusWallet.coinType.symbol}`,
   },
   { key: 'usd', title: 'Bonus Amount ($)', align: 'right', render: (_, row) => formatUsd(row.usdAmount) },
-  { key: 'time', title: 'Time Stamp', render: (_, row) => reportTimestamp(row.created_at) },
+  { key: 'time', title: utcTitle('Time Stamp'), render: (_, row) => formatDateTime(row.created_at) },
 ];

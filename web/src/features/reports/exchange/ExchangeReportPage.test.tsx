@@ -33,7 +33,7 @@ describe('<ExchangeReportPage>', () => {
     const calls = setUp([Permission.TRANSACTION_EXCHANGE]);
     renderWithProviders(<ExchangeReportPage />);
     expect(await screen.findByText('tomas@example.com')).toBeInTheDocument();
-    const now = dayjs();
+    const now = dayjs.utc();
     expect(listCalls(calls)[0]).toEqual({
       page: '1',
       maxPerPage: '25',
@@ -47,14 +47,14 @@ describe('<ExchangeReportPage>', () => {
     expect(screen.getByPlaceholderText('To')).toHaveValue(now.format('YYYY-MM-DD'));
   });
 
-  it('shows the columns: rate with 5 decimals, amounts with 6, Created At without +00:00 and T', async () => {
+  it('shows the columns: rate with 5 significant digits, amounts with 6, Created At in UTC', async () => {
     setUp([Permission.TRANSACTION_EXCHANGE]);
     renderWithProviders(<ExchangeReportPage />);
     const row = (await screen.findByText('tomas@example.com')).closest('tr')!;
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['User', 'Source Coin', 'Target Coin', 'Exchange Rate', 'Sent Amount', 'Received Amount', 'Created At']);
+    expect(headers).toEqual(['User', 'Source Coin', 'Target Coin', 'Exchange Rate', 'Sent Amount', 'Received Amount', 'Created At (UTC)']);
     const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells).toEqual(['tomas@example.com', 'LTC', 'BTC', '0.00125', '1.394676', '0.001741', '2026-11-22 02:04:17']);
+    expect(cells).toEqual(['tomas@example.com', 'LTC', 'BTC', '0.0012506', '1.394676', '0.001741', '2026-11-22 02:04:17']);
   });
 
   it('links the email to the profile only with ADMIN_SHOW_USER', async () => {

@@ -1,12 +1,12 @@
 import type { TableColumnsType } from 'antd';
 import { formatCoin, formatRate } from '../../../lib/decimal';
 import { UserEmailLink } from '../../session/UserEmailLink';
-import { reportTimestamp } from '../reportTimestamp';
+import { formatDateTime, utcTitle } from '../../../lib/dateDisplay';
 import type { ExchangeRow } from './exchangeReport';
 
 /**
  * The exchange report's columns: the user's email links to the profile only with ADMIN_SHOW_USER; rate with
- * 5 decimals, amounts with 6; Created At without '+00:00' and with a space for the 'T'.
+ * 5 significant digits, amounts with 6; Created At in UTC.
  */
 export const EXCHANGE_COLUMNS: TableColumnsType<ExchangeRow> = [
   { key: 'user', title: 'User', render: (_, row) => <UserEmailLink user={row.user} /> },
@@ -15,5 +15,5 @@ export const EXCHANGE_COLUMNS: TableColumnsType<ExchangeRow> = [
   { key: 'rate', title: 'Exchange Rate', align: 'right', render: (_, row) => formatRate(row.exchangeRate) },
   { key: 'sent', title: 'Sent Amount', align: 'right', render: (_, row) => formatCoin(row.fromAmount) },
   { key: 'received', title: 'Received Amount', align: 'right', render: (_, row) => formatCoin(row.toAmount) },
-  { key: 'created', title: 'Created At', render: (_, row) => reportTimestamp(row.created_at) },
+  { key: 'created', title: utcTitle('Created At'), render: (_, row) => formatDateTime(row.created_at) },
 ];
