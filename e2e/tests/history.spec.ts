@@ -182,7 +182,11 @@ test.describe('history', () => {
     await expect(rows(page)).toHaveCount(50);
   });
 
-  test('hash search: the transaction when found, the server message when not', async ({ page, server, request }) => {
+  test('hash search: by the whole hash or its start, kept in the URL; the server message when none', async ({
+    page,
+    server,
+    request,
+  }) => {
     await openHistory(page, server, request);
     const newest = await api<TxPage>(request, '/admin/transactions/history', { page: 5, maxPerPage: 1 });
     const tx = newest.transactionHistory[0];
@@ -195,12 +199,38 @@ test.describe('history', () => {
     await expect(rows(page).first()).toHaveAttribute('data-row-key', String(tx.id));
     await expect(rows(page).first()).toContainText(tx.user.email);
 
-    await search.fill('no-such-hash');
+    // Its first 10 characters find it too (with any other hash that starts so), and a reload keeps the search.
+    const start = tx.hash.slice(0, 10);
+    await search.fill(start);
     await search.press('Enter');
-    await expect(page.getByText('No transaction has the hash no-such-hash.')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${start}`));
+    await expect(page.locator(`tr[data-row-key="${tx.id}"]`)).toBeVisible();
+    await page.reload();
+    await expect(page.locator(`tr[data-row-key="${tx.id}"]`)).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Transaction hash' })).toHaveValue(start);
+
+    // Fewer than 8 characters: said at the field, nothing asked.
+    await search.fill(tx.hash.slice(0, 5));
+    await search.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText('Enter at least 8 characters of the hash.');
+
+    await search.fill('nosuchhash');
+    await search.press('Enter');
+    await expect(page.getByText('No transaction has the hash nosuchhash.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Back to the list' }).click();
     await expect(rows(page)).toHaveCount(25);
+    await expect(page).not.toHaveURL(/[?&]q=/);
+  });
+
+  test('the coin filter takes typing', async ({ page, server, request }) => {
+    await openHistory(page, server, request);
+    const coin = page.getByRole('combobox', { name: 'Coin' });
+    await coin.click();
+    await coin.fill('BT');
+    const query = await nextListCall(page, () => page.keyboard.press('Enter'));
+    const coins = await api<Coin[]>(request, '/cointypes', { type: 'all' });
+    expect(query.coinType).toBe(String(coins.find((c) => c.symbol === 'BTC')!.id));
   });
 
   test('CSV download: the filtered transactions, header first', async ({ page, server, request }) => {

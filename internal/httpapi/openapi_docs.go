@@ -148,7 +148,7 @@ type (
 		Network string `query:"network" enum:"main,test"`
 	}
 	searchQuery struct {
-		Q string `query:"q" maxLength:"200" description:"A transaction hash."`
+		Q string `query:"q" minLength:"8" maxLength:"200" pattern:"^[0-9A-Za-z]+$" description:"A transaction hash, or its first 8 characters or more: the newest 20 transactions whose hash starts so, as typed or in lower case."`
 	}
 	userQuery struct {
 		Q    string `query:"q" maxLength:"200" description:"Part of an email, username or name."`

@@ -52,11 +52,11 @@ func newLedgerFixture(t *testing.T, env *apitest.Env) ledgerFixture {
 			amount, commission, fee, hash, explorer_url, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $14)`,
 			id, user, wallet, coin, typ, network, status, confs, max, dec(amount), dec(commission), hash, "https://explorer.test/"+hash, at)
 	}
-	tx(1, u.ID, 1, 1, "received", "main", "confirmed", 3, 3, "1.5", "0", now.Add(-time.Hour), "0xaaa1")
-	tx(2, u.ID, 1, 1, "sent", "main", "confirmed", 3, 3, "0.5", "0.01", now.AddDate(0, 0, -2), "0xaaa2")
-	tx(3, u.ID, 2, 2, "sent", "test", "pending", 5, 12, "2", "0.1", now.Add(-2*time.Hour), "0xAAA3")
-	tx(4, u.ID, 2, 2, "sent", "main", "failed", 0, 12, "3", "0.3", now.AddDate(0, 0, -1), "0xaaa4")
-	tx(5, u.ID, 2, 2, "received", "main", "pending", 0, 12, "4", "0", now.AddDate(0, 0, -10), "0xaaa5")
+	tx(1, u.ID, 1, 1, "received", "main", "confirmed", 3, 3, "1.5", "0", now.Add(-time.Hour), "0xaaaaaa1ffff")
+	tx(2, u.ID, 1, 1, "sent", "main", "confirmed", 3, 3, "0.5", "0.01", now.AddDate(0, 0, -2), "0xaaaaaa2ffff")
+	tx(3, u.ID, 2, 2, "sent", "test", "pending", 5, 12, "2", "0.1", now.Add(-2*time.Hour), "0xAAAAAA3FFFF")
+	tx(4, u.ID, 2, 2, "sent", "main", "failed", 0, 12, "3", "0.3", now.AddDate(0, 0, -1), "0xaaaaaa4ffff")
+	tx(5, u.ID, 2, 2, "received", "main", "pending", 0, 12, "4", "0", now.AddDate(0, 0, -10), "0xaaaaaa5ffff")
 	tx(6, evil.ID, 3, 1, "sent", "main", "confirmed", 3, 3, "0.25", "0", now.AddDate(0, 0, -40), "=HYPERLINK(1)")
 	exec(`INSERT INTO exchanges (user_id, from_wallet_id, to_wallet_id, from_coin_id, to_coin_id, exchange_rate, from_amount, to_amount, fee, created_at) VALUES
 		($1, 1, 2, 1, 2, $2, $3, $4, $5, $6), ($1, 2, 1, 2, 1, $7, $8, $9, $10, $11)`,
@@ -140,13 +140,20 @@ func TestTransactionHistory(t *testing.T) {
 			{Name: "bad date", Method: "GET", Path: "/api/admin/transactions/history?minDate=yesterday", Token: tok, Status: 400, JSON: `{"errors":[{"field":"minDate"}]}`},
 			{Name: "reversed range", Method: "GET", Path: "/api/admin/transactions/history?minDate=2026-02-01&maxDate=2026-01-01", Token: tok, Status: 400},
 			{Name: "bad coin", Method: "GET", Path: "/api/admin/transactions/history?coinType=btc", Token: tok, Status: 400},
-			{Name: "search by hash, any case", Method: "GET", Path: "/api/admin/transactions/history/search?q=0XAAA2", Token: tok, Status: 200,
-				JSON: `{"transactionHistory":[{"id":2,"hash":"0xaaa2"}]}`},
-			{Name: "search keeps the hash as stored", Method: "GET", Path: "/api/admin/transactions/history/search?q=0xAAA3", Token: tok, Status: 200,
+			{Name: "search by hash, any case", Method: "GET", Path: "/api/admin/transactions/history/search?q=0XAAAAAA2FFFF", Token: tok, Status: 200,
+				JSON: `{"transactionHistory":[{"id":2,"hash":"0xaaaaaa2ffff"}]}`},
+			{Name: "search keeps the hash as stored", Method: "GET", Path: "/api/admin/transactions/history/search?q=0xAAAAAA3FFFF", Token: tok, Status: 200,
 				JSON: `{"transactionHistory":[{"id":3}]}`},
+			{Name: "search by the start of a hash", Method: "GET", Path: "/api/admin/transactions/history/search?q=0xaaaaaa2f", Token: tok, Status: 200,
+				JSON: `{"transactionHistory":[{"id":2}],"total_items":1}`},
+			{Name: "a start shared by several, newest first", Method: "GET", Path: "/api/admin/transactions/history/search?q=0xaaaaaa", Token: tok, Status: 200,
+				JSON: `{"transactionHistory":[{"id":1},{"id":4},{"id":2},{"id":5}],"total_items":4}`},
 			{Name: "search miss", Method: "GET", Path: "/api/admin/transactions/history/search?q=0xnothing", Token: tok, Status: 404,
 				JSON: `{"message":"No transaction has the hash 0xnothing."}`},
 			{Name: "search without text", Method: "GET", Path: "/api/admin/transactions/history/search?q=", Token: tok, Status: 400},
+			{Name: "search by too short a start", Method: "GET", Path: "/api/admin/transactions/history/search?q=0xaaaaa", Token: tok, Status: 400,
+				JSON: `{"errors":[{"field":"q"}]}`},
+			{Name: "search by what no hash holds", Method: "GET", Path: "/api/admin/transactions/history/search?q=0xaaaaaa%25%25", Token: tok, Status: 400},
 		})
 	})
 }

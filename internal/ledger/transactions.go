@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -224,14 +225,33 @@ func (s *Service) page(ctx context.Context, f Filter, limit, offset int) ([]Tran
 		ORDER BY t.created_at DESC, t.id DESC`, idArgs...)
 }
 
-// ByHash finds transactions by their hash (case-insensitive for hex hashes).
+// MinHashPrefix is the shortest start of a hash ByHash searches by: fewer
+// characters match too many transactions to be a search for one.
+const MinHashPrefix = 8
+
+// hashPrefix holds the characters a hash is written with (hex, "0x", the
+// base58 of some chains): a prefix of them has a simple upper bound.
+var hashPrefix = regexp.MustCompile(`^[0-9A-Za-z]+$`)
+
+// ByHash finds the newest 20 transactions whose hash starts with hash (its
+// first MinHashPrefix characters at least), as typed or in lower case: a hex
+// hash is found however its letters were copied.
 func (s *Service) ByHash(ctx context.Context, hash string) ([]Transaction, error) {
 	hash = strings.TrimSpace(hash)
-	if hash == "" || len(hash) > 200 {
-		return nil, apperr.Fieldf("q", "Enter a transaction hash.")
+	if len(hash) < MinHashPrefix || len(hash) > 200 || !hashPrefix.MatchString(hash) {
+		return nil, apperr.Fieldf("q", "Enter at least %d characters of a transaction hash (letters and digits).", MinHashPrefix)
 	}
-	return query(ctx, s.db, 20, `SELECT `+txColumns(s.db.Dialect)+txFrom+` WHERE t.hash = $1 OR t.hash = $2 ORDER BY t.created_at DESC, t.id DESC LIMIT 20`,
-		hash, strings.ToLower(hash))
+	col := s.db.Dialect.Bytewise("t.hash")
+	lower := strings.ToLower(hash)
+	return query(ctx, s.db, 20, `SELECT `+txColumns(s.db.Dialect)+txFrom+` WHERE (`+col+` >= $1 AND `+col+` < $2) OR (`+
+		col+` >= $3 AND `+col+` < $4) ORDER BY t.created_at DESC, t.id DESC LIMIT 20`,
+		hash, prefixEnd(hash), lower, prefixEnd(lower))
+}
+
+// prefixEnd is the first text after every text starting with p, for p of
+// ASCII letters and digits: p with its last character one higher.
+func prefixEnd(p string) string {
+	return p[:len(p)-1] + string(p[len(p)-1]+1)
 }
 
 // query reads at most limit transactions (the page's size or the query's

@@ -65,6 +65,17 @@ func (d Dialect) Unindexed(col string) string {
 	return col
 }
 
+// Bytewise compares a text column byte by byte, so that a range on it
+// (col >= 'ab' AND col < 'ac') holds exactly the values starting with a
+// prefix: SQLite's default collation already does; PostgreSQL's may not, and
+// its index for such ranges is made with the "C" collation.
+func (d Dialect) Bytewise(col string) string {
+	if d == SQLite {
+		return col
+	}
+	return col + ` COLLATE "C"`
+}
+
 // Sum is the exact sum of a money expression (NULL over no rows).
 func (d Dialect) Sum(expr string) string {
 	if d == SQLite {

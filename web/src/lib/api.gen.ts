@@ -4856,7 +4856,7 @@ export interface operations {
     getAdminTransactionsHistorySearch: {
         parameters: {
             query?: {
-                /** @description A transaction hash. */
+                /** @description A transaction hash, or its first 8 characters or more: the newest 20 transactions whose hash starts so, as typed or in lower case. */
                 q?: string;
             };
             header?: never;

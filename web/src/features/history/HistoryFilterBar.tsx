@@ -36,6 +36,7 @@ export function HistoryFilterBar({ filters, onChange }: HistoryFilterBarProps) {
       <Select
         aria-label="Coin"
         className="history-filters__coin"
+        showSearch={{ optionFilterProp: 'label' }}
         value={filters.coinType === undefined ? ALL : String(filters.coinType)}
         options={coinOptions}
         loading={coins.isPending}

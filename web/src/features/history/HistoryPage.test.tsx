@@ -71,23 +71,27 @@ describe('<HistoryPage>', () => {
     await waitFor(() => expect(listCalls(calls).at(-1)).not.toHaveProperty('type'));
   });
 
-  it('shows the reply message when a hash is not found, and the transaction when it is', async () => {
+  it('searches by the start of a hash (8 characters at least), kept in the URL; says when none is found', async () => {
     const user = userEvent.setup();
-    const found = makeTransaction({ id: 7, hash: 'abc123', user: { id: 2, email: 'found@example.com' } });
-    setUp({
+    const found = makeTransaction({ id: 7, hash: 'abc12345ffff', user: { id: 2, email: 'found@example.com' } });
+    const calls = setUp({
       'GET /api/admin/transactions/history/search': (call) =>
-        call.path.endsWith('q=abc123')
+        call.path.endsWith('q=abc12345')
           ? jsonResponse(makePage([found]))
-          : apiError(404, 'No transaction has the hash nope.'),
+          : apiError(404, 'No transaction has the hash nope1234.'),
     });
     renderWithProviders(<HistoryPage />);
     const search = await screen.findByRole('searchbox', { name: 'Transaction hash' });
-    await user.type(search, 'nope{Enter}');
-    expect(await screen.findByText('No transaction has the hash nope.')).toBeInTheDocument();
+    await user.type(search, 'abc12{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter at least 8 characters of the hash.');
+    expect(calls.some((c) => c.path.includes('/search'))).toBe(false);
     await user.clear(search);
-    await user.type(search, 'abc123{Enter}');
+    await user.type(search, 'nope1234{Enter}');
+    expect(await screen.findByText('No transaction has the hash nope1234.')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'abc12345{Enter}');
     expect(await screen.findByText('found@example.com')).toBeInTheDocument();
-    expect(screen.getByText('1 record for abc123')).toBeInTheDocument();
+    expect(screen.getByText('1 record for abc12345')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to the list' }));
     expect(await screen.findByText('yara@example.com')).toBeInTheDocument();
   });
