@@ -26,9 +26,11 @@ run: build ## build everything and serve the demo at http://127.0.0.1:8080 (SQLi
 
 build: bin/backoffice ## build the web app, then bin/backoffice with it embedded
 
-VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+# A release tag (v1.2.0); between releases "dev", and --version adds the commit.
+VERSION ?= $(shell git describe --tags --dirty 2>/dev/null || echo dev)
+COMMIT ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null)
 bin/backoffice: web/dist/index.html $(GO_SOURCES)
-	go build -trimpath -ldflags "-X main.version=$(VERSION)" -o bin/backoffice ./cmd/backoffice
+	go build -trimpath -ldflags "-X main.version=$(VERSION) -X main.commit=$(COMMIT)" -o bin/backoffice ./cmd/backoffice
 
 web: web/dist/index.html ## build the web app into web/dist
 

@@ -59,8 +59,12 @@ const ingestUsage = `usage: backoffice ingest key <create|list|revoke> [flags]
 "backoffice ingest key" lists what each does.
 `
 
-// version is set at build time (make build: git describe); "dev" otherwise.
+// version is set at build time (make build: the release tag); "dev" otherwise.
 var version = "dev"
+
+// commit is set at build time (make build: the commit built); else read from
+// the build's own stamp when Go made one.
+var commit = ""
 
 // errUsage ends a command line the program cannot read: exit status 2.
 var errUsage = errors.New("usage")
@@ -146,20 +150,24 @@ func isHelp(arg string) bool {
 // versionLine is the build's version, commit and Go release.
 func versionLine() string {
 	line := "backoffice " + version
-	if info, ok := debug.ReadBuildInfo(); ok {
+	info, ok := debug.ReadBuildInfo()
+	rev := commit
+	if ok && rev == "" {
 		settings := map[string]string{}
 		for _, s := range info.Settings {
 			settings[s.Key] = s.Value
 		}
-		if rev := settings["vcs.revision"]; rev != "" {
-			if len(rev) > 12 {
-				rev = rev[:12]
-			}
-			if settings["vcs.modified"] == "true" {
-				rev += "+modified"
-			}
-			line += " (commit " + rev + ")"
+		if rev = settings["vcs.revision"]; len(rev) > 12 {
+			rev = rev[:12]
 		}
+		if rev != "" && settings["vcs.modified"] == "true" {
+			rev += "+modified"
+		}
+	}
+	if rev != "" {
+		line += " (commit " + rev + ")"
+	}
+	if ok {
 		line += " " + info.GoVersion
 	}
 	return line

@@ -205,3 +205,12 @@ func TestServeNoMigrateOnAnEmptyDatabase(t *testing.T) {
 		}
 	})
 }
+
+// --version names the release (or dev) and the commit apart, never a bare hash as the version.
+func TestVersionLineNamesReleaseAndCommit(t *testing.T) {
+	defer func(v, c string) { version, commit = v, c }(version, commit)
+	version, commit = "dev", "42d99dbf5b74"
+	if got := versionLine(); !strings.HasPrefix(got, "backoffice dev (commit 42d99dbf5b74) go") {
+		t.Errorf("versionLine() = %q", got)
+	}
+}
