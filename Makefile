@@ -21,7 +21,7 @@ SUITE := scripts/suite.sh run
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
 
-run: build ## build everything and serve the demo at http://127.0.0.1:8080 (SQLite, demo data on first start; ADDR=:8080 for every interface)
+run: build ## build everything and serve the demo at http://localhost:8080 (SQLite, demo data on first start; ADDR=:8080 for every interface)
 	./bin/backoffice serve --demo --addr $(ADDR) --db $(DB)
 
 build: bin/backoffice ## build the web app, then bin/backoffice with it embedded
