@@ -237,8 +237,8 @@ test.describe('small things', () => {
       failed = transactionHistory.find((t) => t.status === 'failed');
     }
     expect(failed, 'the demo data holds a failed transaction').toBeDefined();
-    await page.getByPlaceholder('Search by transaction hash').fill(failed!.hash);
-    await page.getByPlaceholder('Search by transaction hash').press('Enter');
+    await page.getByRole('searchbox', { name: 'Transaction hash' }).fill(failed!.hash);
+    await page.getByRole('searchbox', { name: 'Transaction hash' }).press('Enter');
     const tag = page.locator('.tx-status[data-status="failed"]');
     await expect(tag).toHaveText('Failed');
     const colour = await tag.evaluate((el) => getComputedStyle(el).color);
