@@ -5,6 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { STEP_BOUND_MS, TEST_BOUND_MS } from '../fixtures/bounds';
+import { menuLinks } from '../fixtures/menu';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer } from '../fixtures/server';
 import { signInByApi, useToken } from '../fixtures/sign-in';
@@ -58,7 +59,7 @@ for (const username of ['demo', 'support']) {
   test(`every screen of the menu, as ${username}`, async ({ page, request, server }) => {
     await signIn(page, request, server, username);
     await page.goto('/');
-    const links = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link');
+    const links = menuLinks(page);
     await expect(links.first()).toBeVisible();
     const paths = await links.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
     const screens = [...paths, '/userprofile/12', '/no-such-page', '/roles'];

@@ -108,12 +108,65 @@ test.describe('dashboard', () => {
     for (const symbol of ['BTC', 'ETH', 'TRX', 'BNB']) {
       await expect(widget(page, `${symbol} candles`).locator('canvas').first()).toBeVisible();
     }
-    await expect(widget(page, 'Registered users').getByRole('img')).toHaveAccessibleName(/^Registered users per day: /);
+    await expect(widget(page, 'Registered users').getByRole('img')).toHaveAccessibleName(/^Registered users per day, last 7 days \(UTC\): /);
     await expect(widget(page, 'Recent transactions').locator('tbody tr[data-row-key]')).toHaveCount(10);
     await expect(page.getByRole('link', { name: 'TradingView' })).toBeVisible();
     expect(pageProblems.cspViolations, pageProblems.summary()).toEqual([]);
     expect(pageProblems.pageErrors, pageProblems.summary()).toEqual([]);
     expect(pageProblems.consoleErrors, pageProblems.summary()).toEqual([]);
+  });
+
+  test('every figure says what it measures and its period, and equals the Accounting report for the same period', async ({
+    page,
+    server,
+    request,
+  }) => {
+    await openDashboardAs(page, await tokenFor(server, request, 'demo'));
+    const measures: [string, string][] = [
+      ['Registered users', 'Customers who signed up'],
+      ['Online users', 'Staff and customers, now'],
+      ['Customer balance', "What customers' wallets hold now, per coin"],
+      ['Company balance', "The company's own wallets now, per coin"],
+      ['Total balances', "Received plus sent on the main network, USD at today's rates"],
+      ['Revenue by send', "Fees earned on sends, USD at today's rates"],
+      ['Revenue by exchange', "Fees earned on exchanges, USD at today's rates"],
+    ];
+    for (const [name, measure] of measures) await expect(widget(page, name), name).toContainText(measure);
+    const allTime = async (name: string) => {
+      await expect(widget(page, name)).toContainText(/All time/);
+      return (await widget(page, name).getByLabel(`${name}, all time`).textContent()) ?? '';
+    };
+    const shown = {
+      registered: await allTime('Registered users'),
+      verified: await allTime('Verified users'),
+      volume: await allTime('Total balances'),
+      sendRevenue: await allTime('Revenue by send'),
+    };
+
+    // The same period on the Accounting report: from before the first transaction to the end of today (UTC).
+    await page.goto('/xapareport');
+    const minDate = '2000-01-01 00:00:00';
+    const loaded = page.waitForResponse(
+      (r) => r.url().includes('/api/admin/transactions/accounting?') && new URL(r.url()).searchParams.get('minDate') === minDate,
+    );
+    await page.getByPlaceholder('From').click();
+    await page.getByPlaceholder('From').fill(minDate);
+    await page.getByPlaceholder('From').press('Enter');
+    await page.getByPlaceholder('To').fill(`${new Date().toISOString().slice(0, 10)} 23:59:59`);
+    await page.getByPlaceholder('To').press('Enter');
+    await loaded;
+    const figure = (card: string, label: string) =>
+      page.getByRole('region', { name: card, exact: true }).locator('tr').filter({ has: page.getByText(label, { exact: true }) }).locator('td');
+    await expect(figure('Financial Reports', 'Revenue earned by send')).toHaveText(shown.sendRevenue);
+    await expect(figure('Users', 'Registered users (all time)')).toHaveText(shown.registered);
+    await expect(figure('Users', 'Verified users (all time)')).toHaveText(shown.verified);
+    // Total balances is the income plus the outcome. Each of the three is rounded to the cent on its own, so the
+    // sum of two may differ from the total by one cent, never more.
+    const cents = (text: string) => scaled(text.replace(/[$,]/g, ''), 2);
+    const income = cents((await figure('Financial Reports', 'Income').textContent()) ?? '');
+    const outcome = cents((await figure('Financial Reports', 'Outcome').textContent()) ?? '');
+    const gap = cents(shown.volume) - income - outcome;
+    expect(gap >= -1n && gap <= 1n, `Total balances ${shown.volume} against income + outcome: ${gap} cents apart`).toBe(true);
   });
 
   test('support sees registrations, online users and recent transactions only', async ({ page, server, request }) => {

@@ -22,42 +22,92 @@ async function signIn(page: Page, request: APIRequestContext, server: Backoffice
 
 const menu = (page: Page): Locator => page.getByRole('navigation', { name: 'Main menu' });
 
-/** The menu's entries as [title, path], read from its links. */
-async function menuEntries(page: Page): Promise<[string, string][]> {
+type MenuEntry = { title: string; path: string; group: string };
+
+/** The menu's entries, those of closed groups too, read from its links (the menu must be expanded). */
+async function menuEntries(page: Page): Promise<MenuEntry[]> {
   await expect(menu(page).getByRole('link').first()).toBeVisible();
   return menu(page)
-    .getByRole('link')
-    .evaluateAll((links) => links.map((a) => [a.textContent ?? '', new URL((a as HTMLAnchorElement).href).pathname]));
+    .locator('a')
+    .evaluateAll((links) =>
+      links.map((a) => ({
+        title: a.textContent ?? '',
+        path: new URL((a as HTMLAnchorElement).href).pathname,
+        group: a.closest('.ant-menu-submenu')?.querySelector('.ant-menu-submenu-title')?.textContent ?? '',
+      })),
+    );
 }
 
-test.describe('the captcha', () => {
-  test('its box is visible before solving, and shows a tick after', async ({ page }) => {
-    await page.goto('/admin/login');
-    const box = page.getByTestId('captcha').locator('input[type="checkbox"]');
-    await expect(box).toBeVisible();
-    const unticked = await box.evaluate((el) => {
-      const cs = getComputedStyle(el);
-      return { borderWidth: parseFloat(cs.borderTopWidth), border: cs.borderTopColor, background: cs.backgroundColor };
-    });
-    expect(unticked.borderWidth, 'the box has a border').toBeGreaterThanOrEqual(1);
-    expect(unticked.border).not.toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
-    expect(unticked.background, 'the box has a background of its own').not.toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
-    expect(unticked.border).not.toBe(unticked.background);
+/** An entry's link where one can click it: in the menu, or in the pop-up of its group when the menu is collapsed. */
+const entryLink = (page: Page, path: string): Locator =>
+  page.locator('nav[aria-label="Main menu"], .ant-menu-submenu-popup').locator(`a[href="${path}"]`).locator('visible=true');
 
-    await solveCaptcha(page);
-    const tick = box.locator('xpath=following-sibling::*[local-name()="svg"][1]');
-    // The widget fades the tick in (its own transition): wait until it is whole.
-    await expect.poll(() => tick.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
-    const ticked = await box.evaluate((el) => ({
-      background: getComputedStyle(el).backgroundColor,
-      tick: getComputedStyle(el.nextElementSibling!).color,
-    }));
-    expect(ticked.background, 'a solved box is filled').not.toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
-    expect(ticked.tick, 'the tick stands out from the fill').not.toBe(ticked.background);
-  });
-});
+/** Opens an entry's group when its link is not shown (a closed group, or the pop-up of a collapsed menu). */
+async function showEntry(page: Page, { path, group }: MenuEntry): Promise<Locator> {
+  const link = entryLink(page, path);
+  if (group && (await link.count()) === 0) {
+    const title = menu(page).locator('.ant-menu-submenu-title').filter({ hasText: group });
+    const collapsed = (await page.locator('.ant-layout-sider-collapsed').count()) > 0;
+    await (collapsed ? title.hover() : title.click());
+  }
+  return link;
+}
+
+/** The sidebar's menu shows everything it holds: nothing hides below its fold. */
+async function expectNoMenuScroll(page: Page, context: string) {
+  const nav = menu(page);
+  const spare = await nav.evaluate((el) => el.clientHeight - el.scrollHeight);
+  expect(spare, `${context}: the menu needs a scroll`).toBeGreaterThanOrEqual(0);
+  for (const item of await nav.locator('li.ant-menu-item, .ant-menu-submenu-title').locator('visible=true').all()) {
+    await expect(item, context).toBeInViewport({ ratio: 1 });
+  }
+}
 
 test.describe('the side menu', () => {
+  test('at 1280×720 every entry and group is in view without scrolling the sidebar, the current group open', async ({
+    page,
+    request,
+    server,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await signIn(page, request, server, 'demo');
+    const entries = await menuEntries(page);
+    expect(entries.length, 'the demo user holds every key: every entry').toBeGreaterThanOrEqual(19);
+    const groups = [...new Set(entries.map((e) => e.group).filter(Boolean))];
+    expect(groups).toEqual(['Wallet', 'Setting', 'Report']);
+    await expectNoMenuScroll(page, 'on the dashboard');
+    for (const group of groups) {
+      const inGroup = entries.filter((e) => e.group === group);
+      // The last entry of the group: its page opens with the group open and its entries shown.
+      await page.goto(inGroup[inGroup.length - 1]!.path);
+      await expect(page.locator('#page-title')).toBeVisible();
+      for (const entry of inGroup) await expect(entryLink(page, entry.path), `${group}: ${entry.title}`).toBeVisible();
+      for (const other of entries.filter((e) => e.group && e.group !== group)) {
+        await expect(entryLink(page, other.path), `${other.title} stays in its closed group`).toHaveCount(0);
+      }
+      await expectNoMenuScroll(page, `with ${group} open`);
+    }
+  });
+
+  test('at 390×844 the menu is a drawer opened from the top bar, and the page keeps the width', async ({ page, request, server }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, request, server, 'demo', '/history');
+    await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible();
+    await expect(page.locator('.ant-layout-sider'), 'no sidebar, not even a rail').toHaveCount(0);
+    await expect(menu(page)).toHaveCount(0);
+    const main = (await page.locator('.app-shell__main').boundingBox())!;
+    expect(main.x, 'the page starts at the screen edge (content padding only)').toBeLessThanOrEqual(20);
+
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    await expect(menu(page)).toBeVisible();
+    await expect(menu(page).getByRole('link', { name: 'History', exact: true })).toBeVisible();
+    await menu(page).locator('.ant-menu-submenu-title').filter({ hasText: 'Report' }).click();
+    await menu(page).getByRole('link', { name: 'Bonus Report' }).click();
+    await expect(page).toHaveURL(/\/bonusreport$/);
+    await expect(page.getByRole('heading', { name: 'Bonus Report', level: 1 })).toBeVisible();
+    await expect(menu(page), 'the drawer closes after a choice').toBeHidden();
+  });
+
   for (const viewport of [
     { width: 1280, height: 720 },
     { width: 1440, height: 900 },
@@ -71,41 +121,40 @@ test.describe('the side menu', () => {
         await page.setViewportSize(viewport);
         await signIn(page, request, server, 'demo');
         const entries = await menuEntries(page);
-        expect(entries.length, 'the demo user holds every key: every entry').toBeGreaterThanOrEqual(15);
+        expect(entries.length, 'the demo user holds every key: every entry').toBeGreaterThanOrEqual(19);
         if (collapsed) await page.locator('.ant-layout-sider-trigger').click();
-        for (const [title, path] of entries) {
+        for (const entry of entries) {
           // A click lands only on what is on top: an entry under the collapse button fails here.
-          await menu(page).locator(`a[href="${path}"]`).click();
-          await expect(page, `menu entry ${title}`).toHaveURL(new RegExp(`${path}$`));
+          await (await showEntry(page, entry)).click();
+          await expect(page, `menu entry ${entry.title}`).toHaveURL(new RegExp(`${entry.path}$`));
         }
       });
     }
   }
 
-  for (const collapsed of [false, true]) {
-    test(`the last entry is reached with the keyboard at 1280×720, ${collapsed ? 'collapsed' : 'expanded'}`, async ({
-      page,
-      request,
-      server,
-    }) => {
-      await page.setViewportSize({ width: 1280, height: 720 });
-      await signIn(page, request, server, 'demo');
-      const entries = await menuEntries(page);
-      if (collapsed) await page.locator('.ant-layout-sider-trigger').click();
-      const [lastTitle, lastPath] = entries[entries.length - 1]!;
-      const last = menu(page).locator(`a[href="${lastPath}"]`);
-      await page.locator('body').focus();
-      for (let i = 0; i < 60; i += 1) {
-        await page.keyboard.press('Tab');
-        if (await last.evaluate((el) => el === document.activeElement || el.closest('li') === document.activeElement)) break;
-      }
-      await expect(last.locator('xpath=ancestor-or-self::*[self::a or self::li][1]')).toBeFocused();
-      // Its menu item is on screen (collapsed, the item shows the icon and the link's text is hidden).
-      await expect(last.locator('xpath=ancestor::li[1]')).toBeInViewport();
-      await page.keyboard.press('Enter');
-      await expect(page, `menu entry ${lastTitle}`).toHaveURL(new RegExp(`${lastPath}$`));
-    });
-  }
+  test('the last entry is reached with the keyboard at 1280×720', async ({ page, request, server }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await signIn(page, request, server, 'demo');
+    const entries = await menuEntries(page);
+    const last = entries[entries.length - 1]!;
+    const title = menu(page).locator('.ant-menu-submenu-title').filter({ hasText: last.group });
+    const link = menu(page).locator(`a[href="${last.path}"]`);
+    // The menu is one tab stop; the arrow keys move inside it, Enter opens a group.
+    const within = () => menu(page).evaluate((nav) => nav.contains(document.activeElement));
+    await page.locator('body').focus();
+    for (let i = 0; i < 30 && !(await within()); i += 1) await page.keyboard.press('Tab');
+    for (let i = 0; i < 30 && !(await title.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('ArrowDown');
+    await expect(title).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(link).toBeVisible();
+    const item = link.locator('xpath=ancestor::li[1]');
+    const holdsFocus = () => item.evaluate((el) => el.contains(document.activeElement));
+    for (let i = 0; i < 30 && !(await holdsFocus()); i += 1) await page.keyboard.press('ArrowDown');
+    expect(await holdsFocus(), 'the arrow keys reach the entry').toBe(true);
+    await expect(item).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page, `menu entry ${last.title}`).toHaveURL(new RegExp(`${last.path}$`));
+  });
 });
 
 test.describe('no sideways scrolling', () => {
@@ -113,7 +162,7 @@ test.describe('no sideways scrolling', () => {
     test(`no screen of the menu is wider than a ${width} px window`, async ({ page, request, server }) => {
       await page.setViewportSize({ width, height: 800 });
       await signIn(page, request, server, 'demo');
-      for (const [title, path] of await menuEntries(page)) {
+      for (const { title, path } of await menuEntries(page)) {
         await page.goto(path);
         await expect(page.locator('#page-title')).toBeVisible();
         await page.waitForLoadState('networkidle');

@@ -6,6 +6,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { chooseOption } from '../fixtures/antd';
+import { menuEntry } from '../fixtures/menu';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer } from '../fixtures/server';
 import { sensitiveCall } from '../fixtures/step-up';
@@ -104,7 +105,7 @@ async function checkListState(page: Page, request: APIRequestContext, server: Ba
   await expectView(page, calls, call, screen, filters);
   expect(page.url()).toBe(url);
 
-  await page.getByRole('navigation', { name: 'Main menu' }).locator('a[href="/security"]').click();
+  await (await menuEntry(page, 'Security')).click();
   await expect(page).toHaveURL(/\/security$/);
   await page.goBack();
   await expect(page).toHaveURL(url);

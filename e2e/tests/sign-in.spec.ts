@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { menuEntry, menuLinks } from '../fixtures/menu';
 import { expect, test } from '../fixtures/server';
 import { signInByApi, signInThroughPage, solveCaptcha, submitCredentials, useToken } from '../fixtures/sign-in';
 import { freshTotp } from '../fixtures/totp';
@@ -80,7 +81,7 @@ test.describe('sign-in', () => {
     await code.fill(right); // sent by itself at the 6th digit
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Roles and Permissions' })).toBeVisible();
+    await expect(await menuEntry(page, 'Roles and Permissions')).toBeVisible();
 
     // Sign out from the top bar: the token is dropped and the page reloads to the sign-in page.
     await page.getByRole('button', { name: `Account menu of ${username}` }).click();
@@ -134,7 +135,7 @@ test.describe('sign-in', () => {
     await signInThroughPage(page, server.login('support'));
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('link')).toHaveText([
+    await expect(menuLinks(page)).toHaveText([
       'Dashboard',
       'History',
       'User Management',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   compareDecimals,
+  formatCompact,
+  formatCompactUsd,
   formatAmount,
   formatCoin,
   formatCount,
@@ -65,5 +67,14 @@ describe('decimal helpers', () => {
   it('rejects what is not a decimal', () => {
     expect(() => formatCoin('abc')).toThrow();
     expect(() => formatCoin('')).toThrow();
+  });
+});
+
+describe('formatCompact', () => {
+  it('writes a chart label in a few characters', () => {
+    expect([0, 7, 632.4, 999.6, 1000, 12345, 4_930_000, 39_300_000_000, -1500].map(formatCompact)).toEqual([
+      '0', '7', '632', '1000', '1K', '12.3K', '4.9M', '39.3B', '-1.5K',
+    ]);
+    expect([formatCompactUsd('12345.67'), formatCompactUsd('0.00'), formatCompactUsd('-20')]).toEqual(['$12.3K', '$0', '-$20']);
   });
 });

@@ -84,6 +84,31 @@ export function formatCoin(value: string): string {
   return formatDecimal(value, 6);
 }
 
+const COMPACT_STEPS: [number, string][] = [
+  [1e9, 'B'],
+  [1e6, 'M'],
+  [1e3, 'K'],
+];
+
+/**
+ * A number in at most four characters and a suffix, for a chart's labels: `632.4` → `632`, `12345` → `12.3K`,
+ * `4930000` → `4.9M`. Charts only: the exact value is always one hover away.
+ */
+export function formatCompact(value: number): string {
+  const sign = value < 0 ? '-' : '';
+  const size = Math.abs(value);
+  for (const [step, suffix] of COMPACT_STEPS) {
+    if (size >= step) return `${sign}${Number((size / step).toFixed(1))}${suffix}`;
+  }
+  return `${sign}${Math.round(size)}`;
+}
+
+/** A dollar amount for a chart's labels: `$12.3K` (formatCompact). */
+export function formatCompactUsd(value: string): string {
+  const text = formatCompact(Number(value));
+  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
+}
+
 /** A dollar amount: `$1,234.50` (2 decimals). */
 export function formatUsd(value: string): string {
   const text = formatDecimal(value, 2);

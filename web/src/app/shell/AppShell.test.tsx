@@ -18,7 +18,15 @@ async function openShell(route: string, user = makeUser(), extra: Parameters<typ
   return { calls, menu };
 }
 
+/** Every entry's link, those in closed groups too. */
 function menuLinks(menu: HTMLElement): string[] {
+  return within(menu)
+    .getAllByRole('link', { hidden: true })
+    .map((link) => link.textContent ?? '');
+}
+
+/** The entries one can see: those outside a group and those of the open group. */
+function visibleLinks(menu: HTMLElement): string[] {
   return within(menu)
     .getAllByRole('link')
     .map((link) => link.textContent ?? '');
@@ -39,13 +47,26 @@ describe('the shell', () => {
     ]);
     expect(within(menu).getByText('Setting')).toBeInTheDocument();
     expect(within(menu).queryByText('Report')).not.toBeInTheDocument();
-    expect(within(menu).getByRole('link', { name: 'Members' })).toHaveAttribute('href', '/members');
+    expect(within(menu).getByRole('link', { name: 'Members', hidden: true })).toHaveAttribute('href', '/members');
   });
 
   it('lists every entry for an administrator', async () => {
     const { menu } = await openShell('/', makeUser({ permissions: [...ALL_PERMISSIONS] }));
     expect(menuLinks(menu)).toHaveLength(19);
     expect(within(menu).getByText('Report')).toBeInTheDocument();
+  });
+
+  it('opens the group of the current page only, and one group at a time', async () => {
+    const { menu } = await openShell('/members', makeUser({ permissions: [...ALL_PERMISSIONS] }));
+    expect(await within(menu).findByRole('link', { name: 'Members' })).toBeVisible();
+    expect(visibleLinks(menu)).not.toContain('Accounting Report');
+    expect(visibleLinks(menu)).not.toContain('Exchange');
+    expect(within(menu).getByRole('menuitem', { name: /Setting/ })).toHaveAttribute('aria-expanded', 'true');
+
+    await userEvent.click(within(menu).getByRole('menuitem', { name: /Report/ }));
+    await waitFor(() => expect(visibleLinks(menu)).toContain('Accounting Report'));
+    await waitFor(() => expect(visibleLinks(menu)).not.toContain('Members'));
+    expect(within(menu).getByRole('menuitem', { name: /Setting/ })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('marks the current entry, and shows the breadcrumb and the title', async () => {

@@ -1,4 +1,5 @@
-import { Layout } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, Drawer, Grid, Layout } from 'antd';
 import { ApprovalsBadge } from '../../features/approvals/ApprovalsBadge';
 import { useState } from 'react';
 import { AppBreadcrumb } from './AppBreadcrumb';
@@ -7,30 +8,51 @@ import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 import './shell.css';
 
-/**
- * The signed-in layout: collapsible side menu, top bar with the approvals badge and the user, breadcrumb, the page, footer. The menu
- * collapses by itself below 1200 px (a tablet's 1024 keeps the page its width).
- */
-export default function AppShell() {
+function Brand({ collapsed = false }: { collapsed?: boolean }) {
+  return (
+    <div className="app-shell__brand">
+      <img src="/favicon.svg" alt="" width={28} height={28} />
+      {collapsed ? null : <span>Xapa Back Office</span>}
+    </div>
+  );
+}
+
+/** The menu as a sidebar: collapsible, and collapsed by itself below 1200 px (a tablet's 1024 keeps the page its width). */
+function MenuSider() {
   const [collapsed, setCollapsed] = useState(false);
   return (
+    <Layout.Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} breakpoint="xl" width={240} className="app-shell__sider">
+      <Brand collapsed={collapsed} />
+      <SideMenu />
+    </Layout.Sider>
+  );
+}
+
+/** The menu on a phone: a drawer opened from the top bar, so the page keeps the whole width. */
+function MenuDrawer() {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <>
+      <Button type="text" icon={<MenuOutlined />} aria-label="Open the menu" onClick={() => setOpen(true)} />
+      <Drawer placement="left" open={open} onClose={close} width={260} title={<Brand />} className="app-shell__drawer">
+        <SideMenu onNavigate={close} />
+      </Drawer>
+    </>
+  );
+}
+
+/** The signed-in layout: side menu (a drawer on a phone), top bar with the approvals badge and the user, breadcrumb, the page, footer. */
+export default function AppShell() {
+  // Below 576 px (xs) a sidebar, even collapsed to its rail, takes a fifth of the screen.
+  const phone = Grid.useBreakpoint().xs === true;
+  return (
     <Layout className="app-shell">
-      <Layout.Sider
-        collapsible
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
-        breakpoint="xl"
-        width={240}
-        className="app-shell__sider"
-      >
-        <div className="app-shell__brand">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          {collapsed ? null : <span>Xapa Back Office</span>}
-        </div>
-        <SideMenu />
-      </Layout.Sider>
+      {phone ? null : <MenuSider />}
       <Layout>
         <Layout.Header className="app-shell__header">
+          {phone ? <MenuDrawer /> : null}
+          <span className="app-shell__spacer" />
           <ApprovalsBadge />
           <UserMenu />
         </Layout.Header>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Col } from 'antd';
 import { QueryCard } from '../../components/QueryCard';
 import { coinLabel, coinTypesQuery } from '../../lib/coinTypes';
+import { CardTitle } from './CardTitle';
 import { BalanceList } from './BalanceList';
 import { companyBalanceTone } from './colors';
 import type { BalanceItem, Balances } from './dashboardApi';
@@ -25,13 +26,17 @@ export function BalanceCards() {
   return (
     <>
       <Col xs={24} lg={12}>
-        <QueryCard title="Customer balance" query={customer} isEmpty={isEmpty} emptyText="No balances">
+        <QueryCard
+          title={<CardTitle title="Customer balance" measure="What customers' wallets hold now, per coin" />}
+          label="Customer balance"
+          query={customer} isEmpty={isEmpty} emptyText="No balances">
           {(data) => <BalanceList label="Customer balance per coin" items={data.balances} coinLabel={labelOf} />}
         </QueryCard>
       </Col>
       <Col xs={24} lg={12}>
         <QueryCard
-          title="Company balance"
+          title={<CardTitle title="Company balance" measure="The company's own wallets now, per coin" />}
+          label="Company balance"
           query={company}
           waiting={customerData === undefined}
           loadingOnError

@@ -24,7 +24,10 @@ function CandleBody({ symbol, market }: { symbol: string; market: Market }) {
       {latest ? (
         <div className="candle-card__price">
           <span aria-label={`${symbol} price`}>{formatPrice(latest.source.close)}</span>
-          <PercentChange label="Change on the last day" percent={latest.source.percentChange} />
+          <span className="candle-card__change">
+            <PercentChange label="Change on the last day" percent={latest.source.percentChange} />
+            <span className="muted"> on the last day</span>
+          </span>
         </div>
       ) : null}
       <Suspense fallback={<div className="candle-chart" />}>

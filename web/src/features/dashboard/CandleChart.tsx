@@ -1,6 +1,7 @@
 import { CandlestickSeries, createChart } from 'lightweight-charts';
 import type { CandlestickData, IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
+import { fromServer } from '../../lib/dates';
 import type { Candle } from './candles';
 import { CHART_OPTIONS, SERIES_OPTIONS } from './chartOptions';
 
@@ -69,16 +70,22 @@ export default function CandleChart({ candles }: { candles: readonly Candle[] })
   );
 }
 
+/** A candle's day under the chart: its day of the month, with the month on the first candle and on each 1st. */
+export function candleDayLabel(day: string, first: boolean): string {
+  const date = fromServer(day);
+  return first || date.date() === 1 ? date.format('D MMM') : date.format('D');
+}
+
 /**
- * One label per candle (its day of the month) under the chart. With the content fitted to the plot, the library
+ * One label per candle (candleDayLabel) under the chart. With the content fitted to the plot, the library
  * gives each candle an equal slot across it, so a row of equal columns as wide as the plot (the price scale left
  * out) puts each label under its candle.
  */
 function CandleDays({ candles, width }: { candles: readonly Candle[]; width: number }) {
   return (
     <div className="candle-days" data-testid="candle-days" style={width > 0 ? { width } : undefined}>
-      {candles.map((c) => (
-        <span key={c.day}>{Number(c.day.slice(8, 10))}</span>
+      {candles.map((c, i) => (
+        <span key={c.day}>{candleDayLabel(c.day, i === 0)}</span>
       ))}
     </div>
   );

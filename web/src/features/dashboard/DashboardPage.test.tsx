@@ -108,8 +108,8 @@ describe('<DashboardPage>', () => {
   it('shows each widget only with its permission (Support: registrations, online users, recent transactions)', async () => {
     const calls = signedInWith(SUPPORT_PERMISSIONS);
     renderWithProviders(<DashboardPage />);
-    expect(await within(await region('Registered users')).findByLabelText('Registered users in total')).toHaveTextContent('305');
-    expect(await within(await region('Verified users')).findByLabelText('Verified users in total')).toHaveTextContent('231');
+    expect(await within(await region('Registered users')).findByLabelText('Registered users, all time')).toHaveTextContent('305');
+    expect(await within(await region('Verified users')).findByLabelText('Verified users, all time')).toHaveTextContent('231');
     expect(await within(await region('Online users')).findByLabelText('Online users now')).toHaveTextContent('21');
     const recent = await region('Recent transactions');
     expect(await within(recent).findByRole('link', { name: 'yara@example.com' })).toHaveAttribute('href', '/userprofile/13');
@@ -202,8 +202,8 @@ describe('<DashboardPage>', () => {
   it('shows the totals and revenue in dollars', async () => {
     signedInWith([Permission.TRANSACTION_BALANCES, Permission.TRANSACTION_SENT, Permission.TRANSACTION_EXCHANGE]);
     renderWithProviders(<DashboardPage />);
-    expect(await within(await region('Total balances')).findByLabelText('Total balances in total')).toHaveTextContent('$38,560,393.56');
-    expect(await within(await region('Revenue by send')).findByLabelText('Revenue by send in total')).toHaveTextContent('$38,522.48');
+    expect(await within(await region('Total balances')).findByLabelText('Total balances, all time')).toHaveTextContent('$38,560,393.56');
+    expect(await within(await region('Revenue by send')).findByLabelText('Revenue by send, all time')).toHaveTextContent('$38,522.48');
     expect(await within(await region('Revenue by exchange')).findByRole('img')).toHaveAccessibleName(/Mon 2026-11-16: \$2\.00/);
   });
 });

@@ -50,17 +50,17 @@ export default function DashboardPage() {
         </Can>
         <Can rule={Permission.TRANSACTION_BALANCES}>
           <Col {...THIRD}>
-            <WeeklyTotalCard title="Total balances" options={totalBalancesQuery} />
+            <WeeklyTotalCard title="Total balances" measure="Received plus sent on the main network" options={totalBalancesQuery} />
           </Col>
         </Can>
         <Can rule={Permission.TRANSACTION_SENT}>
           <Col {...THIRD}>
-            <WeeklyTotalCard title="Revenue by send" options={sendRevenue} />
+            <WeeklyTotalCard title="Revenue by send" measure="Fees earned on sends" options={sendRevenue} />
           </Col>
         </Can>
         <Can rule={Permission.TRANSACTION_EXCHANGE}>
           <Col {...THIRD}>
-            <WeeklyTotalCard title="Revenue by exchange" options={exchangeRevenue} />
+            <WeeklyTotalCard title="Revenue by exchange" measure="Fees earned on exchanges" options={exchangeRevenue} />
           </Col>
         </Can>
         <Can rule={Permission.CUSTOMER_BALANCE}>

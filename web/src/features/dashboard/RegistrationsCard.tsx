@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { CardTitle } from './CardTitle';
 import { BarChart } from '../../components/BarChart';
 import { QueryCard } from '../../components/QueryCard';
-import { formatCount } from '../../lib/decimal';
+import { formatCompact, formatCount } from '../../lib/decimal';
 import { registrationsQuery } from './dashboardApi';
 import { Figure } from './Figure';
 import { weekPoints } from './weekPoints';
@@ -11,14 +12,14 @@ export function RegistrationsCard({ verified }: { verified: boolean }) {
   const title = verified ? 'Verified users' : 'Registered users';
   const query = useQuery(registrationsQuery(verified));
   return (
-    <QueryCard title={title} query={query}>
+    <QueryCard title={<CardTitle title={title} measure={verified ? 'Customers who passed verification' : 'Customers who signed up'} />} label={title} query={query}>
       {(data) => {
         const week = data.total.map(({ day, count }) => ({ day, value: count }));
         const thisWeek = data.total.reduce((sum, { count }) => sum + count, 0);
         return (
           <>
-            <Figure label={`${title} in total`} value={formatCount(data.count)} caption={`${thisWeek} in the last 7 days`} />
-            <BarChart label={`${title} per day`} points={weekPoints(week, String)} />
+            <Figure label={`${title}, all time`} value={formatCount(data.count)} caption={`All time; ${formatCount(thisWeek)} in the last 7 days (UTC)`} />
+            <BarChart label={`${title} per day, last 7 days (UTC)`} points={weekPoints(week, formatCount, formatCompact)} />
           </>
         );
       }}

@@ -1,6 +1,7 @@
 import { ColorType } from 'lightweight-charts';
 import type { CandlestickSeriesPartialOptions, ChartOptions, DeepPartial } from 'lightweight-charts';
 import { COLORS } from './colors';
+import { formatPrice } from './formatPrice';
 
 /** The candle chart's settings (CandleChart.tsx), shared with its warm-up at the sign-in code step (chartWarmUp.ts). */
 export const CHART_OPTIONS: DeepPartial<ChartOptions> = {
@@ -33,4 +34,6 @@ export const SERIES_OPTIONS: CandlestickSeriesPartialOptions = {
   borderVisible: true,
   priceLineVisible: false,
   lastValueVisible: false,
+  // The price scale reads as the card's price does: "$65,432.10", "$0.12340".
+  priceFormat: { type: 'custom', minMove: 0.00000001, formatter: (price: number) => formatPrice(price.toFixed(price >= 1 ? 2 : 8)) },
 };

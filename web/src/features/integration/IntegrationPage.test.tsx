@@ -125,7 +125,7 @@ describe('the Integration entry of the menu', () => {
     renderWithProviders(<AppRoutes />, { route: '/integration' });
     expect(await screen.findByText('Access Denied')).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
-    expect(within(menu).queryByRole('link', { name: 'Integration' })).toBeNull();
+    expect(within(menu).queryByRole('link', { name: 'Integration', hidden: true })).toBeNull();
     expect(calls.filter((c) => c.path.startsWith('/api/admin/integration'))).toEqual([]);
   });
 });
