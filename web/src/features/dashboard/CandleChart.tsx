@@ -1,8 +1,8 @@
 import { CandlestickSeries, createChart } from 'lightweight-charts';
 import type { CandlestickData, IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
-import { fromServer } from '../../lib/dates';
 import type { Candle } from './candles';
+import { candleDayLabel } from './candles';
 import { CHART_OPTIONS, SERIES_OPTIONS } from './chartOptions';
 
 function toSeriesData(candles: readonly Candle[]): CandlestickData<UTCTimestamp>[] {
@@ -68,12 +68,6 @@ export default function CandleChart({ candles }: { candles: readonly Candle[] })
       <CandleDays candles={candles} width={plotWidth} />
     </div>
   );
-}
-
-/** A candle's day under the chart: its day of the month, with the month on the first candle and on each 1st. */
-export function candleDayLabel(day: string, first: boolean): string {
-  const date = fromServer(day);
-  return first || date.date() === 1 ? date.format('D MMM') : date.format('D');
 }
 
 /**

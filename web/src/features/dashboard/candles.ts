@@ -1,3 +1,4 @@
+import { fromServer } from '../../lib/dates';
 import type { CandleDirection } from './colors';
 import { candleDirection, COLORS } from './colors';
 import type { MarketChange } from './dashboardApi';
@@ -32,4 +33,10 @@ export function lastCandles(changes: readonly MarketChange[]): Candle[] {
       source: change,
     };
   });
+}
+
+/** A candle's day under the chart: its day of the month, with the month on the first candle and on each 1st. */
+export function candleDayLabel(day: string, first: boolean): string {
+  const date = fromServer(day);
+  return first || date.date() === 1 ? date.format('D MMM') : date.format('D');
 }
