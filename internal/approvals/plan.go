@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -83,7 +82,11 @@ func (p *Plan) Change() map[string]any {
 // Summary is the request's one line: the action, what it acts on, and every
 // target of a change of several.
 func (p *Plan) Summary() string {
-	line := fmt.Sprintf("%s: %s", Label(p.Action), entryName(&p.Held[0]))
+	line := Label(p.Action)
+	// A target with no id and no name is the one of its kind ("promotion"): the label says it already.
+	if name := entryName(&p.Held[0]); strings.Contains(name, ":") || name != p.Held[0].Target {
+		line += ": " + name
+	}
 	if targets := p.Target(); strings.Contains(targets, ",") {
 		line += " (" + strings.ReplaceAll(targets, ",", ", ") + ")"
 	}

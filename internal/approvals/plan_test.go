@@ -72,3 +72,13 @@ func TestPlanOutsideATransactionStopsAtItsEntry(t *testing.T) {
 		t.Errorf("Summary = %q", got)
 	}
 }
+
+// The one promotion has no id nor name: its summary is the action's label,
+// not "Save the promotion: promotion".
+func TestPlanSummaryOfTheOneOfItsKind(t *testing.T) {
+	plan := &approvals.Plan{Action: "promotion.save", Held: []audit.Entry{{Action: "promotion.update", Target: "promotion",
+		Details: map[string]any{"isEnabled": true}}}}
+	if got := plan.Summary(); got != "Save the promotion" {
+		t.Errorf("Summary = %q", got)
+	}
+}

@@ -73,6 +73,9 @@ func (s *Store) Create(ctx context.Context, actor audit.Actor, call Call) (Reque
 		if err := s.ensureRoomFor(ctx, tx, call.Maker.ID, now); err != nil {
 			return err
 		}
+		if err := ensureFirst(ctx, tx, call, now); err != nil {
+			return err
+		}
 		if err := tx.QueryRowContext(ctx, `INSERT INTO approvals (action, status, maker_id, maker_email, maker_reason, method, path,
 			query, body, target, target_version, summary, change, created_at, expires_at)
 			VALUES ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
@@ -87,6 +90,48 @@ func (s *Store) Create(ctx context.Context, actor audit.Actor, call Call) (Reque
 		return Request{}, err
 	}
 	return s.Get(ctx, id)
+}
+
+// ErrPending is the refusal of a second pending request for the same change
+// (409): ID is the first, for the screens to link to.
+type ErrPending struct{ ID int64 }
+
+func (e *ErrPending) Error() string {
+	return fmt.Sprintf("The same change is already waiting for approval (request %d): decide or withdraw it first.", e.ID)
+}
+
+// ensureFirst refuses call when a request for the same action and target is
+// pending. One that expired is marked so first: it no longer holds the place.
+func ensureFirst(ctx context.Context, tx *sql.Tx, call Call, now time.Time) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE approvals SET status = 'expired' WHERE action = $1 AND target = $2
+		AND status = 'pending' AND expires_at <= $3`, call.Action, call.Target, now); err != nil {
+		return err
+	}
+	var first int64
+	err := tx.QueryRowContext(ctx, `SELECT id FROM approvals WHERE action = $1 AND target = $2 AND status = 'pending'`,
+		call.Action, call.Target).Scan(&first)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil
+	case err != nil:
+		return err
+	}
+	return &ErrPending{ID: first}
+}
+
+// alreadyPending answers the unique index's refusal of the insert, when a
+// request for the same change slipped in meanwhile, as Pending: the first
+// one's id is read after the failed transaction, which can read no more.
+func (s *Store) alreadyPending(ctx context.Context, call Call, err error) error {
+	if !store.IsUniqueViolation(err) {
+		return err
+	}
+	var first int64
+	if err := s.db.QueryRowContext(ctx, `SELECT id FROM approvals WHERE action = $1 AND target = $2 AND status = 'pending'`,
+		call.Action, call.Target).Scan(&first); err != nil {
+		return err
+	}
+	return &ErrPending{ID: first}
 }
 
 func target(id int64) string { return "approval:" + itoa(id) }

@@ -120,11 +120,14 @@ func TestFourEyesApproval(t *testing.T) {
 		})
 
 		// Rejected, and withdrawn: nothing applied; only the maker withdraws.
+		// One pending request per change: each is decided before the next is made.
 		rejected := approvalOf(t, edit("Rejected name"))
-		withdrawn := approvalOf(t, edit("Withdrawn name"))
 		env.Run(t, []apitest.Case{
 			decide(rejected.ID, "reject", editor, "Not now", 200),
 			decide(rejected.ID, "approve", editor, "changed my mind", 409),
+		})
+		withdrawn := approvalOf(t, edit("Withdrawn name"))
+		env.Run(t, []apitest.Case{
 			{Name: "someone else withdraws", Method: "POST", Path: fmt.Sprintf("/api/admin/approvals/%d/withdraw", withdrawn.ID), Token: editor, Status: 403},
 			{Name: "someone else gives its reason", Method: "POST", Path: fmt.Sprintf("/api/admin/approvals/%d/reason", withdrawn.ID), Token: editor,
 				Body: map[string]string{"reason": "mine now"}, Status: 403},
@@ -167,13 +170,16 @@ func TestFourEyesExpiryAndChangedTarget(t *testing.T) {
 			t.Fatal(err)
 		}
 		env.Run(t, []apitest.Case{decide(stale.ID, "approve", editor, "ok", 409)})
+		// A stale request still holds its change's place until it is decided: withdrawn here (see TestFourEyesOnePendingPerChange).
+		env.Run(t, []apitest.Case{{Name: "withdraw the stale one", Method: "POST", Path: fmt.Sprintf("/api/admin/approvals/%d/withdraw", stale.ID),
+			Token: admin, Status: 200}})
 
 		old := edit("Old")
 		env.Clock.Advance(approvals.Lifetime)
 		editor = env.Token(t, eve, auth.Full) // the day ended the earlier session
 		env.Run(t, []apitest.Case{
 			{Name: "listed expired", Method: "GET", Path: "/api/admin/approvals?status=expired", Token: editor, Status: 200,
-				JSON: fmt.Sprintf(`{"approvals":[{"id":%d,"status":"expired","can_decide":false},{"id":%d,"status":"expired"}]}`, old.ID, stale.ID)},
+				JSON: fmt.Sprintf(`{"approvals":[{"id":%d,"status":"expired","can_decide":false}],"total_items":1}`, old.ID)},
 			decide(old.ID, "approve", editor, "ok", 409),
 		})
 		var name string

@@ -223,6 +223,10 @@ func addOperation(r *openapi31.Reflector, rt Route, o op) error {
 			cu.HTTPStatus, cu.Description = http.StatusAccepted, "The approval policy covers this change: nothing was changed, "+
 				"and the change waits for another staff member's approval (x-permission approval)."
 		})
+		oc.AddRespStructure(new(Error), func(cu *openapi.ContentUnit) {
+			cu.HTTPStatus, cu.Description = http.StatusConflict, "Refused: the same change already waits for approval "+
+				"(approval_id names that request), or the current state forbids it."
+		})
 	}
 	errs := o.errors
 	if errs == nil {

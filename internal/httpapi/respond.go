@@ -34,6 +34,8 @@ type Error struct {
 	Message   string       `json:"message"`
 	Errors    []FieldError `json:"errors"`
 	RequestID string       `json:"request_id,omitempty"`
+	// ApprovalID names the pending request a refused change would repeat (409), for the screens to link to.
+	ApprovalID int64 `json:"approval_id,omitempty" description:"The pending approval request of the same change (409 only)."`
 }
 
 func (e *Error) Error() string { return e.Message }
@@ -109,9 +111,13 @@ func asError(r *http.Request, err error) *Error {
 		conflict *apperr.Conflict
 		denied   *apperr.Forbidden
 		tooMany  *apperr.TooMany
+		pending  *approvals.ErrPending
 	)
 	switch {
 	case errors.As(err, &e):
+	case errors.As(err, &pending):
+		e = Errorf(http.StatusConflict, pending.Error())
+		e.ApprovalID = pending.ID
 	case errors.As(err, &field):
 		e = Errorf(http.StatusBadRequest, field.Message, FieldError{field.Field, field.Message})
 	case errors.As(err, &invalid):

@@ -1895,6 +1895,11 @@ export interface components {
             reason: string;
         };
         HttpapiError: {
+            /**
+             * Format: int64
+             * @description The pending approval request of the same change (409 only).
+             */
+            approval_id?: number;
             code: number;
             errors: components["schemas"]["HttpapiFieldError"][];
             message: string;
@@ -2011,6 +2016,11 @@ export interface components {
             codes: string[];
         };
         HttpapiRegisterError: {
+            /**
+             * Format: int64
+             * @description The pending approval request of the same change (409 only).
+             */
+            approval_id?: number;
             code: number;
             errors: components["schemas"]["HttpapiFieldError"][];
             message: string;
@@ -2952,6 +2962,17 @@ export interface operations {
                     "application/json": components["schemas"]["HttpapiApprovalReply"];
                 };
             };
+            /** @description Refused: the same change already waits for approval (approval_id names that request), or the current state forbids it. */
+            409: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
             /** @description A refusal: the Error envelope. */
             "4XX": {
                 headers: {
@@ -3399,6 +3420,17 @@ export interface operations {
                     "application/json": components["schemas"]["HttpapiApprovalReply"];
                 };
             };
+            /** @description Refused: the same change already waits for approval (approval_id names that request), or the current state forbids it. */
+            409: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
             /** @description A refusal: the Error envelope. */
             "4XX": {
                 headers: {
@@ -3510,6 +3542,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HttpapiApprovalReply"];
+                };
+            };
+            /** @description Refused: the same change already waits for approval (approval_id names that request), or the current state forbids it. */
+            409: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
                 };
             };
             /** @description A refusal: the Error envelope. */
@@ -4115,6 +4158,17 @@ export interface operations {
                     "application/json": components["schemas"]["HttpapiApprovalReply"];
                 };
             };
+            /** @description Refused: the same change already waits for approval (approval_id names that request), or the current state forbids it. */
+            409: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
             /** @description A refusal: the Error envelope. */
             "4XX": {
                 headers: {
@@ -4237,6 +4291,17 @@ export interface operations {
                     "application/json": components["schemas"]["HttpapiApprovalReply"];
                 };
             };
+            /** @description Refused: the same change already waits for approval (approval_id names that request), or the current state forbids it. */
+            409: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
             /** @description A refusal: the Error envelope. */
             "4XX": {
                 headers: {
@@ -4348,6 +4413,17 @@ export interface operations {
                     "application/json": components["schemas"]["HttpapiApprovalReply"];
                 };
             };
+            /** @description Refused: the same change already waits for approval (approval_id names that request), or the current state forbids it. */
+            409: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
             /** @description A refusal: the Error envelope. */
             "4XX": {
                 headers: {
@@ -4406,6 +4482,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Refused: the same change already waits for approval (approval_id names that request), or the current state forbids it. */
+            409: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
             };
             /** @description A refusal: the Error envelope. */
             "4XX": {
@@ -4472,6 +4559,17 @@ export interface operations {
                     "application/json": components["schemas"]["HttpapiApprovalReply"];
                 };
             };
+            /** @description Refused: the same change already waits for approval (approval_id names that request), or the current state forbids it. */
+            409: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
             /** @description A refusal: the Error envelope. */
             "4XX": {
                 headers: {
@@ -4535,6 +4633,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HttpapiApprovalReply"];
+                };
+            };
+            /** @description Refused: the same change already waits for approval (approval_id names that request), or the current state forbids it. */
+            409: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
                 };
             };
             /** @description A refusal: the Error envelope. */
@@ -5305,6 +5414,17 @@ export interface operations {
                     "application/json": components["schemas"]["HttpapiApprovalReply"];
                 };
             };
+            /** @description Refused: the same change already waits for approval (approval_id names that request), or the current state forbids it. */
+            409: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
+                };
+            };
             /** @description A refusal: the Error envelope. */
             "4XX": {
                 headers: {
@@ -5830,6 +5950,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HttpapiApprovalReply"];
+                };
+            };
+            /** @description Refused: the same change already waits for approval (approval_id names that request), or the current state forbids it. */
+            409: {
+                headers: {
+                    /** @description This request's id, as in the server's log and an error's request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HttpapiError"];
                 };
             };
             /** @description A refusal: the Error envelope. */

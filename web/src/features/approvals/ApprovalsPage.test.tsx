@@ -50,11 +50,11 @@ describe('ApprovalsPage', () => {
     await screen.findByText('Edit a role: Support');
     await userEvent.click(screen.getByRole('button', { name: /expand row/i }));
     const diff = await screen.findByRole('table', { name: 'What “Edit a role: Support” changes' });
-    const changed = within(diff).getByRole('rowheader', { name: /permissions/ }).closest('tr')!;
+    const changed = within(diff).getByRole('rowheader', { name: /Permissions/ }).closest('tr')!;
     expect(changed).toHaveClass('change-diff__row--changed');
     expect(changed).toHaveTextContent('(changed)');
     expect(changed).toHaveTextContent('Adds: ADMIN_AUDIT_LOG');
-    const same = within(diff).getByRole('rowheader', { name: 'description' }).closest('tr')!;
+    const same = within(diff).getByRole('rowheader', { name: 'Description' }).closest('tr')!;
     expect(same).not.toHaveClass('change-diff__row--changed');
     expect(within(diff).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Field', 'Before', 'After']);
   });

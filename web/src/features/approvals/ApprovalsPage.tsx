@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Segmented, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PagedTable } from '../../components/PagedTable';
 import { errorMessage } from '../../lib/api';
+import { coinLabel, coinTypesQuery } from '../../lib/coinTypes';
 import { formatDateTime, formatDateTimeUtc, utcTitle } from '../../lib/dateDisplay';
 import { enumParam } from '../../lib/listParams';
 import { Permission } from '../../lib/permissions';
@@ -16,6 +18,7 @@ import { approvalsQuery } from './approvalsApi';
 import type { Decision, StatusChoice } from './approvalRules';
 import { STATUS_CHOICES, STATUS_LABELS } from './approvalRules';
 import { ChangeDiff } from './ChangeDiff';
+import type { CoinName } from './changeDiff';
 import { DecisionModal } from './DecisionModal';
 import { PolicyEditor } from './PolicyEditor';
 import type { ApprovalRequest, ApprovalStatus } from './types';
@@ -41,19 +44,14 @@ const STATUS_COLORS: Record<ApprovalStatus, string> = {
   void: 'default',
 };
 
-/** What an expanded row shows: the difference, and who decided, when and why. */
-function RequestDetails({ request }: { request: ApprovalRequest }) {
+/** What an expanded row shows: the difference, coins by symbol, and who decided, when and why. */
+function RequestDetails({ request, coinName }: { request: ApprovalRequest; coinName: CoinName }) {
   return (
     <div className="approval-details">
-      <ChangeDiff change={request.change} caption={`What “${request.summary}” changes`} />
+      <ChangeDiff change={request.change} coinName={coinName} caption={`What “${request.summary}” changes`} />
       <dl className="approval-details__facts">
-        <dt>Request</dt>
-        <dd>
-          <code>
-            {request.method} {request.path}
-          </code>{' '}
-          ({request.target})
-        </dd>
+        <dt>Action</dt>
+        <dd>{actionLabel(request.action)}</dd>
         {request.decided_by ? (
           <>
             <dt>{request.status === 'approved' ? 'Approved by' : 'Decided by'}</dt>
@@ -85,6 +83,13 @@ export default function ApprovalsPage() {
   const editsPolicy = useCan(Permission.APPROVAL_POLICY);
   const status = filters.status === 'all' ? undefined : filters.status;
   const query = useQuery(approvalsQuery({ status, page, maxPerPage: pageSize }));
+  // A form refused for a change already pending links here with ?request=<id>: that row opens.
+  const opened = Number(useSearchParams()[0].get('request')) || null;
+  const coins = useQuery(coinTypesQuery(true)).data;
+  const coinName = useMemo<CoinName>(() => {
+    const byId = new Map((coins ?? []).map((coin) => [coin.id, coinLabel(coin)]));
+    return (id) => byId.get(id) ?? '';
+  }, [coins]);
   const [deciding, setDeciding] = useState<{ request: ApprovalRequest; decision: Decision } | null>(null);
   const [decision, setDecision] = useState<Decision>('approve');
   const decide = (request: ApprovalRequest, choice: Decision) => {
@@ -168,7 +173,7 @@ export default function ApprovalsPage() {
           pageSize={pageSize}
           total={reply?.total_items ?? 0}
           onPaging={setPaging}
-          expandable={{ expandedRowRender: (r) => <RequestDetails request={r} /> }}
+          expandable={{ expandedRowRender: (r) => <RequestDetails request={r} coinName={coinName} />, defaultExpandedRowKeys: opened ? [opened] : [] }}
         />
       </section>
       {editsPolicy ? (

@@ -1,12 +1,13 @@
 import { Typography } from 'antd';
+import type { CoinName } from './changeDiff';
 import { diffChange } from './changeDiff';
 
 /**
  * What a request would change: Field, Before and After side by side, the changed fields marked (a tinted row and
  * the word "changed", not the colour alone); for a list, what it adds and removes.
  */
-export function ChangeDiff({ change, caption }: { change: unknown; caption: string }) {
-  const { hasBefore, rows } = diffChange(change);
+export function ChangeDiff({ change, caption, coinName }: { change: unknown; caption: string; coinName?: CoinName }) {
+  const { hasBefore, rows } = diffChange(change, coinName);
   if (rows.length === 0) return <Typography.Text type="secondary">The change records no details.</Typography.Text>;
   return (
     <table className="change-diff">
@@ -22,7 +23,7 @@ export function ChangeDiff({ change, caption }: { change: unknown; caption: stri
         {rows.map((row) => (
           <tr key={row.field} className={row.changed && hasBefore ? 'change-diff__row--changed' : undefined}>
             <th scope="row">
-              {row.field}
+              {row.label}
               {row.changed && hasBefore ? <span className="change-diff__flag"> (changed)</span> : null}
             </th>
             {hasBefore ? <td className="change-diff__value">{row.before || '—'}</td> : null}

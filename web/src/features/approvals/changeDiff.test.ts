@@ -9,9 +9,9 @@ describe('diffChange', () => {
     });
     expect(diff.hasBefore).toBe(true);
     expect(diff.rows).toEqual([
-      { field: 'role', before: 'Support', after: 'Support', changed: false, added: [], removed: [] },
-      { field: 'description', before: 'Help desk', after: 'First line', changed: true, added: [], removed: [] },
-      { field: 'permissions', before: 'A, B', after: 'B, C', changed: true, added: ['C'], removed: ['A'] },
+      { field: 'role', label: 'Name', before: 'Support', after: 'Support', changed: false, added: [], removed: [] },
+      { field: 'description', label: 'Description', before: 'Help desk', after: 'First line', changed: true, added: [], removed: [] },
+      { field: 'permissions', label: 'Permissions', before: 'A, B', after: 'B, C', changed: true, added: ['C'], removed: ['A'] },
     ]);
   });
 
@@ -41,8 +41,8 @@ describe('diffChange', () => {
     const diff = diffChange({ after: { role: 'Auditors', permissions: ['A'] } });
     expect(diff.hasBefore).toBe(false);
     expect(diff.rows).toEqual([
-      { field: 'role', before: '', after: 'Auditors', changed: true, added: [], removed: [] },
-      { field: 'permissions', before: '', after: 'A', changed: true, added: ['A'], removed: [] },
+      { field: 'role', label: 'Name', before: '', after: 'Auditors', changed: true, added: [], removed: [] },
+      { field: 'permissions', label: 'Permissions', before: '', after: 'A', changed: true, added: ['A'], removed: [] },
     ]);
   });
 
@@ -74,5 +74,22 @@ describe('valueText', () => {
     expect(valueText(['a', 1])).toBe('a, 1');
     expect(valueText([{ a: 1 }])).toBe('[{"a":1}]');
     expect(valueText({ a: 1 })).toBe('{"a":1}');
+  });
+
+  it('labels fields as their form does and names coins by symbol, never by id or internal key', () => {
+    const symbols: Record<number, string> = { 6: 'USDT (TRX)', 7: 'BTC' };
+    const diff = diffChange(
+      { before: { invited: { coin: 6, amount: '10' } }, after: { invited: { coin: 7, amount: '12' } } },
+      (id) => symbols[id] ?? '',
+    );
+    expect(diff.rows.map((r) => [r.label, r.before, r.after, r.changed])).toEqual([
+      ['Invited Coin', 'USDT (TRX)', 'BTC', true],
+      ['Invited Promotion Amount (USD)', '10', '12', true],
+    ]);
+  });
+
+  it('keeps an unknown coin’s id rather than showing nothing', () => {
+    const [coin] = diffChange({ inviter: { coin: 9 } }, () => '').rows;
+    expect([coin.label, coin.after]).toEqual(['Inviter Coin', '9']);
   });
 });

@@ -4,10 +4,13 @@
  * saying whether the field changes and, for a list of plain values (a role's permissions), what it adds and removes.
  * Pure: the Approvals screen draws it (ChangeDiff.tsx).
  */
+import { fieldLabel, isCoinField } from './fieldLabels';
 
 export interface DiffRow {
   /** The field's name, dotted for a nested one. */
   field: string;
+  /** The field as its form labels it (fieldLabels.ts). */
+  label: string;
   /** The value before, as text ('' when the change records none: a creation, or a field that is new). */
   before: string;
   /** The value after, as text ('' when the field goes away). */
@@ -62,7 +65,18 @@ function listItems(value: unknown): string[] | null {
   return Array.isArray(value) && value.every(isPlain) ? value.map((item) => valueText(item)) : null;
 }
 
-function row(field: string, before: unknown, after: unknown): DiffRow {
+/** Names a coin by its id ('' when unknown): the screen shows symbols, not ids. */
+export type CoinName = (id: number) => string;
+
+/** A coin field's id as its symbol, where known; any other value as it is. */
+function named(field: string, value: unknown, coinName?: CoinName): unknown {
+  if (!coinName || !isCoinField(field) || typeof value !== 'number') return value;
+  return coinName(value) || value;
+}
+
+function row(field: string, rawBefore: unknown, rawAfter: unknown, coinName?: CoinName): DiffRow {
+  const before = named(field, rawBefore, coinName);
+  const after = named(field, rawAfter, coinName);
   const beforeItems = listItems(before);
   const afterItems = listItems(after);
   const lists = beforeItems !== null && afterItems !== null && (Array.isArray(before) || Array.isArray(after));
@@ -72,6 +86,7 @@ function row(field: string, before: unknown, after: unknown): DiffRow {
     : !sameValue(before, after);
   return {
     field,
+    label: fieldLabel(field),
     before: valueText(before),
     after: valueText(after),
     changed,
@@ -84,15 +99,15 @@ function row(field: string, before: unknown, after: unknown): DiffRow {
  * The rows of `change`: with `before` or `after` (objects), the union of their fields, the before's order first;
  * otherwise every field of the change as what it would make (no before). Anything else: no rows.
  */
-export function diffChange(change: unknown): ChangeDiff {
+export function diffChange(change: unknown, coinName?: CoinName): ChangeDiff {
   if (!isRecord(change)) return { hasBefore: false, rows: [] };
   const { before, after } = change;
   if (isRecord(before) || isRecord(after)) {
     const was = flatten(isRecord(before) ? before : {});
     const will = flatten(isRecord(after) ? after : {});
     const fields = [...new Set([...was.keys(), ...will.keys()])];
-    return { hasBefore: isRecord(before), rows: fields.map((field) => row(field, was.get(field), will.get(field))) };
+    return { hasBefore: isRecord(before), rows: fields.map((field) => row(field, was.get(field), will.get(field), coinName)) };
   }
   const details = flatten(change);
-  return { hasBefore: false, rows: [...details].map(([field, value]) => ({ ...row(field, undefined, value), changed: true })) };
+  return { hasBefore: false, rows: [...details].map(([field, value]) => ({ ...row(field, undefined, value, coinName), changed: true })) };
 }

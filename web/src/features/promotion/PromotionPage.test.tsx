@@ -145,7 +145,7 @@ describe('<PromotionPage>', () => {
 
   it('a save the approval policy covers: said to be sent, not saved; the form shows the settings in force again', async () => {
     const user = userEvent.setup({ delay: null });
-    const sent = { approval: { id: 4, action: 'promotion.save', status: 'pending', summary: 'Save the promotion: promotion' } };
+    const sent = { approval: { id: 4, action: 'promotion.save', status: 'pending', summary: 'Save the promotion' } };
     const calls = setUp(makePromotion(), { 'POST /api/admin/promotion': () => jsonResponse(sent, { status: 202 }) });
     renderWithProviders(<PromotionPage />);
     const amount = await screen.findByLabelText('Inviter Promotion Amount (USD)');
@@ -156,7 +156,7 @@ describe('<PromotionPage>', () => {
     await waitFor(() => expect(posted(calls)).toHaveLength(1));
     expect(posted(calls)[0]).toMatchObject({ inviter_bonus: { amount: '12' } });
 
-    const notes = await screen.findAllByText(/^Sent for approval: Save the promotion: promotion\./);
+    const notes = await screen.findAllByText(/^Sent for approval: Save the promotion\./);
     expect(notes.length).toBeGreaterThanOrEqual(1); // the note under the form, and the app's toast
     expect(screen.queryByText('Promotion Has Been Saved')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Inviter Promotion Amount (USD)')).toHaveValue(before);

@@ -1,0 +1,41 @@
+/**
+ * Approvals show the change, not the request (issue 37): with the demo's policy the promotion waits for a second
+ * person. Start Now is sent for approval; pressing it again is refused, the form naming the pending request with a
+ * link; the link opens that request on the Approvals screen, its fields labelled as the promotion form labels them and
+ * its coins by symbol: no internal key, no coin id, no raw call.
+ */
+import type { Page } from '@playwright/test';
+import type { BackofficeServer } from '../fixtures/server';
+import { expect, test } from '../fixtures/server';
+import { useToken } from '../fixtures/sign-in';
+
+test.use({ serverOptions: { label: 'approvals-change', approvals: true } });
+
+async function signIn(page: Page, server: BackofficeServer): Promise<void> {
+  const { stdout } = await server.runCli(['admin', 'token', '--username', server.creds.username]);
+  await page.goto('/admin/login');
+  await useToken(page, stdout.trim());
+}
+
+test('a second request for a pending change is refused with a link; the request reads as the form', async ({ page, server }) => {
+  await signIn(page, server);
+  await page.goto('/promotion');
+  await page.getByRole('button', { name: 'Start Now' }).click();
+  await expect(page.getByText(/^Sent for approval/).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Start Now' }).click();
+  await expect(page.getByText('The same change is already waiting for approval: nothing was sent.')).toBeVisible();
+  const link = page.getByRole('link', { name: /^Open the pending request #\d+$/ });
+  const id = ((await link.textContent()) ?? '').replace(/\D/g, '');
+  await link.click();
+
+  await expect(page).toHaveURL(new RegExp(`/approvals\\?request=${id}$`));
+  const diff = page.getByRole('table', { name: /^What “.*” changes$/ });
+  await expect(diff).toBeVisible();
+  await expect(diff.getByRole('rowheader', { name: 'Promotion on' })).toBeVisible();
+  const coin = diff.getByRole('rowheader', { name: 'Inviter Coin' }).locator('xpath=..').locator('td').last();
+  await expect(coin).toHaveText(/^[A-Z][A-Za-z0-9 ()]*$/); // a symbol, not an id
+  const details = page.locator('.approval-details');
+  await expect(details).not.toContainText('inviter.coin');
+  await expect(details).not.toContainText('/api/');
+});
