@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"testing"
 	"time"
@@ -170,10 +171,34 @@ func TestPromotion(t *testing.T) {
 		if audits != 3 {
 			t.Errorf("promotion audit rows = %d, want 3 saves", audits)
 		}
+		promotionChangeShowsBeforeAndAfter(t, db)
 		oneCommandPerChange(t, db, "xapa.cmd.promotion.v1", "promotion.update")
 		if last := commandsFor(t, db, "xapa.cmd.promotion.v1")[2]; fmt.Sprint(last["inviter"], last["minimums"]) !=
 			"map[coin:LTC usd_amount:10 usd_default:0] [map[amount:60 coin:LTC] map[amount:100 coin:BTC]]" {
 			t.Errorf("the promotion as sent: %v", last)
 		}
 	})
+}
+
+// promotionChangeShowsBeforeAndAfter checks that "stop now" (the second save) records the promotion before and after,
+// equal but for isEnabled: an approval request of it shows that one change, not every field.
+func promotionChangeShowsBeforeAndAfter(t *testing.T, db *store.DB) {
+	t.Helper()
+	var raw string
+	if err := db.QueryRowContext(context.Background(), `SELECT details FROM audit_log WHERE action = 'promotion.update'
+		ORDER BY id LIMIT 1 OFFSET 1`).Scan(&raw); err != nil {
+		t.Fatal(err)
+	}
+	var d struct{ Before, After map[string]any }
+	if err := json.Unmarshal([]byte(raw), &d); err != nil {
+		t.Fatal(err)
+	}
+	if d.Before["isEnabled"] != true || d.After["isEnabled"] != false {
+		t.Fatalf("isEnabled before %v, after %v: want true, false", d.Before["isEnabled"], d.After["isEnabled"])
+	}
+	delete(d.Before, "isEnabled")
+	delete(d.After, "isEnabled")
+	if fmt.Sprint(d.Before) != fmt.Sprint(d.After) {
+		t.Errorf("fields kept as they were differ:\nbefore %v\nafter  %v", d.Before, d.After)
+	}
 }

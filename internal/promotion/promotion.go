@@ -268,6 +268,10 @@ func (in *Input) checkMinimums(coins map[int64]CoinRef) error {
 
 // write stores the checked promotion and its audit row in tx.
 func (in *Input) write(ctx context.Context, tx *sql.Tx, actor audit.Actor, start, end time.Time) error {
+	before, err := stored(ctx, tx)
+	if err != nil {
+		return err
+	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO promotion_settings (id, is_enabled, start_date, end_date, inviter_coin_id,
 		inviter_amount, inviter_default, invited_coin_id, invited_amount, invited_default, network, waiting_days,
 		total_duration_ms, updated_at, updated_by) VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, 'main', $10, $11, $12, $13)
@@ -291,12 +295,56 @@ func (in *Input) write(ctx context.Context, tx *sql.Tx, actor audit.Actor, start
 			return err
 		}
 	}
-	if err := actor.Record(ctx, tx, "promotion.update", "promotion", map[string]any{"isEnabled": in.IsEnabled,
-		"start": in.Range.StartDate, "end": in.Range.EndDate, "waitingDays": in.WaitingTime.Days,
-		"inviter": in.InviterBonus, "invited": in.InvitedBonus, "minimum": in.Minimum}); err != nil {
+	if err := actor.Record(ctx, tx, "promotion.update", "promotion", map[string]any{"before": before, "after": in.details()}); err != nil {
 		return err
 	}
 	return in.tellCore(ctx, tx, start, end)
+}
+
+// details is the promotion as its audit entry and its approval request show it.
+func (in *Input) details() map[string]any {
+	return map[string]any{"isEnabled": in.IsEnabled, "start": in.Range.StartDate, "end": in.Range.EndDate,
+		"waitingDays": in.WaitingTime.Days, "inviter": in.InviterBonus, "invited": in.InvitedBonus, "minimum": in.Minimum}
+}
+
+// stored is the saved promotion as an Input's details, nil before the first
+// save: the "before" of a change, so its request shows what it changes.
+func stored(ctx context.Context, tx *sql.Tx) (map[string]any, error) {
+	var in Input
+	var start, end time.Time
+	err := tx.QueryRowContext(ctx, `SELECT is_enabled, start_date, end_date, inviter_coin_id, inviter_amount, inviter_default,
+		invited_coin_id, invited_amount, invited_default, network, waiting_days FROM promotion_settings WHERE id = 1`).Scan(
+		&in.IsEnabled, &start, &end, &in.InviterBonus.Coin, &in.InviterBonus.Amount, &in.InviterBonus.Default,
+		&in.InvitedBonus.Coin, &in.InvitedBonus.Amount, &in.InvitedBonus.Default, &in.InviterBonus.Network, &in.WaitingTime.Days)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	in.InvitedBonus.Network = in.InviterBonus.Network
+	// As a save writes them (money.Amount), so a field kept as it was reads the same before and after.
+	for _, d := range []*decimal.Decimal{&in.InviterBonus.Amount, &in.InviterBonus.Default, &in.InvitedBonus.Amount, &in.InvitedBonus.Default} {
+		*d, _ = money.Amount(*d)
+	}
+	in.Range.StartDate, in.Range.EndDate = start.UTC().Format(time.DateTime), end.UTC().Format(time.DateTime)
+	rows, err := tx.QueryContext(ctx, `SELECT coin_id, amount FROM promotion_minimums ORDER BY position, id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var m struct {
+			Coin int64           `json:"coin"`
+			Main decimal.Decimal `json:"main"`
+		}
+		if err := rows.Scan(&m.Coin, &m.Main); err != nil {
+			return nil, err
+		}
+		m.Main, _ = money.Amount(m.Main)
+		in.Minimum = append(in.Minimum, m)
+	}
+	return in.details(), rows.Err()
 }
 
 // tellCore writes the command that gives the core the promotion as saved:
