@@ -38,4 +38,13 @@ test('a second request for a pending change is refused with a link; the request 
   const details = page.locator('.approval-details');
   await expect(details).not.toContainText('inviter.coin');
   await expect(details).not.toContainText('/api/');
+
+  // A before and an after, the changed fields marked and said in words on the request's line; the rest unchanged.
+  await expect(diff.getByRole('columnheader', { name: 'Before' })).toBeVisible();
+  const changed = diff.locator('tr.change-diff__row--changed');
+  await expect(changed.first()).toBeVisible();
+  expect(await changed.count(), 'only what Start Now changes').toBeLessThan(await diff.locator('tbody tr').count());
+  const line = page.locator('.approvals__summary').first();
+  await expect(line).toContainText('→');
+  await expect(line).not.toContainText('inviter.');
 });

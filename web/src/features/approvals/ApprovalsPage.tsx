@@ -19,6 +19,7 @@ import type { Decision, StatusChoice } from './approvalRules';
 import { STATUS_CHOICES, STATUS_LABELS } from './approvalRules';
 import { ChangeDiff } from './ChangeDiff';
 import type { CoinName } from './changeDiff';
+import { changeInWords, diffChange } from './changeDiff';
 import { DecisionModal } from './DecisionModal';
 import { PolicyEditor } from './PolicyEditor';
 import type { ApprovalRequest, ApprovalStatus } from './types';
@@ -98,7 +99,19 @@ export default function ApprovalsPage() {
   };
 
   const columns: TableColumnsType<ApprovalRequest> = [
-    { key: 'summary', title: 'Summary', render: (_, r) => <span className="approvals__summary">{r.summary}</span> },
+    {
+      key: 'summary',
+      title: 'Summary',
+      render: (_, r) => {
+        const words = changeInWords(diffChange(r.change, coinName));
+        return (
+          <div className="approvals__summary">
+            <span>{r.summary}</span>
+            {words ? <Typography.Text type="secondary">{words}</Typography.Text> : null}
+          </div>
+        );
+      },
+    },
     { key: 'action', title: 'Action', render: (_, r) => actionLabel(r.action) },
     {
       key: 'maker',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffChange, valueText } from './changeDiff';
+import { changeInWords, diffChange, valueText } from './changeDiff';
 
 describe('diffChange', () => {
   it('lines before and after up field by field, marking what changes', () => {
@@ -91,5 +91,25 @@ describe('valueText', () => {
   it('keeps an unknown coin’s id rather than showing nothing', () => {
     const [coin] = diffChange({ inviter: { coin: 9 } }, () => '').rows;
     expect([coin.label, coin.after]).toEqual(['Inviter Coin', '9']);
+  });
+});
+
+describe('changeInWords', () => {
+  it('says what an edit changes, coins by symbol, lists by what they add and remove', () => {
+    const coinName = (id: number) => ({ 5: 'USDT', 6: 'BTC' })[id] ?? '';
+    const promotion = {
+      before: { isEnabled: true, inviter: { coin: 5, amount: '10' }, waitingDays: 50 },
+      after: { isEnabled: true, inviter: { coin: 6, amount: '12' }, waitingDays: 50 },
+    };
+    expect(changeInWords(diffChange(promotion, coinName))).toMatch(/^[^:]+: USDT → BTC; [^:]+: 10 → 12$/);
+    const role = { before: { role: 'Support', permissions: ['A', 'B'] }, after: { role: 'Support', permissions: ['B', 'C'] } };
+    expect(changeInWords(diffChange(role))).toBe('Permissions: + C, − A');
+    expect(changeInWords(diffChange({ role: 'New', permissions: ['A'] }))).toBe('');
+  });
+
+  it('names three fields and counts the rest', () => {
+    const before = { a: '1', b: '1', c: '1', d: '1', e: '1' };
+    const after = { a: '2', b: '2', c: '2', d: '2', e: '2' };
+    expect(changeInWords(diffChange({ before, after }))).toMatch(/; 2 more$/);
   });
 });

@@ -111,3 +111,23 @@ export function diffChange(change: unknown, coinName?: CoinName): ChangeDiff {
   const details = flatten(change);
   return { hasBefore: false, rows: [...details].map(([field, value]) => ({ ...row(field, undefined, value, coinName), changed: true })) };
 }
+
+/** At most this many changed fields are named in a request's line; the rest are counted. */
+const WORDS_FIELDS = 3;
+
+/**
+ * What an edit changes, as a person would write it: `Inviter Amount: 10 → 12; Permissions: + A, − B`. Empty for a
+ * change that records no before (a creation or a removal says itself in its summary).
+ */
+export function changeInWords(diff: ChangeDiff): string {
+  if (!diff.hasBefore) return '';
+  const changed = diff.rows.filter((r) => r.changed);
+  const words = changed.slice(0, WORDS_FIELDS).map((r) => {
+    if (r.added.length > 0 || r.removed.length > 0) {
+      return `${r.label}: ${[...r.added.map((a) => `+ ${a}`), ...r.removed.map((a) => `− ${a}`)].join(', ')}`;
+    }
+    return `${r.label}: ${r.before || '(none)'} → ${r.after || '(none)'}`;
+  });
+  const more = changed.length - WORDS_FIELDS;
+  return [...words, ...(more > 0 ? [`${more} more`] : [])].join('; ');
+}
