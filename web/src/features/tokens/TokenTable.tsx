@@ -1,5 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
-import { Button, Table } from 'antd';
+import { Button, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { CoreState } from '../../components/CoreState';
 import { CoinIcon } from './CoinIcon';
@@ -11,6 +11,20 @@ interface TokenTableProps {
   onEdit: (token: Token) => void;
 }
 
+/** A contract address, cut to its column with the whole on hover, and a button that copies it. */
+function Contract({ address, label }: { address: string; label: string }) {
+  if (!address) return <span aria-label={`No ${label.toLowerCase()}`}>—</span>;
+  return (
+    <Typography.Text
+      className="token-table__address"
+      ellipsis={{ tooltip: address }}
+      copyable={{ text: address, tooltips: [`Copy the ${label.toLowerCase()}`, 'Copied'] }}
+    >
+      {address}
+    </Typography.Text>
+  );
+}
+
 function columns(onEdit: (token: Token) => void): TableColumnsType<Token> {
   return [
     { title: 'ID', dataIndex: 'id', width: 70 },
@@ -18,15 +32,29 @@ function columns(onEdit: (token: Token) => void): TableColumnsType<Token> {
     { title: 'Name', dataIndex: 'name' },
     { title: 'Symbol', dataIndex: 'symbol' },
     { title: 'Blockchain', dataIndex: 'blockchain' },
-    { title: 'Max Confirmation', dataIndex: 'maxConfirmation' },
-    { title: 'Main Contract', dataIndex: 'mainContract', ellipsis: true, className: 'token-table__contract' },
+    { title: 'Max Confirmation', dataIndex: 'maxConfirmation', width: 150 },
+    {
+      title: 'Main Contract',
+      dataIndex: 'mainContract',
+      width: 190,
+      className: 'token-table__contract',
+      render: (address: string) => <Contract address={address} label="Main contract" />,
+    },
     { title: 'Decimals', dataIndex: 'decimals' },
-    { title: 'Test Contract', dataIndex: 'testContract', ellipsis: true, className: 'token-table__contract' },
+    {
+      title: 'Test Contract',
+      dataIndex: 'testContract',
+      width: 190,
+      className: 'token-table__contract',
+      render: (address: string) => <Contract address={address} label="Test contract" />,
+    },
     { title: 'At the Core', key: 'core', render: (_: unknown, token: Token) => <CoreState core={token.core} /> },
     {
       title: 'Edit',
       key: 'edit',
       width: 70,
+      // Stays in view when the table scrolls sideways (at 1280 px it is wider than the page).
+      fixed: 'right',
       render: (_: unknown, token: Token) => (
         <Button
           icon={<EditOutlined />}
@@ -38,7 +66,7 @@ function columns(onEdit: (token: Token) => void): TableColumnsType<Token> {
   ];
 }
 
-/** Every token, one row each; the contracts are cut short (the whole address shows on hover). */
+/** Every token, one row each; the contracts are cut short (the whole address on hover, a copy button), Edit always in view. */
 export function TokenTable({ tokens, loading, onEdit }: TokenTableProps) {
   return (
     <Table<Token>
