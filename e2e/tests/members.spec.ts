@@ -112,7 +112,7 @@ test.describe('members', () => {
     await page.getByRole('button', { name: /^Edit support@/ }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText('User Information')).toBeVisible();
-    await expect(dialog.getByRole('combobox', { name: 'SMS2Fa' })).toBeDisabled();
+    await expect(dialog.getByRole('combobox', { name: 'SMS 2FA' })).toBeDisabled();
     await expect(dialog.getByRole('combobox', { name: 'Google Authenticator' })).toBeEnabled();
     await dialog.getByLabel('Phone Number').fill('+1 555 0100');
     await dialog.getByRole('button', { name: 'Save' }).click();

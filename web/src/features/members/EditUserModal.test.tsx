@@ -14,7 +14,7 @@ describe('EditUserModal ("User Information")', () => {
     renderWithProviders(<EditUserModal user={user} onClose={() => {}} />);
     expect(await screen.findByRole('dialog', { name: 'User Information' })).toBeInTheDocument();
     expect(selector('Google Authenticator')).toBeDisabled();
-    expect(selector('SMS2Fa')).toBeDisabled();
+    expect(selector('SMS 2FA')).toBeDisabled();
     expect(selector('Status')).toBeEnabled();
   });
 
@@ -37,7 +37,7 @@ describe('EditUserModal ("User Information")', () => {
     const user = makeAdminUser({ id: 12, isGoogleAuthenticatorEnabled: true, isSMS2FaEnabled: false, phone_number: null });
     renderWithProviders(<EditUserModal user={user} onClose={onClose} />);
     await screen.findByRole('dialog');
-    expect(selector('SMS2Fa')).toBeDisabled();
+    expect(selector('SMS 2FA')).toBeDisabled();
     expect(selector('Google Authenticator')).toBeEnabled();
     expect(screen.getByText('Email', { selector: 'label' })).toHaveClass('ant-form-item-required');
     expect(screen.getByText('Status', { selector: 'label' })).toHaveClass('ant-form-item-required');

@@ -130,7 +130,7 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
         <ActiveSelect disabled={!user?.isGoogleAuthenticatorEnabled} />
       </Form.Item>
       <Form.Item
-        label="SMS2Fa"
+        label="SMS 2FA"
         name="isSMS2FaEnabled"
         extra={user?.isSMS2FaEnabled ? undefined : ALREADY_OFF}
       >
