@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-GO_PACKAGES := ./cmd/... ./internal/... ./web
+GO_PACKAGES := ./cmd/... ./internal/... ./tools/... ./web
 ADDR ?= 127.0.0.1:8080
 DB ?= sqlite:./data/backoffice.db
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable

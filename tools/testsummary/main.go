@@ -123,18 +123,24 @@ func skipReason(lines []string) string {
 	return "(no reason given)"
 }
 
-// counts are the leaf tests' results: a test with subtests counts as its subtests.
+// counts are the leaf tests' results: a test with subtests counts as its
+// subtests, except a test that failed on its own after its subtests passed
+// (a failure between two subtests), which counts as one failure.
 func (s *summary) counts() (passed, failed, skipped int) {
-	parents := map[string]bool{}
+	parents, failingBelow := map[string]bool{}, map[string]bool{}
 	for _, k := range s.order {
 		pkg, test, _ := strings.Cut(k, " ")
 		for i := strings.LastIndex(test, "/"); i > 0; i = strings.LastIndex(test, "/") {
 			test = test[:i]
 			parents[pkg+" "+test] = true
+			failingBelow[pkg+" "+test] = failingBelow[pkg+" "+test] || s.results[k] == "fail"
 		}
 	}
 	for _, k := range s.order {
 		if parents[k] {
+			if s.results[k] == "fail" && !failingBelow[k] {
+				failed++
+			}
 			continue
 		}
 		switch s.results[k] {
