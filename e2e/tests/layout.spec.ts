@@ -47,8 +47,17 @@ async function showEntry(page: Page, { path, group }: MenuEntry): Promise<Locato
   const link = entryLink(page, path);
   if (group && (await link.count()) === 0) {
     const title = menu(page).locator('.ant-menu-submenu-title').filter({ hasText: group });
-    const collapsed = (await page.locator('.ant-layout-sider-collapsed').count()) > 0;
-    await (collapsed ? title.hover() : title.click());
+    if ((await page.locator('.ant-layout-sider-collapsed').count()) === 0) {
+      await title.click();
+      return link;
+    }
+    // A collapsed menu opens a group's pop-up on hover; a hover made while the last pop-up was closing can be lost
+    // on a busy machine, so hover again until the link shows.
+    await expect(async () => {
+      await page.mouse.move(0, 0);
+      await title.hover();
+      await expect(link).toBeVisible({ timeout: 2_000 });
+    }).toPass();
   }
   return link;
 }
