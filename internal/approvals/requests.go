@@ -87,7 +87,7 @@ func (s *Store) Create(ctx context.Context, actor audit.Actor, call Call) (Reque
 			"target": call.Target, "summary": call.Summary, "reason": call.MakerReason})
 	})
 	if err != nil {
-		return Request{}, err
+		return Request{}, s.alreadyPending(ctx, call, err)
 	}
 	return s.Get(ctx, id)
 }
@@ -107,16 +107,7 @@ func ensureFirst(ctx context.Context, tx *sql.Tx, call Call, now time.Time) erro
 		AND status = 'pending' AND expires_at <= $3`, call.Action, call.Target, now); err != nil {
 		return err
 	}
-	var first int64
-	err := tx.QueryRowContext(ctx, `SELECT id FROM approvals WHERE action = $1 AND target = $2 AND status = 'pending'`,
-		call.Action, call.Target).Scan(&first)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return nil
-	case err != nil:
-		return err
-	}
-	return &ErrPending{ID: first}
+	return pendingFor(ctx, tx, call)
 }
 
 // alreadyPending answers the unique index's refusal of the insert, when a
@@ -126,9 +117,22 @@ func (s *Store) alreadyPending(ctx context.Context, call Call, err error) error 
 	if !store.IsUniqueViolation(err) {
 		return err
 	}
+	if pending := pendingFor(ctx, s.db, call); pending != nil {
+		return pending
+	}
+	return err // the first was decided meanwhile: the refusal stands as it came
+}
+
+// pendingFor is ErrPending naming the pending request for call's action and
+// target, nil when there is none.
+func pendingFor(ctx context.Context, q store.Querier, call Call) error {
 	var first int64
-	if err := s.db.QueryRowContext(ctx, `SELECT id FROM approvals WHERE action = $1 AND target = $2 AND status = 'pending'`,
-		call.Action, call.Target).Scan(&first); err != nil {
+	err := q.QueryRowContext(ctx, `SELECT id FROM approvals WHERE action = $1 AND target = $2 AND status = 'pending'`,
+		call.Action, call.Target).Scan(&first)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil
+	case err != nil:
 		return err
 	}
 	return &ErrPending{ID: first}

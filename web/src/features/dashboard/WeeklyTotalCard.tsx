@@ -16,7 +16,7 @@ interface WeeklyTotalCardProps {
 }
 
 /** USD figures are worth at today's rates: the server values every coin amount with the coin's current rate. */
-export const USD_TODAY = "USD at today's rates";
+const USD_TODAY = "USD at today's rates";
 
 /** A USD total with its last 7 days: total balances, revenue by send, revenue by exchange. */
 export function WeeklyTotalCard({ title, measure, options }: WeeklyTotalCardProps) {
