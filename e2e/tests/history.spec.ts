@@ -80,7 +80,8 @@ async function expectRowsMatchApi(page: Page, request: APIRequestContext, query:
   await expect(async () => {
     reply = await api<TxPage>(request, '/admin/transactions/history', query);
     expect(await rowIds(page)).toEqual(reply.transactionHistory.map((t) => t.id));
-    await expect(page.getByText(`${reply.total_items} records`, { exact: true })).toBeVisible({ timeout: 1_000 });
+    const n = reply.total_items;
+    await expect(page.getByText(`${n} ${n === 1 ? 'record' : 'records'}`, { exact: true })).toBeVisible({ timeout: 1_000 });
   }).toPass();
   return reply!;
 }
@@ -221,6 +222,86 @@ test.describe('history', () => {
     await page.getByRole('button', { name: 'Back to the list' }).click();
     await expect(rows(page)).toHaveCount(25);
     await expect(page).not.toHaveURL(/[?&]q=/);
+  });
+
+  test('search by customer email or by address, kept in the URL with the other filters; the address copies', async ({
+    page,
+    server,
+    request,
+  }) => {
+    const start = await openHistory(page, server, request);
+    const tx = (await api<TxPage & { transactionHistory: { receiverAddress: string }[] }>(request, '/admin/transactions/history', {
+      ...start,
+      page: 3,
+      maxPerPage: 1,
+    })).transactionHistory[0] as Tx & { receiverAddress: string };
+
+    // By email, typed in another case: the customer's transactions only, under the same date range and network.
+    await chooseOption(page, page.getByRole('combobox', { name: 'Search by' }), 'Customer email');
+    const email = page.getByRole('searchbox', { name: 'Customer email' });
+    await email.fill(tx.user.email.toUpperCase());
+    const byEmail = await nextListCall(page, () => email.press('Enter'));
+    expect(byEmail).toMatchObject({ email: tx.user.email.toUpperCase(), minDate: start.minDate, network: 'main' });
+    const mine = await expectRowsMatchApi(page, request, byEmail);
+    expect(mine.transactionHistory.length).toBeGreaterThan(0);
+    expect(mine.transactionHistory.every((t) => t.user.email === tx.user.email)).toBe(true);
+    await expect(page).toHaveURL(/[?&]email=/);
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Customer email' })).toHaveValue(tx.user.email.toUpperCase());
+
+    // By address: another kind of search starts afresh (every customer again); the address column shows the
+    // address whole on hover, and copies it.
+    await chooseOption(page, page.getByRole('combobox', { name: 'Search by' }), 'Address');
+    await expect(page).not.toHaveURL(/[?&]email=/);
+    await expect(rows(page)).toHaveCount(25);
+    const address = page.getByRole('searchbox', { name: 'Address' });
+    await address.fill(tx.receiverAddress);
+    const byAddress = await nextListCall(page, () => address.press('Enter'));
+    expect(byAddress.address).toBe(tx.receiverAddress);
+    expect(byAddress.email).toBeUndefined();
+    await expectRowsMatchApi(page, request, byAddress);
+    const row = page.locator(`tr[data-row-key="${tx.id}"]`);
+    await expect(row).toBeVisible();
+    await page.getByRole('button', { name: /^Columns/ }).click();
+    await page.getByRole('checkbox', { name: 'Address' }).check();
+    await page.keyboard.press('Escape');
+    const cell = row.locator('.copyable-address');
+    await cell.hover();
+    await expect(page.getByRole('tooltip').filter({ hasText: tx.receiverAddress })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Copy the address' })).toBeVisible();
+
+    // Clearing the box lists every customer again.
+    await address.fill('');
+    await expect(page).not.toHaveURL(/[?&]address=/);
+    await expect(rows(page)).toHaveCount(25);
+  });
+
+  test('sorting by amount and by date, on the server, kept in the URL', async ({ page, server, request }) => {
+    const start = await openHistory(page, server, request);
+    await expect(page.getByRole('columnheader', { name: /Date/ })).toHaveAttribute('aria-sort', 'descending');
+    const largest = await nextListCall(page, () => page.getByRole('columnheader', { name: 'Amount' }).click());
+    expect(largest).toMatchObject({ sort: 'amount', order: 'desc', minDate: start.minDate });
+    const reply = await expectRowsMatchApi(page, request, largest);
+    const amounts = reply.transactionHistory.map((t) => Number(t.amount));
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    await expect(page).toHaveURL(/[?&]sort=amount/);
+    await expect(page.getByRole('columnheader', { name: 'Amount' })).toHaveAttribute('aria-sort', 'descending');
+
+    const smallest = await nextListCall(page, () => page.getByRole('columnheader', { name: 'Amount' }).click());
+    expect(smallest).toMatchObject({ sort: 'amount', order: 'asc' });
+    await expectRowsMatchApi(page, request, smallest);
+    await page.reload();
+    await expect(page.getByRole('columnheader', { name: 'Amount' })).toHaveAttribute('aria-sort', 'ascending');
+
+    // The date's first click is the default order, newest first: the call names no order.
+    const newest = await nextListCall(page, () => page.getByRole('columnheader', { name: /Date/ }).click());
+    expect(newest.sort).toBeUndefined();
+    await expect(page).not.toHaveURL(/[?&]sort=/);
+    const ascending = await nextListCall(page, () => page.getByRole('columnheader', { name: /Date/ }).click());
+    expect(ascending).toMatchObject({ sort: 'created_at', order: 'asc' });
+    const first = await expectRowsMatchApi(page, request, ascending);
+    const times = first.transactionHistory.map((t) => t.created_at);
+    expect(times).toEqual([...times].sort());
   });
 
   test('the coin filter takes typing', async ({ page, server, request }) => {

@@ -186,6 +186,41 @@ test.describe('exchange report', () => {
   });
 });
 
+test.describe('report sorting', () => {
+  test('the exchange report sorts by amount sent and by date; the bonus report by dollars; kept in the URL', async ({
+    page,
+    server,
+    request,
+  }) => {
+    await open(page, server, request, '/exchangereport', EXCHANGE_LIST);
+    const sent = page.getByRole('columnheader', { name: 'Sent Amount' });
+    const largest = await nextCall(page, EXCHANGE_LIST, () => sent.click());
+    expect(largest.query).toMatchObject({ sort: 'amount', order: 'desc' });
+    const amounts = (largest.reply as { report: { id: number; fromAmount: string }[] }).report;
+    expect(amounts.map((r) => Number(r.fromAmount))).toEqual(amounts.map((r) => Number(r.fromAmount)).sort((a, b) => b - a));
+    await expect.poll(() => rowIds(page)).toEqual(amounts.map((r) => r.id));
+    await expect(sent).toHaveAttribute('aria-sort', 'descending');
+    await expect(page).toHaveURL(/[?&]sort=amount/);
+
+    const created = page.getByRole('columnheader', { name: /Created At/ });
+    await created.click(); // the default, newest first: the first page's call, maybe cached
+    await expect(page).not.toHaveURL(/[?&]sort=/);
+    await expect(created).toHaveAttribute('aria-sort', 'descending');
+    const oldest = await nextCall(page, EXCHANGE_LIST, () => created.click());
+    expect(oldest.query).toMatchObject({ sort: 'created_at', order: 'asc' });
+    const times = (oldest.reply as { report: { created_at: string }[] }).report.map((r) => r.created_at);
+    expect(times).toEqual([...times].sort());
+    await page.reload();
+    await expect(created).toHaveAttribute('aria-sort', 'ascending');
+
+    await open(page, server, request, '/bonusreport', BONUS_LIST);
+    const dollars = await nextCall(page, BONUS_LIST, () => page.getByRole('columnheader', { name: 'Bonus Amount ($)' }).click());
+    expect(dollars.query).toMatchObject({ sort: 'amount', order: 'desc' });
+    const usd = (dollars.reply as { reports: { usdAmount: string }[] }).reports.map((r) => Number(r.usdAmount));
+    expect(usd).toEqual([...usd].sort((a, b) => b - a));
+  });
+});
+
 test.describe('bonus report', () => {
   test('defaults, columns, the email filter and the CSV', async ({ page, server, request }) => {
     const first = await open(page, server, request, '/bonusreport', BONUS_LIST);

@@ -839,6 +839,10 @@ var badQuery = map[string][]string{
 	"token":       {"%00", "%ff", strings.Repeat("t", 5000)},
 	"status":      {"bogus", "PENDING", "%00"},
 	"state":       {"bogus", "WAITING", "%00"},
+	"sort":        {"hash", "AMOUNT", "amount,id", "%00"},
+	"order":       {"up", "DESC", "%00"},
+	"email":       {strings.Repeat("e", 5000), "%00", "%ff"},
+	"address":     {strings.Repeat("a", 5000), "%00", "%ff"},
 }
 
 // hostileText is valid text that means something to SQL, LIKE, FTS5, HTML
@@ -851,7 +855,7 @@ var hostileText = []string{`' OR '1'='1`, `%`, `%%`, `\`, `"; DROP TABLE users; 
 // 200, nothing matched (an empty page, a CSV of its header alone, or the
 // hash search's 404), and every table unchanged.
 func hostileFilters(t *testing.T, s *sweep, key, path, tok string, params []string) {
-	for _, param := range []string{"q", "user", "actor", "action", "wallet_name"} {
+	for _, param := range []string{"q", "user", "actor", "action", "wallet_name", "email", "address"} {
 		if !slices.Contains(params, param) {
 			continue
 		}

@@ -141,11 +141,18 @@ type (
 	coinQuery struct {
 		CoinType int64 `query:"coinType" minimum:"1" description:"A coin's id."`
 	}
+	orderQuery struct {
+		Sort  string `query:"sort" enum:"created_at,amount" description:"What a page is sorted by (default created_at). The CSV download is newest first."`
+		Order string `query:"order" enum:"desc,asc" description:"desc (the default): newest or largest first."`
+	}
 	historyQuery struct {
 		rangeQuery
 		coinQuery
+		orderQuery
 		Type    string `query:"type" enum:"received,sent"`
 		Network string `query:"network" enum:"main,test"`
+		Email   string `query:"email" maxLength:"254" description:"The customer's whole email, in any case."`
+		Address string `query:"address" maxLength:"200" description:"An address: the transactions sent to it, and those of the wallet it belongs to."`
 	}
 	searchQuery struct {
 		Q string `query:"q" minLength:"8" maxLength:"200" pattern:"^[0-9A-Za-z]+$" description:"A transaction hash, or its first 8 characters or more: the newest 20 transactions whose hash starts so, as typed or in lower case."`
@@ -160,6 +167,7 @@ type (
 	}
 	reportQuery struct {
 		rangeQuery
+		orderQuery
 		User string `query:"user" maxLength:"200" description:"Part of a user's email."`
 	}
 	auditQuery struct {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"xapa/backoffice/internal/store"
 )
 
 // The readers of a request's parameters: each reads one, and answers a
@@ -96,6 +98,28 @@ func queryText(r *http.Request, name string, max int) (string, error) {
 			FieldError{name, "must be UTF-8 text without NUL characters"})
 	}
 	return v, nil
+}
+
+// queryOrder reads a list page's order: sort (created_at, the default, or
+// amount) and order (desc, the default, or asc).
+func queryOrder(r *http.Request) (store.Order, error) {
+	var o store.Order
+	q := r.URL.Query()
+	switch q.Get("sort") {
+	case "", "created_at":
+	case "amount":
+		o.ByAmount = true
+	default:
+		return o, Errorf(http.StatusBadRequest, "sort must be created_at or amount.", FieldError{"sort", "must be created_at or amount"})
+	}
+	switch q.Get("order") {
+	case "", "desc":
+	case "asc":
+		o.Asc = true
+	default:
+		return o, Errorf(http.StatusBadRequest, "order must be asc or desc.", FieldError{"order", "must be asc or desc"})
+	}
+	return o, nil
 }
 
 // cleanText reports whether s is UTF-8 without NUL characters.

@@ -8,14 +8,17 @@ import (
 )
 
 // reportFilter reads a report's filters: minDate, maxDate and user (an
-// email's part).
+// email's part), and its page's sort and order.
 func reportFilter(r *http.Request) (reports.Filter, error) {
 	var f reports.Filter
 	var err error
 	if f.From, f.To, err = queryRange(r); err != nil {
 		return f, err
 	}
-	f.User, err = queryText(r, "user", 200)
+	if f.User, err = queryText(r, "user", 200); err != nil {
+		return f, err
+	}
+	f.Order, err = queryOrder(r)
 	return f, err
 }
 

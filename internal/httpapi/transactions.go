@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	"strings"
 
 	"xapa/backoffice/internal/csvout"
 	"xapa/backoffice/internal/ledger"
@@ -10,8 +11,8 @@ import (
 )
 
 // historyList is the History screen's list: every transaction, filtered by
-// minDate, maxDate, coinType (a coin id), type (received or sent) and
-// network (main or test).
+// minDate, maxDate, coinType (a coin id), type (received or sent), network
+// (main or test), the customer's email and an address, in sort and order.
 func (s *Server) historyList() lister {
 	return list[ledger.Filter, ledger.Transaction]{key: "transactionHistory", filter: txFilter, page: s.transactionPage,
 		csv: s.transactionCSV(func(f ledger.Filter) csvout.File { return csvout.File{Kind: "transactions", From: f.From, To: f.To} })}
@@ -27,9 +28,17 @@ func txFilter(r *http.Request) (ledger.Filter, error) {
 	if f.CoinID, err = queryID(r, "coinType"); err != nil {
 		return f, err
 	}
+	if f.Email, err = queryText(r, "email", 254); err != nil {
+		return f, err
+	}
+	if f.Address, err = queryText(r, "address", 200); err != nil {
+		return f, err
+	}
+	f.Email, f.Address = strings.TrimSpace(f.Email), strings.TrimSpace(f.Address)
 	q := r.URL.Query()
 	f.Type, f.Network = q.Get("type"), q.Get("network")
-	return f, nil
+	f.Order, err = queryOrder(r)
+	return f, err
 }
 
 func (s *Server) transactionPage(ctx context.Context, f ledger.Filter, p page) ([]ledger.Transaction, int, error) {

@@ -317,3 +317,85 @@ func TestMarket(t *testing.T) {
 		env.Run(t, []apitest.Case{{Name: "unknown market", Method: "GET", Path: "/api/coins/markets/NOPE", Token: tok, Status: 404}})
 	})
 }
+
+// History finds a customer by email and a wallet by address, and sorts a
+// page by amount as a number; the reports sort theirs too.
+func TestHistorySearchAndOrder(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		f := newLedgerFixture(t, env)
+		ctx := context.Background()
+		for _, q := range []struct {
+			sql  string
+			args []any
+		}{
+			// As text "10" sorts before "2": the order must read numbers.
+			{`INSERT INTO transactions (id, user_id, wallet_id, coin_id, type, network, status, confirmations, max_confirmation,
+				amount, hash, receiver_address, created_at, updated_at) VALUES (7, $1, 2, 2, 'sent', 'test', 'confirmed', 12, 12,
+				$2, '0xbbbbbbb7', 'bc1qfriend', $3, $3)`, []any{f.userID, dec("10"), f.now.Add(-3 * time.Hour)}},
+			{`UPDATE transactions SET receiver_address = 'bc1qfriend' WHERE id = 2`, nil},
+			{`INSERT INTO wallet_addresses (wallet_id, address, created_at) VALUES (3, '0xevilwallet', $1)`, []any{f.now}},
+		} {
+			if _, err := db.ExecContext(ctx, q.sql, q.args...); err != nil {
+				t.Fatalf("%s: %v", q.sql, err)
+			}
+		}
+		_, tok := env.Staff(t, "viewer", rbac.TransactionHistory, rbac.TransactionExchange)
+		get := func(path string) history {
+			t.Helper()
+			var h history
+			r := env.Do(t, apitest.Case{Method: "GET", Path: path, Token: tok})
+			if r.Status != 200 {
+				t.Fatalf("%s: %d %s", path, r.Status, r.Body)
+			}
+			r.JSON(t, &h)
+			return h
+		}
+		for _, c := range []struct {
+			q     string
+			want  []int64
+			total int
+		}{
+			{"?email=HOLDER@example.com", []int64{1, 3, 7, 4, 2, 5}, 6},
+			{"?email=holder@example.com&network=main&type=sent", []int64{4, 2}, 2},
+			{"?email=nobody@example.com", nil, 0},
+			{"?address=bc1qfriend", []int64{7, 2}, 2}, // sent to it
+			{"?address=0xevilwallet", []int64{6}, 1},  // its wallet's own
+			{"?address=%20bc1qfriend%20&network=test", []int64{7}, 1},
+			{"?sort=amount", []int64{7, 5, 4, 3, 1, 2, 6}, 7},
+			{"?sort=amount&order=asc&maxPerPage=3", []int64{6, 2, 1}, 7},
+			{"?sort=amount&order=asc&maxPerPage=3&page=3", []int64{7}, 7},
+			{"?sort=created_at&order=asc&network=main", []int64{6, 5, 2, 4, 1}, 5},
+		} {
+			h := get("/api/admin/transactions/history" + c.q)
+			if got := ids(h); !equalIDs(got, c.want) || h.TotalItems != c.total {
+				t.Errorf("%s: %v of %d, want %v of %d", c.q, got, h.TotalItems, c.want, c.total)
+			}
+		}
+		// The download keeps the filter, newest first.
+		r := env.Do(t, apitest.Case{Method: "GET", Path: "/api/admin/transactions/history/CSV?address=bc1qfriend&sort=amount&order=asc", Token: tok})
+		rows, err := csv.NewReader(strings.NewReader(string(r.Body))).ReadAll()
+		if err != nil || len(rows) != 3 || rows[1][0] != "7" || rows[2][0] != "2" {
+			t.Errorf("CSV by address: %d %q %v", r.Status, rows, err)
+		}
+		var ex struct {
+			Report []struct {
+				FromAmount string `json:"fromAmount"`
+			} `json:"report"`
+		}
+		for order, want := range map[string]string{"asc": "1", "desc": "5"} {
+			r := env.Do(t, apitest.Case{Method: "GET", Path: "/api/admin/exchange/history?sort=amount&order=" + order, Token: tok})
+			r.JSON(t, &ex)
+			if r.Status != 200 || len(ex.Report) != 2 || ex.Report[0].FromAmount != want {
+				t.Errorf("exchanges by amount %s: %d %s", order, r.Status, r.Body)
+			}
+		}
+		env.Run(t, []apitest.Case{
+			{Name: "bad sort", Method: "GET", Path: "/api/admin/transactions/history?sort=hash", Token: tok, Status: 400, JSON: `{"errors":[{"field":"sort"}]}`},
+			{Name: "bad order", Method: "GET", Path: "/api/admin/exchange/history?order=up", Token: tok, Status: 400, JSON: `{"errors":[{"field":"order"}]}`},
+			{Name: "too long an address", Method: "GET", Path: "/api/admin/transactions/history?address=" + strings.Repeat("a", 201), Token: tok, Status: 400,
+				JSON: `{"errors":[{"field":"address"}]}`},
+		})
+	})
+}

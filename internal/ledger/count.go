@@ -64,8 +64,8 @@ type bucketCounts = map[string]map[countKey]int
 // The whole ones inside the range, [p, q), come from the kept counts; what
 // the range cuts off at either end is counted through the indexes.
 func (s *Service) Count(ctx context.Context, f Filter) (int, error) {
-	if f.UserID != 0 {
-		return s.directCount(ctx, f, nil, nil) // one user's rows: an index range
+	if f.oneCustomer() {
+		return s.directCount(ctx, f, nil, nil) // a few customers' rows: an index range
 	}
 	now := s.now()
 	today, hour := utc.Midnight(now), now.Truncate(time.Hour)

@@ -22,10 +22,12 @@ type Service struct{ db *store.DB }
 // New returns the service over db.
 func New(db *store.DB) *Service { return &Service{db: db} }
 
-// Filter is a report's date range and user-email filter (contains).
+// Filter is a report's date range and user-email filter (contains). Order
+// orders a page; the CSV download is newest first whatever it says.
 type Filter struct {
 	From, To *time.Time
 	User     string
+	Order    store.Order
 }
 
 // where builds the condition on the report's table alias t and users u.
@@ -87,10 +89,10 @@ type BonusRow struct {
 const bonusFrom = ` FROM bonuses t JOIN users u ON u.id = t.user_id JOIN users i ON i.id = t.invited_user_id
 	JOIN coins c ON c.id = t.coin_id`
 
-// Bonuses returns a page of bonuses, newest first, and their count (limit
+// Bonuses returns a page of bonuses in f.Order, and their count (limit
 // 0: all of them, to each, in batches; the count is then -1).
 func (s *Service) Bonuses(ctx context.Context, f Filter, limit, offset int, each func(BonusRow) error) (int, error) {
-	return list(ctx, s.db, f, listOf{"bonuses", bonusFrom, `SELECT t.id, u.id, u.email, i.id, i.email, t.amount, t.usd_amount,
+	return list(ctx, s.db, f, listOf{"bonuses", "t.usd_amount", bonusFrom, `SELECT t.id, u.id, u.email, i.id, i.email, t.amount, t.usd_amount,
 		t.kind, c.symbol, t.created_at`}, limit, offset, scanBonus, each)
 }
 
@@ -128,10 +130,10 @@ type walletCoin struct {
 const exchangeFrom = ` FROM exchanges t JOIN users u ON u.id = t.user_id JOIN coins fc ON fc.id = t.from_coin_id
 	JOIN coins tc ON tc.id = t.to_coin_id`
 
-// Exchanges returns a page of exchanges, newest first, and their count
+// Exchanges returns a page of exchanges in f.Order, and their count
 // (limit 0: all of them, to each, in batches; the count is then -1).
 func (s *Service) Exchanges(ctx context.Context, f Filter, limit, offset int, each func(ExchangeRow) error) (int, error) {
-	return list(ctx, s.db, f, listOf{"exchanges", exchangeFrom, `SELECT t.id, u.id, u.email, fc.symbol, tc.symbol,
+	return list(ctx, s.db, f, listOf{"exchanges", "t.from_amount", exchangeFrom, `SELECT t.id, u.id, u.email, fc.symbol, tc.symbol,
 		t.exchange_rate, t.from_amount, t.to_amount, t.fee, t.created_at`}, limit, offset, scanExchange, each)
 }
 
@@ -145,15 +147,17 @@ func scanExchange(rows *sql.Rows) (ExchangeRow, store.Cursor, error) {
 	return e, store.Cursor{At: at, ID: e.ID}, err
 }
 
-// listOf is a report's table, its joins (from) and its columns (sel).
-type listOf struct{ table, from, sel string }
+// listOf is a report's table, the amount its page sorts by, its joins (from)
+// and its columns (sel).
+type listOf struct{ table, amount, from, sel string }
 
 // list runs a report: a page and its count, or (limit 0) every row in
 // batches that give their connection back between reads.
 func list[T any](ctx context.Context, db *store.DB, f Filter, l listOf, limit, offset int,
 	scan func(*sql.Rows) (T, store.Cursor, error), each func(T) error) (int, error) {
 	cond, args := f.where(db.Dialect)
-	q := store.Newest{Select: l.sel + l.from, Where: cond, Args: args, At: "t.created_at", ID: "t.id"}
+	q := store.Newest{Select: l.sel + l.from, Where: cond, Args: args, At: "t.created_at", ID: "t.id",
+		PageOrder: db.Dialect.OrderBy(f.Order, "t.created_at", l.amount, "t.id")}
 	if limit <= 0 {
 		return -1, store.EachNewest(ctx, db, q, scan, each)
 	}

@@ -29,7 +29,10 @@ type Newest struct {
 	Where  string // " WHERE …" or empty
 	Args   []any  // Where's arguments
 	At, ID string // the order columns, e.g. "t.created_at", "t.id"
-	Ahead  int    // rows read ahead of the caller; 0: ReadAhead
+	// PageOrder orders a page (EachPage) when set, in place of newest first:
+	// an ORDER BY list ending with ID (Dialect.OrderBy).
+	PageOrder string
+	Ahead     int // rows read ahead of the caller; 0: ReadAhead
 }
 
 func (q Newest) ahead() int {
@@ -69,6 +72,7 @@ func (c Cursor) before(p Cursor) bool {
 func EachNewest[T any](ctx context.Context, db *DB, q Newest, scan func(*sql.Rows) (T, Cursor, error), fn func(T) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	q.PageOrder = "" // a stream resumes after its last row: newest first only
 	var after *Cursor
 	size := q.batch()
 	for {
@@ -192,7 +196,8 @@ func (b *batcher[T]) flush(ctx context.Context) (readEnd, bool) {
 	return readEnd{}, false
 }
 
-// EachPage streams one page of q's rows to fn, newest first: limit rows
+// EachPage streams one page of q's rows to fn, newest first or in
+// q.PageOrder: limit rows
 // after the first offset (the numbered pages of a list screen).
 func EachPage[T any](ctx context.Context, db *DB, q Newest, limit, offset int, scan func(*sql.Rows) (T, Cursor, error), fn func(T) error) error {
 	stmt, args := q.statement(nil, limit, offset)
@@ -221,7 +226,11 @@ func (q Newest) statement(after *Cursor, limit, offset int) (string, []any) {
 			where += " AND " + cond
 		}
 	}
-	stmt := q.Select + where + fmt.Sprintf(" ORDER BY %s DESC, %s DESC", q.At, q.ID)
+	order := fmt.Sprintf("%s DESC, %s DESC", q.At, q.ID)
+	if q.PageOrder != "" {
+		order = q.PageOrder
+	}
+	stmt := q.Select + where + " ORDER BY " + order
 	if limit > 0 {
 		args = append(args, limit, offset)
 		stmt += fmt.Sprintf(" LIMIT $%d OFFSET $%d", len(args)-1, len(args))

@@ -1,5 +1,6 @@
 import { Table } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
 import { ListPager } from './ListPager';
 import './PagedTable.css';
 
@@ -16,10 +17,12 @@ export interface PagedTableProps<Row> {
   onPaging: (page: number, pageSize: number) => void;
   /** Rows that open to show more (Ant Design's expandable: a button per row, keyboard included). */
   expandable?: TableProps<Row>['expandable'];
+  /** A sortable header was clicked (lib/listSort.ts reads what it asks for). */
+  onSort?: (sorter: SorterResult<Row> | SorterResult<Row>[]) => void;
 }
 
 /** One page of a server-paginated list as a table, with the ListPager under it. Rows carry `data-row-key`. */
-export function PagedTable<Row extends object>({ rows, columns, rowKey, loading, emptyText, page, pageSize, total, onPaging, expandable }: PagedTableProps<Row>) {
+export function PagedTable<Row extends object>({ rows, columns, rowKey, loading, emptyText, page, pageSize, total, onPaging, expandable, onSort }: PagedTableProps<Row>) {
   return (
     <>
       <Table<Row>
@@ -33,6 +36,7 @@ export function PagedTable<Row extends object>({ rows, columns, rowKey, loading,
         scroll={{ x: 'max-content' }}
         locale={{ emptyText }}
         expandable={expandable}
+        onChange={onSort ? (_pagination, _filters, sorter) => onSort(sorter) : undefined}
       />
       <ListPager page={page} pageSize={pageSize} total={total} onChange={onPaging} />
     </>

@@ -3692,6 +3692,10 @@ export interface operations {
                 minDate?: string;
                 /** @description Until, inclusive: as minDate. */
                 maxDate?: string;
+                /** @description What a page is sorted by (default created_at). The CSV download is newest first. */
+                sort?: "created_at" | "amount";
+                /** @description desc (the default): newest or largest first. */
+                order?: "desc" | "asc";
                 /** @description Part of a user's email. */
                 user?: string;
             };
@@ -3753,6 +3757,10 @@ export interface operations {
                 minDate?: string;
                 /** @description Until, inclusive: as minDate. */
                 maxDate?: string;
+                /** @description What a page is sorted by (default created_at). The CSV download is newest first. */
+                sort?: "created_at" | "amount";
+                /** @description desc (the default): newest or largest first. */
+                order?: "desc" | "asc";
                 /** @description Part of a user's email. */
                 user?: string;
             };
@@ -4849,8 +4857,16 @@ export interface operations {
                 maxDate?: string;
                 /** @description A coin's id. */
                 coinType?: number;
+                /** @description What a page is sorted by (default created_at). The CSV download is newest first. */
+                sort?: "created_at" | "amount";
+                /** @description desc (the default): newest or largest first. */
+                order?: "desc" | "asc";
                 type?: "received" | "sent";
                 network?: "main" | "test";
+                /** @description The customer's whole email, in any case. */
+                email?: string;
+                /** @description An address: the transactions sent to it, and those of the wallet it belongs to. */
+                address?: string;
             };
             header?: never;
             path?: never;
@@ -4912,8 +4928,16 @@ export interface operations {
                 maxDate?: string;
                 /** @description A coin's id. */
                 coinType?: number;
+                /** @description What a page is sorted by (default created_at). The CSV download is newest first. */
+                sort?: "created_at" | "amount";
+                /** @description desc (the default): newest or largest first. */
+                order?: "desc" | "asc";
                 type?: "received" | "sent";
                 network?: "main" | "test";
+                /** @description The customer's whole email, in any case. */
+                email?: string;
+                /** @description An address: the transactions sent to it, and those of the wallet it belongs to. */
+                address?: string;
             };
             header?: never;
             path?: never;
@@ -5466,8 +5490,16 @@ export interface operations {
                 maxDate?: string;
                 /** @description A coin's id. */
                 coinType?: number;
+                /** @description What a page is sorted by (default created_at). The CSV download is newest first. */
+                sort?: "created_at" | "amount";
+                /** @description desc (the default): newest or largest first. */
+                order?: "desc" | "asc";
                 type?: "received" | "sent";
                 network?: "main" | "test";
+                /** @description The customer's whole email, in any case. */
+                email?: string;
+                /** @description An address: the transactions sent to it, and those of the wallet it belongs to. */
+                address?: string;
             };
             header?: never;
             path: {
@@ -5531,8 +5563,16 @@ export interface operations {
                 maxDate?: string;
                 /** @description A coin's id. */
                 coinType?: number;
+                /** @description What a page is sorted by (default created_at). The CSV download is newest first. */
+                sort?: "created_at" | "amount";
+                /** @description desc (the default): newest or largest first. */
+                order?: "desc" | "asc";
                 type?: "received" | "sent";
                 network?: "main" | "test";
+                /** @description The customer's whole email, in any case. */
+                email?: string;
+                /** @description An address: the transactions sent to it, and those of the wallet it belongs to. */
+                address?: string;
             };
             header?: never;
             path: {
@@ -6098,6 +6138,10 @@ export interface operations {
                 minDate?: string;
                 /** @description Until, inclusive: as minDate. */
                 maxDate?: string;
+                /** @description What a page is sorted by (default created_at). The CSV download is newest first. */
+                sort?: "created_at" | "amount";
+                /** @description desc (the default): newest or largest first. */
+                order?: "desc" | "asc";
                 /** @description Part of a user's email. */
                 user?: string;
             };
@@ -6159,6 +6203,10 @@ export interface operations {
                 minDate?: string;
                 /** @description Until, inclusive: as minDate. */
                 maxDate?: string;
+                /** @description What a page is sorted by (default created_at). The CSV download is newest first. */
+                sort?: "created_at" | "amount";
+                /** @description desc (the default): newest or largest first. */
+                order?: "desc" | "asc";
                 /** @description Part of a user's email. */
                 user?: string;
             };

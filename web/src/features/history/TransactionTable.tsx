@@ -3,6 +3,8 @@ import type { RefObject } from 'react';
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { ColumnChooser } from '../../components/ColumnChooser';
 import { useColumnChoice } from '../../lib/columnChoice';
+import type { ListSort, SortKey } from '../../lib/listSort';
+import { sortableColumns, sortFromTable } from '../../lib/listSort';
 import { fitColumns } from './fitColumns';
 import type { TransactionColumn } from './transactionColumns';
 import { ALL_TRANSACTION_COLUMNS, transactionColumnTitles, transactionColumns, transactionTableWidth } from './transactionColumns';
@@ -15,7 +17,13 @@ interface TransactionTableProps {
   columns?: readonly TransactionColumn[];
   /** Names the list whose user may choose its columns (ColumnChooser); without it the table shows what fits. */
   choosable?: string;
+  /** The page's order; with onSort, the date and amount headers sort the list (on the server). */
+  sort?: ListSort;
+  onSort?: (sort: ListSort | undefined) => void;
 }
+
+/** The columns a sortable table sorts by, and what each sorts by. */
+const SORT_KEYS: Partial<Record<string, SortKey>> = { date: 'created_at', amount: 'amount' };
 
 /** What the table draws beyond its columns' widths (its borders), so a fit never scrolls by a pixel or two. */
 const BORDERS = 8;
@@ -40,7 +48,7 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
  * status, hash) stay in view; with `choosable`, the Columns button says so and lets the user choose (the table then
  * scrolls inside itself when it is wider than the window).
  */
-export function TransactionTable({ transactions, loading, columns = ALL_TRANSACTION_COLUMNS, choosable }: TransactionTableProps) {
+export function TransactionTable({ transactions, loading, columns = ALL_TRANSACTION_COLUMNS, choosable, sort, onSort }: TransactionTableProps) {
   const box = useRef<HTMLDivElement>(null);
   const available = useWidth(box);
   const choice = useColumnChoice(choosable ?? 'transactions', columns, useContext(SessionContext)?.user?.id);
@@ -49,7 +57,10 @@ export function TransactionTable({ transactions, loading, columns = ALL_TRANSACT
     () => chosen ?? fitColumns(columns, available - BORDERS, transactionTableWidth),
     [chosen, columns, available],
   );
-  const tableColumns = useMemo(() => transactionColumns(shown), [shown]);
+  const tableColumns = useMemo(() => {
+    const plain = transactionColumns(shown);
+    return onSort ? sortableColumns(plain, SORT_KEYS, sort) : plain;
+  }, [shown, onSort, sort]);
   const width = useMemo(() => transactionTableWidth(shown), [shown]);
   return (
     <div ref={box}>
@@ -68,6 +79,7 @@ export function TransactionTable({ transactions, loading, columns = ALL_TRANSACT
         tableLayout="fixed"
         scroll={{ x: width }}
         locale={{ emptyText: 'No transactions' }}
+        onChange={onSort ? (_pagination, _filters, sorter) => onSort(sortFromTable(sorter, SORT_KEYS)) : undefined}
       />
     </div>
   );

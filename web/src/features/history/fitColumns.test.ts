@@ -11,8 +11,9 @@ describe('fitColumns', () => {
     expect(fit(0)).toEqual(all);
   });
 
-  it('gives up the wallet, then the fees, then the type, never a key column', () => {
-    expect(fit(transactionTableWidth(all) - 1)).not.toContain('wallet');
+  it('gives up the address, the wallet, then the fees, then the type, never a key column', () => {
+    expect(fit(transactionTableWidth(all) - 1)).not.toContain('address');
+    expect(fit(transactionTableWidth(all) - 1)).toContain('wallet');
     expect(fit(1010)).toEqual(['date', 'user', 'coin', 'type', 'amount', 'fee', 'status', 'hash']);
     expect(fit(300)).toEqual(['date', 'user', 'coin', 'amount', 'status', 'hash']);
   });

@@ -1,7 +1,7 @@
 import type { TransactionColumn } from './transactionColumns';
 
 /** The columns a narrow table gives up first, in this order; the others are History's key columns. */
-export const OPTIONAL_COLUMNS: readonly TransactionColumn[] = ['wallet', 'networkFee', 'fee', 'type'];
+export const OPTIONAL_COLUMNS: readonly TransactionColumn[] = ['address', 'wallet', 'networkFee', 'fee', 'type'];
 
 /**
  * The columns that fit `width` pixels: all of them when they fit, else without the optional ones, dropped one by

@@ -2,7 +2,9 @@ import type { Dayjs } from 'dayjs';
 import type { Query } from '../../lib/api';
 import type { DateRange } from '../../lib/dates';
 import { rangeBackFromToday, toApiDate, utcNow } from '../../lib/dates';
-import { dateRangeParam, enumParam, idParam } from '../../lib/listParams';
+import { dateRangeParam, enumParam, idParam, textParam } from '../../lib/listParams';
+import type { ListSort } from '../../lib/listSort';
+import { sortParam, sortQuery } from '../../lib/listSort';
 import type { ListSpec } from '../../lib/useListState';
 import type { Network, TransactionType } from './types';
 
@@ -15,6 +17,14 @@ export interface HistoryFilters {
   type?: TransactionType;
   network: Network;
   range: DateRange;
+  /** The start of a hash: the hash search replaces the list (at most one of hash, email and address is set). */
+  q?: string;
+  /** The customer's whole email. */
+  email?: string;
+  /** An address sent to, or one of the wallet's own. */
+  address?: string;
+  /** The page's order; none: newest first. */
+  sort?: ListSort;
 }
 
 /** The history's default filters: one month ago at midnight to the end of today, all coins and types, network main. */
@@ -22,13 +32,20 @@ export function defaultHistoryFilters(now: Dayjs = utcNow()): HistoryFilters {
   return { network: 'main', range: rangeBackFromToday(1, 'month', now) };
 }
 
-/** History's filters in the URL: `coinType`, `type`, `network`, `minDate` and `maxDate`, as the list call names them. */
+/**
+ * History's filters in the URL, as the list call names them: `coinType`, `type`, `network`, `minDate`, `maxDate`,
+ * `email`, `address`, `sort` and `order`; and `q`, the hash searched for.
+ */
 export const HISTORY_LIST: ListSpec<HistoryFilters> = {
   params: {
     coinType: idParam('coinType'),
     type: enumParam('type', TRANSACTION_TYPES),
     network: enumParam('network', NETWORKS),
     range: dateRangeParam(),
+    q: textParam('q'),
+    email: textParam('email'),
+    address: textParam('address'),
+    sort: sortParam(),
   },
   defaults: defaultHistoryFilters,
 };
@@ -41,10 +58,23 @@ export function toCsvQuery(filters: HistoryFilters): Query {
     coinType: filters.coinType,
     type: filters.type,
     network: filters.network,
+    email: filters.email,
+    address: filters.address,
   };
 }
 
 /** GET /api/admin/transactions/history's query for one page. */
 export function toListQuery(filters: HistoryFilters, page: number, pageSize: number): Query {
-  return { page, maxPerPage: pageSize, ...toCsvQuery(filters) };
+  return { page, maxPerPage: pageSize, ...toCsvQuery(filters), ...sortQuery(filters.sort) };
+}
+
+/** What History searches by: the start of a hash, the customer's email or an address. */
+export type SearchKind = 'hash' | 'email' | 'address';
+
+/** What the URL searches for: at most one of the hash (`q`), the email and the address. */
+export function historySearchOf(filters: HistoryFilters): { kind: SearchKind; text: string } {
+  if (filters.q) return { kind: 'hash', text: filters.q };
+  if (filters.email) return { kind: 'email', text: filters.email };
+  if (filters.address) return { kind: 'address', text: filters.address };
+  return { kind: 'hash', text: '' };
 }

@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
+import { CopyableAddress } from '../../components/CopyableAddress';
 import { InlineRow } from '../../components/InlineRow';
 import { formatDateTime, utcTitle } from '../../lib/dateDisplay';
 import { UserEmailLink } from '../session/UserEmailLink';
@@ -72,6 +73,12 @@ const COLUMNS = {
   },
   status: { key: 'status', title: 'Status', width: 140, render: (_, tx) => <TransactionStatus tx={tx} /> },
   hash: { key: 'hash', title: 'Hash', width: 126, render: (_, tx) => <HashLink hash={tx.hash} explorerUrl={tx.explorerUrl} /> },
+  address: {
+    key: 'address',
+    title: 'Address',
+    width: 150,
+    render: (_, tx) => <CopyableAddress address={tx.receiverAddress} label="Address" />,
+  },
   wallet: {
     key: 'wallet',
     title: 'Wallet',
@@ -94,6 +101,7 @@ export const ALL_TRANSACTION_COLUMNS: readonly TransactionColumn[] = [
   'fee',
   'status',
   'hash',
+  'address',
   'wallet',
 ];
 

@@ -5,6 +5,8 @@ import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { DebouncedInput } from '../../components/DebouncedInput';
 import { PagedTable } from '../../components/PagedTable';
 import type { Query } from '../../lib/api';
+import type { SortKey } from '../../lib/listSort';
+import { sortableColumns, sortFromTable } from '../../lib/listSort';
 import { useListState } from '../../lib/useListState';
 import type { ReportSource } from './reportApi';
 import { downloadReportCsv, reportPageQuery } from './reportApi';
@@ -14,15 +16,17 @@ import './reports.css';
 interface ReportScreenProps<K extends string, Row> {
   source: ReportSource<K>;
   columns: TableColumnsType<Row>;
+  /** The columns whose headers sort the report, and what each sorts by. */
+  sortKeys: Partial<Record<string, SortKey>>;
   emptyText: string;
 }
 
 /**
  * The bonus and exchange reports: date range (YYYY-MM-DD, presets), 'User Email'
- * filter, green CSV icon, the rows with a spinner while they load, and the ListPager. A filter change goes back
+ * filter, green CSV icon, the rows (sortable by date and amount) with a spinner while they load, and the ListPager. A filter change goes back
  * to page 1; a failed call shows an empty list, without a message.
  */
-export function ReportScreen<K extends string, Row extends { id: number }>({ source, columns, emptyText }: ReportScreenProps<K, Row>) {
+export function ReportScreen<K extends string, Row extends { id: number }>({ source, columns, sortKeys, emptyText }: ReportScreenProps<K, Row>) {
   const { filters, page, pageSize, setFilters, setPaging } = useListState(REPORT_LIST);
   const query = useQuery(reportPageQuery<K, Row>(source, reportListQuery(filters, page, pageSize)));
   const reply = query.data;
@@ -48,7 +52,8 @@ export function ReportScreen<K extends string, Row extends { id: number }>({ sou
       </div>
       <PagedTable<Row>
         rows={reply?.[source.listKey] ?? []}
-        columns={columns}
+        columns={sortableColumns(columns, sortKeys, filters.sort)}
+        onSort={(sorter) => setFilters({ sort: sortFromTable(sorter, sortKeys) })}
         rowKey="id"
         loading={query.isFetching}
         emptyText={emptyText}

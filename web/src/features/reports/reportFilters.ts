@@ -3,6 +3,8 @@ import type { Query } from '../../lib/api';
 import type { DateRange } from '../../lib/dates';
 import { rangeBackFromToday, toApiDate, utcNow } from '../../lib/dates';
 import { dateRangeParam, textParam } from '../../lib/listParams';
+import type { ListSort } from '../../lib/listSort';
+import { sortParam, sortQuery } from '../../lib/listSort';
 import type { ListSpec } from '../../lib/useListState';
 
 /** The filters of the bonus and exchange reports. */
@@ -10,6 +12,8 @@ export interface ReportFilters {
   range: DateRange;
   /** Part of the user's email ('' = every user). */
   user: string;
+  /** The page's order; none: newest first. */
+  sort?: ListSort;
 }
 
 /** The reports' default filters: two years ago at the start of the day to the end of today, every user. */
@@ -17,9 +21,9 @@ export function defaultReportFilters(now: Dayjs = utcNow()): ReportFilters {
   return { range: rangeBackFromToday(2, 'year', now), user: '' };
 }
 
-/** The reports' filters in the URL: `minDate` and `maxDate` (whole days), `user`, as the list calls name them. */
+/** The reports' filters in the URL, as the list calls name them: `minDate` and `maxDate` (whole days), `user`, `sort`, `order`. */
 export const REPORT_LIST: ListSpec<ReportFilters> = {
-  params: { range: dateRangeParam({ wholeDays: true }), user: textParam('user') },
+  params: { range: dateRangeParam({ wholeDays: true }), user: textParam('user'), sort: sortParam() },
   defaults: defaultReportFilters,
 };
 
@@ -30,5 +34,5 @@ export function reportCsvQuery({ range, user }: ReportFilters): Query {
 
 /** The list call's query for one page. */
 export function reportListQuery(filters: ReportFilters, page: number, pageSize: number): Query {
-  return { page, maxPerPage: pageSize, ...reportCsvQuery(filters) };
+  return { page, maxPerPage: pageSize, ...reportCsvQuery(filters), ...sortQuery(filters.sort) };
 }

@@ -1,6 +1,7 @@
 import { EditOutlined } from '@ant-design/icons';
-import { Button, Table, Typography } from 'antd';
+import { Button, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
+import { CopyableAddress } from '../../components/CopyableAddress';
 import { CoreState } from '../../components/CoreState';
 import { CoinIcon } from './CoinIcon';
 import type { Token } from './types';
@@ -9,20 +10,6 @@ interface TokenTableProps {
   tokens: Token[];
   loading: boolean;
   onEdit: (token: Token) => void;
-}
-
-/** A contract address, cut to its column with the whole on hover, and a button that copies it. */
-function Contract({ address, label }: { address: string; label: string }) {
-  if (!address) return <span aria-label={`No ${label.toLowerCase()}`}>—</span>;
-  return (
-    <Typography.Text
-      className="token-table__address"
-      ellipsis={{ tooltip: address }}
-      copyable={{ text: address, tooltips: [`Copy the ${label.toLowerCase()}`, 'Copied'] }}
-    >
-      {address}
-    </Typography.Text>
-  );
 }
 
 function columns(onEdit: (token: Token) => void): TableColumnsType<Token> {
@@ -38,7 +25,7 @@ function columns(onEdit: (token: Token) => void): TableColumnsType<Token> {
       dataIndex: 'mainContract',
       width: 190,
       className: 'token-table__contract',
-      render: (address: string) => <Contract address={address} label="Main contract" />,
+      render: (address: string) => <CopyableAddress address={address} label="Main contract" />,
     },
     { title: 'Decimals', dataIndex: 'decimals' },
     {
@@ -46,7 +33,7 @@ function columns(onEdit: (token: Token) => void): TableColumnsType<Token> {
       dataIndex: 'testContract',
       width: 190,
       className: 'token-table__contract',
-      render: (address: string) => <Contract address={address} label="Test contract" />,
+      render: (address: string) => <CopyableAddress address={address} label="Test contract" />,
     },
     { title: 'At the Core', key: 'core', render: (_: unknown, token: Token) => <CoreState core={token.core} /> },
     {

@@ -1,3 +1,4 @@
+import type { SortKey } from '../../../lib/listSort';
 import type { TableColumnsType } from 'antd';
 import { formatCoin, formatUsd } from '../../../lib/decimal';
 import { formatDateTime, utcTitle } from '../../../lib/dateDisplay';
@@ -17,3 +18,6 @@ export const BONUS_COLUMNS: TableColumnsType<BonusRow> = [
   { key: 'usd', title: 'Bonus Amount ($)', align: 'right', render: (_, row) => formatUsd(row.usdAmount) },
   { key: 'time', title: utcTitle('Time Stamp'), render: (_, row) => formatDateTime(row.created_at) },
 ];
+
+/** The headers that sort the report: the time, and the bonus in dollars (comparable across coins). */
+export const BONUS_SORT_KEYS: Partial<Record<string, SortKey>> = { time: 'created_at', usd: 'amount' };

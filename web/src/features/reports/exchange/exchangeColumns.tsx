@@ -1,3 +1,4 @@
+import type { SortKey } from '../../../lib/listSort';
 import type { TableColumnsType } from 'antd';
 import { formatCoin, formatRate } from '../../../lib/decimal';
 import { UserEmailLink } from '../../session/UserEmailLink';
@@ -17,3 +18,6 @@ export const EXCHANGE_COLUMNS: TableColumnsType<ExchangeRow> = [
   { key: 'received', title: 'Received Amount', align: 'right', render: (_, row) => formatCoin(row.toAmount) },
   { key: 'created', title: utcTitle('Created At'), render: (_, row) => formatDateTime(row.created_at) },
 ];
+
+/** The headers that sort the report: the time, and the amount sent (in its own coin). */
+export const EXCHANGE_SORT_KEYS: Partial<Record<string, SortKey>> = { created: 'created_at', sent: 'amount' };
