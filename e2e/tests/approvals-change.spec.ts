@@ -48,3 +48,28 @@ test('a second request for a pending change is refused with a link; the request 
   await expect(line).toContainText('→');
   await expect(line).not.toContainText('inviter.');
 });
+
+test('a role edit waiting for approval: a second edit of that role links to the first request', async ({ page, server }) => {
+  await signIn(page, server);
+  await page.goto('/roles');
+  const modify = page.getByRole('button', { name: /^Modify / }).first();
+  const name = ((await modify.getAttribute('aria-label')) ?? '').replace(/^Modify /, '');
+  const edit = async (description: string) => {
+    await page.getByRole('button', { name: `Modify ${name}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Description').fill(description);
+    await dialog.getByRole('button', { name: 'Modify Role' }).click();
+    return dialog;
+  };
+  await edit('First change');
+  await expect(page.getByText(/^Sent for approval/).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const dialog = await edit('Second change');
+  await expect(dialog.getByText('The same change is already waiting for approval: nothing was sent.')).toBeVisible();
+  const link = dialog.getByRole('link', { name: /^Open the pending request #\d+$/ });
+  const id = ((await link.textContent()) ?? '').replace(/\D/g, '');
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/approvals\\?request=${id}$`));
+  await expect(page.getByRole('table', { name: /^What “.*” changes$/ })).toContainText('First change');
+});

@@ -49,13 +49,17 @@ func (s *Store) Propose(ctx context.Context, actor audit.Actor, plan *Plan, make
 	if err != nil {
 		return Request{}, err
 	}
+	names, err := s.targetNames(ctx, target)
+	if err != nil {
+		return Request{}, err
+	}
 	reason = strings.TrimSpace(reason)
 	if len(reason) > MaxReason {
 		reason = reason[:MaxReason]
 	}
 	return s.Create(ctx, actor, Call{Action: plan.Action, Method: plan.Method, Path: plan.Path, Query: plan.Query,
 		Body: s.box.Seal(secrets.Approval.Purpose(), plan.Body), Maker: maker, MakerReason: reason, Target: target,
-		TargetVersion: version, Summary: plan.Summary(), Change: plan.Change()})
+		TargetVersion: version, Summary: plan.Summary(names), Change: plan.Change(names)})
 }
 
 // ErrNoRight refuses a decider who lacks what the request's action needs.

@@ -61,41 +61,49 @@ func (p *Plan) Target() string {
 }
 
 // Change is what the request shows: the details of the change's one entry,
-// or, for a change of several targets, each target's details under its name;
-// secrets left out.
-func (p *Plan) Change() map[string]any {
+// or, for a change of several targets, each target's details under its name
+// (names: Store.targetNames); secrets left out.
+func (p *Plan) Change(names map[string]string) map[string]any {
 	if len(p.Held) == 1 {
 		return redacted(p.Held[0].Details)
 	}
 	out := make(map[string]any, len(p.Held))
 	for _, e := range p.Held {
 		d := redacted(e.Details)
-		if prev, ok := out[e.Target].(map[string]any); ok {
+		key := named(names, e.Target)
+		if prev, ok := out[key].(map[string]any); ok {
 			maps.Copy(prev, d)
 			continue
 		}
-		out[e.Target] = d
+		out[key] = d
 	}
 	return out
 }
 
 // Summary is the request's one line: the action, what it acts on, and every
-// target of a change of several.
-func (p *Plan) Summary() string {
+// target of a change of several, each by its name where names has one.
+func (p *Plan) Summary(names map[string]string) string {
 	line := Label(p.Action)
-	// A target with no id and no name is the one of its kind ("promotion"): the label says it already.
-	if name := entryName(&p.Held[0]); strings.Contains(name, ":") || name != p.Held[0].Target {
-		line += ": " + name
+	targets := strings.Split(p.Target(), ",")
+	for i, t := range targets {
+		targets[i] = named(names, t)
 	}
-	if targets := p.Target(); strings.Contains(targets, ",") {
-		line += " (" + strings.ReplaceAll(targets, ",", ", ") + ")"
+	name := entryName(&p.Held[0], names)
+	switch {
+	case len(targets) > 1 && name == targets[0]: // "Remove members: ana@…, bo@…"
+		return line + ": " + strings.Join(targets, ", ")
+	case len(targets) > 1: // "Set the role of staff members: Support (ana@…, bo@…)"
+		return line + ": " + name + " (" + strings.Join(targets, ", ") + ")"
+	case strings.Contains(name, ":") || name != p.Held[0].Target:
+		return line + ": " + name
+	default: // the one of its kind ("promotion"): the label says it already
+		return line
 	}
-	return line
 }
 
 // entryName is what an entry acts on, by name where its details give one
-// (a role, a token, an email), else its target.
-func entryName(e *audit.Entry) string {
+// (a role, a token, an email), else its target's name, else its target.
+func entryName(e *audit.Entry, names map[string]string) string {
 	for _, d := range []map[string]any{e.Details, asMap(e.Details["after"]), asMap(e.Details["before"])} {
 		for _, key := range []string{"role", "name", "email", "symbol"} {
 			if v, ok := d[key].(string); ok && v != "" {
@@ -103,7 +111,7 @@ func entryName(e *audit.Entry) string {
 			}
 		}
 	}
-	return e.Target
+	return named(names, e.Target)
 }
 
 func asMap(v any) map[string]any { m, _ := v.(map[string]any); return m }

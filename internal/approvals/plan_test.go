@@ -46,10 +46,18 @@ func TestPlanHoldsTheWholeChangeAndNothingLands(t *testing.T) {
 		if got := plan.Target(); got != "user:57,user:59" {
 			t.Errorf("Target = %q", got)
 		}
-		if got := plan.Summary(); got != "Set the role of staff members: Support (user:57, user:59)" {
+		if got := plan.Summary(nil); got != "Set the role of staff members: Support (user:57, user:59)" {
 			t.Errorf("Summary = %q", got)
 		}
-		change := plan.Change()
+		// With the staff members' emails (Store.targetNames), the request names them.
+		names := map[string]string{"user:57": "ana@example.com", "user:59": "bo@example.com"}
+		if got := plan.Summary(names); got != "Set the role of staff members: Support (ana@example.com, bo@example.com)" {
+			t.Errorf("Summary with names = %q", got)
+		}
+		if _, ok := plan.Change(names)["ana@example.com"]; !ok {
+			t.Errorf("Change with names = %v: want each member under their email", plan.Change(names))
+		}
+		change := plan.Change(nil)
 		for _, user := range []string{"user:57", "user:59"} {
 			d, _ := change[user].(map[string]any)
 			if d["role"] != "Support" || d["password"] != nil {
@@ -68,7 +76,7 @@ func TestPlanOutsideATransactionStopsAtItsEntry(t *testing.T) {
 	if err := plan.Hold(context.Background(), db, &e); !errors.Is(err, approvals.ErrHeld) {
 		t.Fatalf("Hold = %v, want ErrHeld", err)
 	}
-	if got := plan.Summary(); got != "Edit a token: USDT" {
+	if got := plan.Summary(nil); got != "Edit a token: USDT" {
 		t.Errorf("Summary = %q", got)
 	}
 }
@@ -78,7 +86,7 @@ func TestPlanOutsideATransactionStopsAtItsEntry(t *testing.T) {
 func TestPlanSummaryOfTheOneOfItsKind(t *testing.T) {
 	plan := &approvals.Plan{Action: "promotion.save", Held: []audit.Entry{{Action: "promotion.update", Target: "promotion",
 		Details: map[string]any{"isEnabled": true}}}}
-	if got := plan.Summary(); got != "Save the promotion" {
+	if got := plan.Summary(nil); got != "Save the promotion" {
 		t.Errorf("Summary = %q", got)
 	}
 }

@@ -1,8 +1,10 @@
 package httpapi_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
 	"xapa/backoffice/internal/apitest"
@@ -57,6 +59,37 @@ func TestFourEyesOnePendingPerChange(t *testing.T) {
 		_, admin = env.Staff(t, "ann", rbac.AllKeys()...) // the day ended the earlier session
 		if after := approvalOf(t, edit("after it expired")); after.ID == again.ID {
 			t.Fatalf("the expired request %d was answered again", again.ID)
+		}
+	})
+}
+
+// A request names people and roles, not ids (issue 37): removing two members
+// reads as their emails, in its line and in its change.
+func TestFourEyesRequestNamesItsTargets(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		_, admin := env.Staff(t, "ada", rbac.AllKeys()...)
+		ana := env.CreateUser(t, "ana", true, true, rbac.UsersList)
+		bo := env.CreateUser(t, "bo", true, true, rbac.UsersList)
+		setPolicy(t, env, admin, map[string]bool{"role.remove_members": true})
+		r := approvalOf(t, env.Do(t, apitest.Case{Method: "PATCH", Path: "/api/admin/roles/removeMember", Token: admin,
+			Body: map[string]any{"users": []int64{ana.ID, bo.ID}}}))
+		want := fmt.Sprintf("Remove members: %s, %s", ana.Email, bo.Email)
+		if r.Summary != want {
+			t.Errorf("summary %q, want %q", r.Summary, want)
+		}
+		var change map[string]any
+		if err := json.Unmarshal(r.Change, &change); err != nil {
+			t.Fatal(err)
+		}
+		for _, email := range []string{ana.Email, bo.Email} {
+			if _, ok := change[email]; !ok {
+				t.Errorf("change %s: want each member under their email", r.Change)
+			}
+		}
+		if strings.Contains(string(r.Change), "user:") {
+			t.Errorf("change %s names a user by id", r.Change)
 		}
 	})
 }

@@ -1,8 +1,7 @@
+import { SaveError } from '../../components/SaveError';
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input, Modal } from 'antd';
-import { FormError } from '../../components/FormError';
 import { isFailure, whenSentForApproval } from '../../lib/sentForApproval';
-import { errorMessage } from '../../lib/api';
 import { ActiveSelect } from './ActiveSelect';
 import { canCreateUser } from './createUserRules';
 import type { MemberListKind } from './listKinds';
@@ -79,7 +78,7 @@ export function CreateUserModal({ open, kind, onClose }: CreateUserModalProps) {
       )}
     >
       {/* A 400 shows its first field error (errors[0].message), anything else its message. */}
-      {isFailure(create.error) ? <FormError title={errorMessage(create.error)} /> : null}
+      {isFailure(create.error) ? <SaveError error={create.error} /> : null}
       <Form.Item label="Display Name" name="full_name" rules={REQUIRED}>
         <Input autoComplete="off" autoFocus />
       </Form.Item>

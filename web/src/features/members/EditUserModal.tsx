@@ -1,9 +1,9 @@
+import { SaveError } from '../../components/SaveError';
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input, Modal } from 'antd';
 import { CoreState } from '../../components/CoreState';
-import { FormError } from '../../components/FormError';
 import { isFailure, whenSentForApproval } from '../../lib/sentForApproval';
-import { errorMessage, isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
 import { useSession } from '../session/SessionContext';
 import { ActiveSelect } from './ActiveSelect';
 import { type EditorValues, needsEditorCode } from './editorCode';
@@ -38,9 +38,9 @@ function initialValues(user: AdminUser): EditValues {
 
 /** A failed edit shows the message and, when it says more, the first field error. */
 function EditError({ error }: { error: unknown }) {
-  if (!isApiError(error)) return <FormError title={errorMessage(error)} />;
+  if (!isApiError(error)) return <SaveError error={error} />;
   const first = error.errors[0]?.message;
-  return <FormError title={error.message} description={first && first !== error.message ? first : undefined} />;
+  return <SaveError error={error} title={error.message} description={first && first !== error.message ? first : undefined} />;
 }
 
 interface EditUserModalProps {

@@ -1,3 +1,4 @@
+import { SaveError } from '../../components/SaveError';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Modal, Select } from 'antd';
 import { useState } from 'react';
@@ -64,7 +65,7 @@ export function SetRoleModal({ open, userIds, onClose, onDone }: SetRoleModalPro
         </Form>
       )}
     >
-      {isFailure(setRole.error) ? <FormError title={errorMessage(setRole.error)} /> : null}
+      {isFailure(setRole.error) ? <SaveError error={setRole.error} /> : null}
       {roles.isError ? <FormError title={`The roles could not be loaded: ${errorMessage(roles.error)}`} /> : null}
       <p>
         {userIds.length === 1 ? '1 member selected.' : `${userIds.length} members selected.`}

@@ -1,9 +1,7 @@
+import { SaveError } from '../../components/SaveError';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Space } from 'antd';
 import { useState } from 'react';
-import { PendingApprovalAlert } from '../../components/PendingApprovalAlert';
-import { pendingApprovalId } from '../../lib/pendingApproval';
-import { errorMessage } from '../../lib/api';
 import type { CoinType } from '../../lib/coinTypes';
 import { BonusFields } from './BonusFields';
 import { MinimumBonusList } from './MinimumBonusList';
@@ -52,7 +50,6 @@ export function PromotionEditor({ settings, enabled, coins, coinsLoading }: Prom
     onError: whenSentForApproval(() => setDraft(draftFromSettings(settings))),
   });
   const submitting = save.isPending;
-  const pendingId = pendingApprovalId(save.error);
   const listEmpty = draft.minimum.length === 0;
   const bonusProps = { coins, coinsLoading, coinInfo };
 
@@ -70,10 +67,7 @@ export function PromotionEditor({ settings, enabled, coins, coinsLoading }: Prom
         onWaitingDaysChange={(waitingDays) => change({ waitingDays })}
         {...bonusProps}
       />
-      {pendingId !== null ? <PendingApprovalAlert id={pendingId} className="promotion__error" /> : null}
-      {isFailure(save.error) && pendingId === null ? (
-        <Alert type="error" showIcon title={errorMessage(save.error)} className="promotion__error" />
-      ) : null}
+      {isFailure(save.error) ? <SaveError error={save.error} /> : null}
       {isSentForApproval(save.error) ? (
         <Alert type="info" showIcon title={sentForApprovalText(save.error)} className="promotion__error" />
       ) : null}

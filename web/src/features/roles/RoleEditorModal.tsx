@@ -1,3 +1,4 @@
+import { SaveError } from '../../components/SaveError';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal } from 'antd';
 import { FormError } from '../../components/FormError';
@@ -99,7 +100,7 @@ export function RoleEditorModal({ open, role, onClose }: RoleEditorModalProps) {
         </Form>
       )}
     >
-      {isFailure(save.error) ? <FormError title={saveErrorText(save.error)} /> : null}
+      {isFailure(save.error) ? <SaveError error={save.error} title={saveErrorText(save.error)} /> : null}
       <Form.Item label="Role's Display Name" name="role" required>
         <Input autoComplete="off" autoFocus />
       </Form.Item>

@@ -1,5 +1,5 @@
-import { Alert, Button, Form, Input, InputNumber, Select } from 'antd';
-import { errorMessage } from '../../lib/api';
+import { SaveError } from '../../components/SaveError';
+import { Button, Form, Input, InputNumber, Select } from 'antd';
 import { isFailure } from '../../lib/sentForApproval';
 import type { CoinType } from '../../lib/coinTypes';
 import { CoinIcon } from './CoinIcon';
@@ -65,7 +65,7 @@ export function TokenForm({ name, initialValues, chains, submitLabel, canSubmit,
       <Form.Item label="Min Spendable" name="minSpendable">
         <InputNumber<string> min="0" stringMode className="full-width" />
       </Form.Item>
-      {isFailure(error) ? <Alert type="error" showIcon title={errorMessage(error)} className="token-form__error" /> : null}
+      {isFailure(error) ? <SaveError error={error} /> : null}
       <Button type="primary" htmlType="submit" block disabled={!canSubmit(values, submitting)} loading={submitting}>
         {submitLabel}
       </Button>
