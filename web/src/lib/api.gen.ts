@@ -1768,6 +1768,7 @@ export interface components {
         };
         AuthStaffSession: {
             createdAt: string;
+            current: boolean;
             deviceModel: string;
             /** Format: int64 */
             id: number;
