@@ -22,7 +22,7 @@ export function HistoryList({ filters, page, pageSize, onPaging }: HistoryListPr
     <>
       {query.isError ? <Alert type="error" showIcon title={errorMessage(query.error)} className="history__error" /> : null}
       <TransactionTable choosable="history" transactions={data?.transactionHistory ?? []} loading={query.isPending || query.isPlaceholderData} />
-      <ListPager page={page} pageSize={pageSize} total={data?.total_items ?? 0} onChange={onPaging} />
+      <ListPager page={page} pageSize={pageSize} total={data?.total_items} onChange={onPaging} />
     </>
   );
 }
