@@ -22,6 +22,7 @@ interface AuditRow {
   actor: { id: number | null; email: string };
   action: string;
   target: string;
+  target_label: string | null;
   details: unknown;
   ip: string;
   created_at: string;
@@ -153,13 +154,16 @@ test.describe('audit log', () => {
     const topRow = rows(page).first();
     const cells = await topRow.locator('td').allInnerTexts();
     expect(cells[0]).toBe(top.created_at.slice(0, 19).replace('T', ' '));
-    expect(cells.slice(1, 4)).toEqual([demoEmail, 'role.create', `role:${roleId}`]);
-    // The details (keys in order) are longer than the preview: cut, whole in the tooltip.
-    const details = `{"permissions": ["ADMIN_AUDIT_LOG", "ADMIN_USERS_LIST"], "role": "${roleName}"}`;
-    expect(cells[4]).toMatch(/^\{"permissions": \["ADMIN_AUDIT_LOG", .*…\s*More$/s);
-    await expect(topRow.locator('code.audit__details')).toHaveAttribute('title', details);
+    // In words: the action's label (its code in the tooltip), the role by name linking to Roles, labelled details.
+    expect(cells.slice(1, 4)).toEqual([demoEmail, 'Role created', roleName]);
+    expect(top.target_label).toBe(roleName);
+    await expect(topRow.getByRole('link', { name: roleName })).toHaveAttribute('href', '/roles');
+    await expect(topRow.locator('dt')).toHaveText(['Permissions', 'Role']);
+    await expect(topRow.locator('dd')).toHaveText(['ADMIN_AUDIT_LOG, ADMIN_USERS_LIST', roleName]);
+    expect(cells[4]).not.toContain('{');
     expect(cells[5]).toBe(top.ip);
     await expect(topRow.locator('.ant-tag')).toHaveClass(/ant-tag-purple/);
+    await expect(topRow.locator('.ant-tag')).toHaveAttribute('title', 'role.create');
     // demo has ADMIN_SHOW_USER: the actor's email opens their profile.
     await expect(topRow.getByRole('link', { name: demoEmail })).toHaveAttribute('href', `/userprofile/${top.actor.id}`);
 
@@ -196,21 +200,23 @@ test.describe('audit log', () => {
     expect(call.reply.total_items).toBeLessThan(everything);
     expect(call.reply.audit.map((r) => r.action)).toEqual(['role.update', 'role.update', 'role.create']);
     await expect(rows(page)).toHaveCount(call.reply.audit.length);
-    for (const tag of await rows(page).locator('.ant-tag').allInnerTexts()) expect(tag).toMatch(/^role\./);
+    for (const tag of await rows(page).locator('.ant-tag').evaluateAll((ts) => ts.map((t) => t.getAttribute('data-action')))) {
+      expect(tag).toMatch(/^role\./);
+    }
     const byApi = await api<AuditPage>(request, token, '/admin/audit', call.query);
     expect(byApi.audit.map((r) => r.id)).toEqual(call.reply.audit.map((r) => r.id));
 
-    // A long role.update: cut, then shown whole behind More.
+    // A role.update with many details: the first ones, then all of them behind More.
     const update = rows(page).first();
-    await expect(update.locator('code.audit__details')).toContainText('…');
+    await expect(update.getByText('Second edit with a much longer description, to be cut in the table')).toHaveCount(0);
     await update.getByRole('button', { name: /^More details of entry/ }).click();
-    await expect(update.locator('pre')).toContainText('"description": "Second edit with a much longer description, to be cut in the table"');
+    await expect(update.getByText('Second edit with a much longer description, to be cut in the table')).toBeVisible();
 
     // One action.
     call = await nextCall(page, () => pickAction(page, 'login.success'));
     expect(call.query).toMatchObject({ page: '1', action: 'login.success' });
     expect(call.reply.total_items).toBeGreaterThanOrEqual(2); // demo and compliance signed in
-    for (const tag of await rows(page).locator('.ant-tag').allInnerTexts()) expect(tag).toBe('login.success');
+    for (const tag of await rows(page).locator('.ant-tag').allInnerTexts()) expect(tag).toBe('Signed in');
 
     // The actor filter on top: only compliance's sign-ins.
     call = await nextCall(page, () => page.getByRole('searchbox', { name: 'Actor' }).fill('compliance'));
@@ -357,6 +363,48 @@ test.describe('audit log', () => {
     expect(span / 86_400_000).toBeLessThanOrEqual(2);
     expect(daily.reply.audit.map((r) => r.id)).toContain(created!.id);
     expect(await rowIds(page)).toEqual(daily.reply.audit.map((r) => r.id));
+    expect(pageProblems.isEmpty, pageProblems.summary()).toBe(true);
+  });
+
+  test("a user's entries name the user by email, linking to the profile; nothing says 0 records while the list loads", async ({
+    page,
+    server,
+    request,
+    pageProblems,
+  }) => {
+    const token = await ensureRole(server, request);
+    // The demo member's newest sign-in (its actor is the name typed; its target is the account).
+    const signIns = await api<AuditPage>(request, token, '/admin/audit', { action: 'login.password_accepted', maxPerPage: 25 });
+    const entry = signIns.audit.find((r) => r.target_label === demoEmail)!;
+    expect(entry).toBeDefined();
+    expect(entry.target).toMatch(/^user:\d+$/);
+    expect(entry.target_label).toBe(demoEmail);
+
+    // The list's answer held back: a spinner, and no count or empty text that would say the log is empty.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(AUDIT_LIST, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/admin/login');
+    await useToken(page, token);
+    await page.goto('/audit?action=login.password_accepted');
+    await expect(page.locator('.ant-spin-spinning')).toBeVisible();
+    await expect(pager(page)).toBeVisible();
+    await expect(pager(page).getByText(/records?$/)).toHaveCount(0);
+    await expect(page.getByText('No audit entries')).toHaveCount(0);
+    const answered = page.waitForResponse((r) => AUDIT_LIST.test(r.url()));
+    release();
+    const reply = (await (await answered).json()) as AuditPage;
+    await expect(pager(page).getByText(reply.total_items === 1 ? '1 record' : `${reply.total_items} records`, { exact: true })).toBeVisible();
+
+    const row = page.locator(`.ant-table-tbody tr[data-row-key="${entry.id}"]`);
+    await expect(row.locator('.ant-tag')).toHaveText('Password accepted, code next');
+    const target = row.locator('td').nth(3);
+    await expect(target.getByRole('link', { name: demoEmail })).toHaveAttribute('href', `/userprofile/${entry.target.slice(5)}`);
+    await expect(target).not.toContainText('user:');
+    await expect(row.locator('dt')).toHaveText(['Next']);
     expect(pageProblems.isEmpty, pageProblems.summary()).toBe(true);
   });
 

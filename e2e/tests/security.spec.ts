@@ -64,7 +64,7 @@ test('a changed password signs in, the old one no longer does, and the other ses
   await (await menuEntry(page, 'Security')).click();
   await expect(page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
   await expect(sessionRows(yourSessions(page))).toHaveCount(2);
-  await expect(yourSessions(page).getByText('This device')).toHaveCount(1);
+  await expect(yourSessions(page).getByText('This session')).toHaveCount(1);
 
   const form = page.getByRole('region', { name: 'Change password' });
   await form.getByLabel('Current password').fill(finance.password);
@@ -75,7 +75,7 @@ test('a changed password signs in, the old one no longer does, and the other ses
 
   // This session stays; the other one has ended, and the list shows only this device.
   await expect(sessionRows(yourSessions(page))).toHaveCount(1);
-  await expect(yourSessions(page).getByText('This device')).toBeVisible();
+  await expect(yourSessions(page).getByText('This session')).toBeVisible();
   expect(await userStatus(request, other)).toBe(401);
 
   // Sign out, then: the old password is refused, the new one signs in.
@@ -106,7 +106,7 @@ test('own sessions: this device is tagged, another one is revoked after a confir
 
   const sessions = yourSessions(page);
   await expect(sessionRows(sessions)).toHaveCount(2);
-  const current = sessionRows(sessions).filter({ hasText: 'This device' });
+  const current = sessionRows(sessions).filter({ hasText: 'This session' });
   await expect(current).toHaveCount(1);
   await expect(current.getByRole('button', { name: /^Revoke/ })).toHaveCount(0);
   // The browser's user agent is the device; it signed in from this machine.
@@ -122,7 +122,7 @@ test('own sessions: this device is tagged, another one is revoked after a confir
   expect(await seriousViolations(page)).toEqual([]);
 
   // Cancel keeps the session; Revoke ends it and the row goes.
-  const otherRow = sessionRows(sessions).filter({ hasNotText: 'This device' });
+  const otherRow = sessionRows(sessions).filter({ hasNotText: 'This session' });
   await otherRow.getByRole('button', { name: /^Revoke/ }).click();
   await expect(page.getByRole('tooltip').getByText('Revoke this session?')).toBeVisible();
   await confirm(page, 'Cancel');
@@ -132,7 +132,7 @@ test('own sessions: this device is tagged, another one is revoked after a confir
   await confirm(page, 'Revoke');
   await expect(page.getByText('The session has been signed out.')).toBeVisible();
   await expect(sessionRows(sessions)).toHaveCount(1);
-  await expect(sessionRows(sessions).first()).toContainText('This device');
+  await expect(sessionRows(sessions).first()).toContainText('This session');
   expect(await userStatus(request, other)).toBe(401);
   expect(await userStatus(request, mine)).toBe(200);
 
@@ -237,4 +237,30 @@ test('recovery codes: made on the Security page, one signs in in place of the au
   await signInWith(codes[0]!);
   await expect(page.getByText('That recovery code is not valid, or was used already.')).toBeVisible();
   expect(pageProblems.cspViolations, pageProblems.summary()).toEqual([]);
+});
+
+test("the Sessions screen marks the caller's own session and names each browser in words, the whole user agent in a tooltip", async ({
+  page,
+  server,
+}) => {
+  await page.goto('/admin/login');
+  // Signed in through the page's own context: the session holds this browser's user agent.
+  const admin = await signInByApi(page.request, server.creds);
+  const agent = await page.evaluate(() => navigator.userAgent);
+  await useToken(page, admin);
+  const listed = page.waitForResponse((r) => r.url().includes('/api/admin/sessions?'));
+  await page.goto('/sessions');
+  const reply = (await (await listed).json()) as { sessions: { id: number; current: boolean }[]; total_items: number };
+  const mine = reply.sessions.filter((s) => s.current);
+  expect(mine).toHaveLength(1);
+  const row = page.locator(`.ant-table-tbody tr[data-row-key="${mine[0].id}"]`);
+  await expect(row.getByText('This session', { exact: true })).toBeVisible();
+  await expect(page.getByText('This session', { exact: true })).toHaveCount(1);
+  const major = /HeadlessChrome\/(\d+)/.exec(agent)?.[1] ?? /Chrome\/(\d+)/.exec(agent)?.[1];
+  const words = row.locator('[data-user-agent]');
+  await expect(words).toHaveText(new RegExp(`^(Headless )?Chrome ${major} on Linux$`));
+  await words.hover();
+  await expect(page.getByRole('tooltip').filter({ hasText: agent })).toBeVisible();
+  const count = reply.total_items === 1 ? '1 record' : `${reply.total_items} records`;
+  await expect(page.getByTestId('list-pager').getByText(count, { exact: true })).toBeVisible();
 });

@@ -13,7 +13,7 @@ var Columns = []csvout.Column[Row]{
 		return *r.Actor.ID
 	}),
 	csvout.Col("Actor", func(r Row) any { return csvout.Text(r.Actor.Email) }),
-	csvout.Col("Action", func(r Row) any { return csvout.Text(r.Action) }),
+	csvout.Col("Action", func(r Row) any { return csvout.Text(string(r.Action)) }),
 	csvout.Col("Target", func(r Row) any { return csvout.Text(r.Target) }),
 	csvout.Col("Details", func(r Row) any { return csvout.Text(string(r.Details)) }),
 	csvout.Col("IP", func(r Row) any { return csvout.Text(r.IP) }),

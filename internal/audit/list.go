@@ -25,11 +25,15 @@ type Row struct {
 		ID    *int64 `json:"id"`
 		Email string `json:"email"`
 	} `json:"actor"`
-	Action    string          `json:"action"`
-	Target    string          `json:"target"`
-	Details   json.RawMessage `json:"details"`
-	IP        string          `json:"ip"`
-	CreatedAt string          `json:"created_at"`
+	Action Action `json:"action"`
+	Target string `json:"target"`
+	// TargetLabel names the target as it stands now: a user's email, a
+	// role's, token's or app version's name; null for other targets and for
+	// one since deleted.
+	TargetLabel *string         `json:"target_label"`
+	Details     json.RawMessage `json:"details"`
+	IP          string          `json:"ip"`
+	CreatedAt   string          `json:"created_at"`
 }
 
 // Filter selects audit entries: actor email (contains), action (exact or a
@@ -70,7 +74,7 @@ func (f Filter) where(d store.Dialect) (string, []any) {
 // all of them, to each, in batches; the count is then -1).
 func (s *Service) List(ctx context.Context, f Filter, limit, offset int, each func(Row) error) (int, error) {
 	cond, args := f.where(s.db.Dialect)
-	q := store.Newest{Select: `SELECT id, actor_id, actor_email, action, target, details, ip, created_at FROM audit_log`,
+	q := store.Newest{Select: `SELECT id, actor_id, actor_email, action, target, details, ip, created_at, ` + targetLabel(s.db.Dialect) + ` FROM audit_log`,
 		Where: cond, Args: args, At: "created_at", ID: "id"}
 	if limit <= 0 {
 		return -1, store.EachNewest(ctx, s.db, q, scanRow, each)
@@ -87,7 +91,8 @@ func scanRow(rows *sql.Rows) (Row, store.Cursor, error) {
 	var actor sql.NullInt64
 	var details string
 	var at time.Time
-	if err := rows.Scan(&r.ID, &actor, &r.Actor.Email, &r.Action, &r.Target, &details, &r.IP, &at); err != nil {
+	var label sql.NullString
+	if err := rows.Scan(&r.ID, &actor, &r.Actor.Email, &r.Action, &r.Target, &details, &r.IP, &at, &label); err != nil {
 		return r, store.Cursor{}, err
 	}
 	if actor.Valid {
@@ -97,6 +102,38 @@ func scanRow(rows *sql.Rows) (Row, store.Cursor, error) {
 	if !json.Valid(r.Details) {
 		r.Details, _ = json.Marshal(details)
 	}
+	if label.Valid {
+		r.TargetLabel = &label.String
+	}
 	r.CreatedAt = utc.Stamp(at)
 	return r, store.Cursor{At: at, ID: r.ID}, nil
+}
+
+// labelled are the targets whose name the list reads: "kind:id" and the
+// query of that name, given the id.
+var labelled = []struct{ kind, name string }{
+	{"user", `SELECT u.email FROM users u WHERE u.id = %s`},
+	{"role", `SELECT r.role FROM roles r WHERE r.id = %s`},
+	{"coin", `SELECT c.name FROM coins c WHERE c.id = %s`},
+	{"app_version", `SELECT v.name FROM app_versions v WHERE v.id = %s`},
+}
+
+// targetLabel is the column of an entry's target label: a lookup by primary
+// key in the same statement (no query per row), made only for the rows a
+// page returns. PostgreSQL casts only a target that is all digits after the
+// kind; SQLite's cast never fails.
+func targetLabel(d store.Dialect) string {
+	var b strings.Builder
+	b.WriteString("CASE")
+	for _, l := range labelled {
+		prefix := l.kind + ":"
+		id := fmt.Sprintf("CAST(substr(audit_log.target, %d) AS BIGINT)", len(prefix)+1)
+		match := fmt.Sprintf("audit_log.target GLOB '%s[0-9]*'", prefix)
+		if d == store.Postgres {
+			match = fmt.Sprintf("audit_log.target ~ '^%s[0-9]{1,18}$'", prefix)
+		}
+		fmt.Fprintf(&b, " WHEN %s THEN ("+l.name+")", match, id)
+	}
+	b.WriteString(" END")
+	return b.String()
 }

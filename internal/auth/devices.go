@@ -37,15 +37,21 @@ type OwnSession struct {
 	Current bool `json:"current"`
 }
 
-// StaffSession is a staff member's session, as the sessions console lists it.
+// StaffSession is a staff member's session, as the sessions console lists
+// it; Current marks the session making the call, which only the server knows.
 type StaffSession struct {
 	ActiveSession
-	User ledger.UserRef `json:"user"`
+	User    ledger.UserRef `json:"user"`
+	Current bool           `json:"current"`
 }
 
 // StaffFilter selects the console's sessions: User is part of the staff
-// member's email or username (empty: everyone's).
-type StaffFilter struct{ User string }
+// member's email or username (empty: everyone's). Caller is the calling
+// session's id, to mark it Current (it filters nothing).
+type StaffFilter struct {
+	User   string
+	Caller int64
+}
 
 // The conditions on sessions s that Authenticate applies, with $1 the time
 // and $2 the idle cut-off (liveArgs): live is any session that still works,
@@ -135,6 +141,7 @@ func (s *Service) StaffSessions(ctx context.Context, f StaffFilter, limit, offse
 		if err := scanActive(rows, &ss.ActiveSession, &ss.User.ID, &ss.User.Email); err != nil {
 			return nil, 0, err
 		}
+		ss.Current = ss.ID == f.Caller
 		out = append(out, ss)
 	}
 	return out, total, rows.Err()

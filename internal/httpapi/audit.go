@@ -28,15 +28,20 @@ func auditFilter(r *http.Request) (audit.Filter, error) {
 }
 
 // auditVerify checks the audit log's keyed chain: how many entries match,
-// the first that does not (null when none) and the newest checkpoint that
-// holds (null when none).
+// up to which entry (so a screen can say which entries it speaks of), the
+// first that does not (null when none) and the newest checkpoint that holds
+// (null when none).
 func (s *Server) auditVerify(w http.ResponseWriter, r *http.Request) {
 	v, c, err := s.audit.Checked(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	reply := auditVerifyReply{Verified: v.Verified, Unkeyed: v.Unkeyed, BrokenAt: v.BrokenAt}
+	reply := auditVerifyReply{Verified: v.Verified, Unkeyed: v.Unkeyed, Unchained: v.Unchained, BrokenAt: v.BrokenAt}
+	if v.Verified > 0 && v.BrokenAt == nil { // when broken, Last may be the broken entry
+		last := v.Last
+		reply.Last = &last
+	}
 	if c != nil {
 		reply.Checkpoint = &auditCheckpointReply{EntryID: c.EntryID, SignedAt: c.SignedAt}
 	}

@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"context"
 	"encoding/csv"
 	"fmt"
 	"net/url"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"xapa/backoffice/internal/apitest"
+	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/rbac"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/store/storetest"
@@ -23,8 +25,8 @@ func TestAuditLog(t *testing.T) {
 		env.Do(t, apitest.Case{Method: "POST", Path: "/api/admin/roles/new", Token: tok, Body: map[string]any{"role": "=Evil", "permissions": []string{}}})
 		env.Run(t, []apitest.Case{
 			{Name: "newest first", Method: "GET", Path: "/api/admin/audit", Token: tok, Status: 200,
-				JSON: `{"audit":[{"action":"role.create","actor":{"email":"auditor@example.com"},"ip":"192.0.2.10","details":{"role":"=Evil","permissions":[]}},
-					{"action":"login.failure","actor":{"id":null,"email":"nobody"},"details":{"reason":"unknown_user"}}],"total_items":2}`},
+				JSON: `{"audit":[{"action":"role.create","target_label":"=Evil","actor":{"email":"auditor@example.com"},"ip":"192.0.2.10","details":{"role":"=Evil","permissions":[]}},
+					{"action":"login.failure","target_label":null,"actor":{"id":null,"email":"nobody"},"details":{"reason":"unknown_user"}}],"total_items":2}`},
 			{Name: "by action prefix", Method: "GET", Path: "/api/admin/audit?action=login.", Token: tok, Status: 200, JSON: `{"total_items":1}`},
 			{Name: "by exact action", Method: "GET", Path: "/api/admin/audit?action=role.create", Token: tok, Status: 200, JSON: `{"total_items":1}`},
 			{Name: "by actor", Method: "GET", Path: "/api/admin/audit?actor=AUDITOR", Token: tok, Status: 200, JSON: `{"total_items":1}`},
@@ -70,6 +72,34 @@ func TestAuditLog(t *testing.T) {
 	})
 }
 
+// Each entry names its target as it stands now, read in the list's own
+// statement: a user's email, a role's name; nothing for a deleted role, for a
+// target that is no row, or for a malformed id (never an error).
+func TestAuditTargetLabels(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		env := apitest.NewEnv(t, db)
+		auditor, tok := env.Staff(t, "auditor", rbac.AuditLog)
+		ctx := context.Background()
+		for _, target := range []string{audit.UserTarget(auditor.ID), "role:1", "role:999999", "user:12x", "user:99999999999999999999", "ip:192.0.2.1"} {
+			if err := audit.Record(ctx, db, audit.Entry{Action: "test.label", Target: target}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var role string
+		if err := db.QueryRowContext(ctx, `SELECT role FROM roles WHERE id = 1`).Scan(&role); err != nil {
+			t.Fatal(err)
+		}
+		env.Run(t, []apitest.Case{
+			{Name: "labels", Method: "GET", Path: "/api/admin/audit?action=test.label", Token: tok, Status: 200,
+				JSON: fmt.Sprintf(`{"audit":[{"target":"ip:192.0.2.1","target_label":null},
+					{"target":"user:99999999999999999999","target_label":null},{"target":"user:12x","target_label":null},
+					{"target":"role:999999","target_label":null},{"target":"role:1","target_label":%q},
+					{"target":"user:%d","target_label":"auditor@example.com"}],"total_items":6}`, role, auditor.ID)},
+		})
+	})
+}
+
 // GET /api/admin/audit/verify checks the hash chain for holders of the audit
 // log's key: every entry verified, then, after an entry was removed behind
 // the server's back, the entry after it named.
@@ -86,14 +116,14 @@ func TestAuditVerify(t *testing.T) {
 		ids := auditIDs(t, db)
 		env.Run(t, []apitest.Case{
 			{Name: "intact", Method: "GET", Path: "/api/admin/audit/verify", Token: tok, Status: 200,
-				JSON: fmt.Sprintf(`{"verified":%d,"broken_at":null}`, len(ids))},
+				JSON: fmt.Sprintf(`{"verified":%d,"unchained":0,"last_entry_id":%d,"broken_at":null}`, len(ids), ids[len(ids)-1])},
 			{Name: "without the audit log's key", Method: "GET", Path: "/api/admin/audit/verify", Token: other, Status: 403},
 		})
 		removed := len(ids) - 2
 		storetest.TamperAuditLog(t, db, `DELETE FROM audit_log WHERE id = $1`, ids[removed])
 		env.Run(t, []apitest.Case{
 			{Name: "an entry removed", Method: "GET", Path: "/api/admin/audit/verify", Token: tok, Status: 200,
-				JSON: fmt.Sprintf(`{"verified":%d,"broken_at":%d}`, removed, ids[removed+1])},
+				JSON: fmt.Sprintf(`{"verified":%d,"last_entry_id":null,"broken_at":%d}`, removed, ids[removed+1])},
 		})
 	})
 }

@@ -57,5 +57,5 @@ func (s *Server) staffSessionList() lister {
 
 func staffSessionFilter(r *http.Request) (auth.StaffFilter, error) {
 	user, err := queryText(r, "user", 200)
-	return auth.StaffFilter{User: user}, err
+	return auth.StaffFilter{User: user, Caller: principal(r).SessionID}, err
 }

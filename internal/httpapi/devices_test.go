@@ -126,7 +126,7 @@ func TestStaffSessionsConsole(t *testing.T) {
 		holder, htok := env.Staff(t, "sasha", rbac.Sessions)
 		tick()
 		_, ltok := env.Staff(t, "lena", without(rbac.AllKeys(), rbac.Sessions)...)
-		anna := env.CreateUser(t, "anna", true, true)
+		anna := env.CreateUser(t, "anna", true, true, rbac.Sessions)
 		// Her email does not hold her username: the filter finds her by either.
 		if _, err := db.ExecContext(context.Background(), `UPDATE users SET email = 'a.k@example.org' WHERE id = $1`, anna.ID); err != nil {
 			t.Fatal(err)
@@ -143,8 +143,8 @@ func TestStaffSessionsConsole(t *testing.T) {
 		env.Run(t, []apitest.Case{
 			{Name: "without the key", Method: "GET", Path: "/api/admin/sessions", Token: ltok, Status: 403},
 			{Name: "staff sessions only, newest first", Method: "GET", Path: "/api/admin/sessions", Token: htok, Status: 200,
-				JSON: fmt.Sprintf(`{"total_items":4,"sessions":[{"id":%d,"user":{"id":%d,"email":"a.k@example.org"},"platform":"Web","ip":"192.0.2.10"},
-					{"id":%d},{"id":%d},{"id":%d,"user":{"id":%d,"email":"sasha@example.com"}}]}`,
+				JSON: fmt.Sprintf(`{"total_items":4,"sessions":[{"id":%d,"user":{"id":%d,"email":"a.k@example.org"},"platform":"Web","ip":"192.0.2.10","current":false},
+					{"id":%d,"current":false},{"id":%d,"current":false},{"id":%d,"user":{"id":%d,"email":"sasha@example.com"},"current":true}]}`,
 					ids["anna2"], anna.ID, ids["anna1"], ids["lena"], ids["sasha"], holder.ID)},
 			{Name: "by username", Method: "GET", Path: "/api/admin/sessions?user=ANNA", Token: htok, Status: 200,
 				JSON: fmt.Sprintf(`{"total_items":2,"sessions":[{"id":%d},{"id":%d}]}`, ids["anna2"], ids["anna1"])},
@@ -154,6 +154,8 @@ func TestStaffSessionsConsole(t *testing.T) {
 				JSON: `{"total_items":0,"sessions":[]}`},
 			{Name: "paged", Method: "GET", Path: "/api/admin/sessions?page=2&maxPerPage=3", Token: htok, Status: 200,
 				JSON: fmt.Sprintf(`{"page":2,"items_per_page":3,"total_items":4,"total_pages":2,"sessions":[{"id":%d}]}`, ids["sasha"])},
+			{Name: "anna's call marks her own session only", Method: "GET", Path: "/api/admin/sessions?user=anna", Token: anna2, Status: 200,
+				JSON: fmt.Sprintf(`{"total_items":2,"sessions":[{"id":%d,"current":true},{"id":%d,"current":false}]}`, ids["anna2"], ids["anna1"])},
 			{Name: "end a customer's session: none of the console's", Method: "DELETE", Path: fmt.Sprintf("/api/admin/sessions/%d", ids["carl"]),
 				Token: htok, Status: 404},
 			{Name: "a sign-in step is no device", Method: "DELETE", Path: fmt.Sprintf("/api/admin/sessions/%d", ids["pending"]),

@@ -16,6 +16,7 @@ import (
 	"github.com/swaggest/openapi-go/openapi31"
 
 	"xapa/backoffice/internal/accounts"
+	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/ingest"
 )
 
@@ -135,6 +136,7 @@ func buildOpenAPI(s *Server) (*openapi31.Spec, error) {
 		}
 	}
 	seen.requireReplyDefs(r.Spec)
+	r.Spec.ComponentsEns().Schemas[audit.ActionSchemaName] = audit.ActionSchema()
 	replyHeaders(r.Spec)
 	return r.Spec, nil
 }

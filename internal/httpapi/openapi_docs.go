@@ -331,6 +331,8 @@ type (
 	auditVerifyReply struct {
 		Verified   int64                 `json:"verified" minimum:"0" description:"Entries of the chain whose content and link to the entry before match, up to the first that does not. Entries from before the chain (no hash) are not counted."`
 		Unkeyed    int64                 `json:"unkeyed" minimum:"0" description:"Of those, the entries hashed by an older version, before the chain was keyed: only a checkpoint kept outside proves them."`
+		Unchained  int64                 `json:"unchained" minimum:"0" description:"Entries written before the chain existed (no hash): not verified, and not counted in verified."`
+		Last       *int64                `json:"last_entry_id" description:"The id of the newest entry verified: the check covers the log up to it, so entries written since are not counted; null when none was verified."`
 		BrokenAt   *int64                `json:"broken_at" description:"The id of the first entry whose content or link does not match (changed, or an entry before it removed or slipped in, or its hash missing), or the newest entry when it is not keyed; null when every entry matches."`
 		Checkpoint *auditCheckpointReply `json:"checkpoint" description:"The newest checkpoint the log holds whose signature and entry check; null when none."`
 	}

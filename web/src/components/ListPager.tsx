@@ -9,8 +9,8 @@ export interface ListPagerProps {
   /** The current page, from 1. */
   page: number;
   pageSize: number;
-  /** How many records the whole list holds. */
-  total: number;
+  /** How many records the whole list holds; undefined while not known yet (no count shown). */
+  total: number | undefined;
   /** A new page or page size; a new size always comes with page 1. */
   onChange: (page: number, pageSize: number) => void;
 }
@@ -23,7 +23,7 @@ const SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: size, label: `View ${siz
  * fewer pages), next and last. Every control is a button, so the keyboard reaches each one.
  */
 export function ListPager({ page, pageSize, total, onChange }: ListPagerProps): JSX.Element {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = Math.max(1, Math.ceil((total ?? 0) / pageSize));
   const go = (next: number) => onChange(next, pageSize);
   const step = (label: string, target: number, icon: ReactNode) => (
     <Button
@@ -38,7 +38,9 @@ export function ListPager({ page, pageSize, total, onChange }: ListPagerProps): 
   );
   return (
     <div className="list-pager" data-testid="list-pager">
-      <span className="list-pager__total">{recordCount(total)}</span>
+      <span className="list-pager__total" aria-busy={total === undefined || undefined}>
+        {total === undefined ? '' : recordCount(total)}
+      </span>
       <Select
         aria-label="Page size"
         value={pageSize}

@@ -23,6 +23,8 @@ export interface PagedTableProps<Row> {
 
 /** One page of a server-paginated list as a table, with the ListPager under it. Rows carry `data-row-key`. */
 export function PagedTable<Row extends object>({ rows, columns, rowKey, loading, emptyText, page, pageSize, total, onPaging, expandable, onSort }: PagedTableProps<Row>) {
+  // Nothing to show yet: no "0 records" and no empty text under the spinner, as if the list were empty.
+  const waiting = loading && rows.length === 0;
   return (
     <>
       <Table<Row>
@@ -34,11 +36,11 @@ export function PagedTable<Row extends object>({ rows, columns, rowKey, loading,
         loading={loading}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText }}
+        locale={{ emptyText: waiting ? <span className="paged-table__waiting" aria-hidden="true" /> : emptyText }}
         expandable={expandable}
         onChange={onSort ? (_pagination, _filters, sorter) => onSort(sorter) : undefined}
       />
-      <ListPager page={page} pageSize={pageSize} total={total} onChange={onPaging} />
+      <ListPager page={page} pageSize={pageSize} total={waiting ? undefined : total} onChange={onPaging} />
     </>
   );
 }

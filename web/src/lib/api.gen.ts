@@ -1713,8 +1713,15 @@ export interface components {
             platform?: "Android" | "IOS" | "Web";
             releaseDate?: string;
         };
+        /** @description What happened: one of AuditKnownAction, or an action an older version wrote. */
+        AuditAction: components["schemas"]["AuditKnownAction"] | string;
+        /**
+         * @description Every action the server writes to the audit log.
+         * @enum {string}
+         */
+        AuditKnownAction: "login.password_accepted" | "login.success" | "login.failure" | "login.locked" | "logout" | "session.step_up" | "session.step_up_failure" | "session.revoke" | "session.revoke_others" | "session.issued_by_tool" | "2fa.enabled" | "2fa.disabled" | "2fa.failure" | "2fa.locked" | "2fa.recovery_code_used" | "2fa.passkey_added" | "2fa.passkey_removed" | "recovery_codes.issue" | "password.change" | "password.change_failure" | "password.reset_requested" | "password.reset_throttled" | "password.reset" | "user.create" | "user.update" | "user.unlock" | "user.set_role" | "user.remove_staff" | "user.register" | "user.verification_mail" | "user.email_verified" | "role.create" | "role.update" | "role.delete" | "token.create" | "token.update" | "app_version.create" | "app_version.delete" | "promotion.update" | "throttled" | "read.csv_export" | "read.profile_open" | "read.bulk" | "approval.request" | "approval.reason" | "approval.reject" | "approval.withdraw" | "approval.void" | "approval_policy.update" | "integration.letter.retry" | "integration.letter.discard" | "ingest_key.create" | "ingest_key.revoke" | "audit.checkpoint" | "demo.seed";
         AuditRow: {
-            action: string;
+            action: components["schemas"]["AuditAction"];
             actor: {
                 email: string;
                 id: null | number;
@@ -1725,6 +1732,7 @@ export interface components {
             id: number;
             ip: string;
             target: string;
+            target_label: null | string;
         };
         AuthChallenge: {
             algorithm: string;
@@ -1760,6 +1768,7 @@ export interface components {
         };
         AuthStaffSession: {
             createdAt: string;
+            current: boolean;
             deviceModel: string;
             /** Format: int64 */
             id: number;
@@ -1829,6 +1838,13 @@ export interface components {
             broken_at: null | number;
             /** @description The newest checkpoint the log holds whose signature and entry check; null when none. */
             checkpoint: null | components["schemas"]["HttpapiAuditCheckpointReply"];
+            /** @description The id of the newest entry verified: the check covers the log up to it, so entries written since are not counted; null when none was verified. */
+            last_entry_id: null | number;
+            /**
+             * Format: int64
+             * @description Entries written before the chain existed (no hash): not verified, and not counted in verified.
+             */
+            unchained: number;
             /**
              * Format: int64
              * @description Of those, the entries hashed by an older version, before the chain was keyed: only a checkpoint kept outside proves them.

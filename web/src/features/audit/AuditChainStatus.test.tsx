@@ -18,7 +18,7 @@ function setUp(...replies: ApiHandler[]) {
 
 const verified =
   (n: number, brokenAt: number | null = null, checkpoint: { entry_id: number; signed_at: string } | null = null) => () =>
-    jsonResponse({ verified: n, unkeyed: 0, broken_at: brokenAt, checkpoint });
+    jsonResponse({ verified: n, unkeyed: 0, unchained: 0, last_entry_id: brokenAt === null && n > 0 ? n + 7 : null, broken_at: brokenAt, checkpoint });
 
 describe('<AuditChainStatus>', () => {
   it('says the check is running until it answers', async () => {
@@ -30,8 +30,10 @@ describe('<AuditChainStatus>', () => {
   it('shows an intact trail with the entries verified', async () => {
     setUp(verified(1234));
     renderWithProviders(<AuditChainStatus />);
-    expect(await screen.findByText('Audit trail intact: 1,234 entries verified')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Audit trail intact');
+    // The entry the check reached, not a count to set beside the list's: entries written since are not in it.
+    expect(await screen.findByText('Audit trail intact up to entry #1241')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(/1,234 entries verified, checked \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC; later entries are checked on Re-check\./);
+    expect(screen.queryByText(/records/)).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -46,7 +48,7 @@ describe('<AuditChainStatus>', () => {
   it('says when no checkpoint holds yet', async () => {
     setUp(verified(3));
     renderWithProviders(<AuditChainStatus />);
-    expect(await screen.findByText('No signed checkpoint holds yet.')).toBeInTheDocument();
+    expect(await screen.findByText(/No signed checkpoint holds yet\./)).toBeInTheDocument();
   });
 
   it('names the first entry that does not match, and re-checks from the keyboard', async () => {
@@ -60,7 +62,7 @@ describe('<AuditChainStatus>', () => {
     await user.tab();
     expect(screen.getByRole('button', { name: 'Re-check' })).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(await screen.findByText('Audit trail intact: 57 entries verified')).toBeInTheDocument();
+    expect(await screen.findByText('Audit trail intact up to entry #64')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/admin/audit/verify')).toHaveLength(2);
   });
 
@@ -70,6 +72,6 @@ describe('<AuditChainStatus>', () => {
     renderWithProviders(<AuditChainStatus />);
     expect(await screen.findByText('The audit trail could not be checked: You do not have permission to do this.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Re-check' }));
-    expect(await screen.findByText('Audit trail intact: 1 entry verified')).toBeInTheDocument();
+    expect(await screen.findByText('Audit trail intact up to entry #8')).toBeInTheDocument();
   });
 });

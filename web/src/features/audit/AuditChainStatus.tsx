@@ -5,13 +5,24 @@ import { formatDateTimeUtc } from '../../lib/dateDisplay';
 import { auditVerifyQuery } from './auditApi';
 import type { AuditVerification } from './types';
 
-/** The alert's type and text for what the check found. */
-function outcome(v: AuditVerification) {
+/**
+ * The alert's type and text for what the check found. The count is of the entries the check read, up to the entry
+ * it names: entries written since, and any from before the chain existed, are not in it, so it is not the list's
+ * count and does not read as one.
+ */
+function outcome(v: AuditVerification, checkedAt: number) {
   if (v.broken_at === null) {
+    const checked = `checked ${formatDateTimeUtc(new Date(checkedAt).toISOString())}`;
+    if (v.last_entry_id === null) {
+      return { type: 'success' as const, title: `Audit trail intact: no chained entry to verify yet (${checked})`, description: undefined };
+    }
     return {
       type: 'success' as const,
-      title: `Audit trail intact: ${entries(v.verified)} verified`,
-      description: [checkpointText(v), unkeyedText(v)].filter(Boolean).join(' ') || undefined,
+      title: `Audit trail intact up to entry #${v.last_entry_id}`,
+      description:
+        [`${entries(v.verified)} verified, ${checked}; later entries are checked on Re-check.`, unchainedText(v), checkpointText(v), unkeyedText(v)]
+          .filter(Boolean)
+          .join(' ') || undefined,
     };
   }
   return {
@@ -22,6 +33,10 @@ function outcome(v: AuditVerification) {
       'added, outside the app, or the newest entries were cut away. ' +
       checkpointText(v),
   };
+}
+
+function unchainedText(v: AuditVerification) {
+  return v.unchained > 0 ? `${entries(v.unchained)} from before the chain existed cannot be verified.` : '';
 }
 
 /** The newest checkpoint that holds: a copy kept outside the database proves the log up to it. */
@@ -56,7 +71,7 @@ export function AuditChainStatus() {
     const title = `The audit trail could not be checked: ${errorMessage(query.error)}`;
     return <Alert type="warning" showIcon title={title} action={recheck} className="audit__chain" />;
   }
-  const { type, title, description } = outcome(query.data);
+  const { type, title, description } = outcome(query.data, query.dataUpdatedAt);
   return (
     <Alert
       type={type}

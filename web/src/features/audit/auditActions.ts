@@ -1,5 +1,10 @@
+import type { components } from '../../lib/api.gen';
+
+/** Every action the server writes: the contract's list (audit.Actions in Go, checked against the code). */
+export type KnownAction = components['schemas']['AuditKnownAction'];
+
 /**
- * The actions the server records (grep `Record(` in internal/), grouped by family (the part before the dot). The
+ * The actions the server records (the contract's AuditKnownAction), grouped by family (the part before the dot). The
  * action filter offers the families as prefixes (`role.` matches every role.* action, as the API does for a value
  * ending in '.') and each action exactly. Anything else can still be typed.
  */
@@ -60,10 +65,17 @@ export const ACTION_FAMILIES: readonly ActionFamily[] = [
     actions: ['approval.request', 'approval.reason', 'approval.reject', 'approval.withdraw', 'approval.void'],
   },
   { value: 'approval_policy.', label: 'Approval policy', actions: ['approval_policy.update'] },
+  { value: 'integration.', label: 'Integration', actions: ['integration.letter.retry', 'integration.letter.discard'] },
+  { value: 'ingest_key.', label: 'Ingest keys', actions: ['ingest_key.create', 'ingest_key.revoke'] },
+  { value: 'audit.', label: 'Audit log', actions: ['audit.checkpoint'] },
+  { value: 'demo.', label: 'Demo', actions: ['demo.seed'] },
 ];
 
-/** What each action means, in words: beside it in the filter, and as its tag's tooltip in the table. */
-export const ACTION_LABELS: Readonly<Record<string, string>> = {
+/**
+ * What each action means, in words: the table's Action column, and beside the code in the filter. Typed by the
+ * contract's list, so an action the server adds without words here fails the type check.
+ */
+export const ACTION_LABELS: Readonly<Record<KnownAction, string>> = {
   'login.password_accepted': 'Password accepted, code next',
   'login.success': 'Signed in',
   'login.failure': 'Sign-in refused',
@@ -113,7 +125,18 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'read.csv_export': 'CSV exported (cut: the download stopped part-way)',
   'read.profile_open': "User's profile read: a part of it (once an hour per staff member and part)",
   'read.bulk': 'Over 500 rows of one list read within an hour',
+  'integration.letter.retry': 'Failed event sent again',
+  'integration.letter.discard': 'Failed event discarded',
+  'ingest_key.create': 'Ingest key created',
+  'ingest_key.revoke': 'Ingest key revoked',
+  'audit.checkpoint': 'Audit log checkpoint signed',
+  'demo.seed': 'Demo data loaded',
 };
+
+/** The words of an action; an action an older version wrote, without words here, shows as its code. */
+export function actionLabel(action: string): string {
+  return (ACTION_LABELS as Readonly<Record<string, string>>)[action] ?? action;
+}
 
 /** The family of an action: the text up to and including the first dot (`role.`), or the action itself. */
 export function actionFamily(action: string): string {
@@ -140,6 +163,8 @@ const FAMILY_COLOURS: Record<string, string> = {
   'read.': 'green',
   'approval.': 'volcano',
   'approval_policy.': 'volcano',
+  'integration.': 'lime',
+  'ingest_key.': 'gold',
 };
 
 /** The Tag colour of an action: red for failures and lock-outs, else its family's colour ('default' if unknown). */
@@ -173,7 +198,7 @@ export function actionOptions(typed = ''): (ActionOption | ActionOptionGroup)[] 
   }));
   const actions: ActionOption[] = ACTION_FAMILIES.flatMap((f) => f.actions).map((a) => ({
     value: a,
-    label: ACTION_LABELS[a] ? `${a} · ${ACTION_LABELS[a]}` : a,
+    label: actionLabel(a) === a ? a : `${a} · ${actionLabel(a)}`,
     title: a,
   }));
   const text = typed.trim();

@@ -9,7 +9,7 @@ export const AUDIT_COLUMNS: TableColumnsType<AuditRow> = [
   { key: 'when', title: utcTitle('When'), render: (_, row) => <WhenCell at={row.created_at} /> },
   { key: 'actor', title: 'Actor', render: (_, row) => <ActorCell actor={row.actor} /> },
   { key: 'action', title: 'Action', render: (_, row) => <ActionTag action={row.action} /> },
-  { key: 'target', title: 'Target', render: (_, row) => <TargetCell target={row.target} /> },
+  { key: 'target', title: 'Target', render: (_, row) => <TargetCell target={row.target} label={row.target_label} /> },
   { key: 'details', title: 'Details', className: 'audit__details-column', render: (_, row) => <DetailsCell row={row} /> },
   { key: 'ip', title: 'IP', render: (_, row) => row.ip || NONE },
 ];

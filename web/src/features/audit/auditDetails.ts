@@ -38,3 +38,56 @@ export function prettyDetails(details: unknown): string {
 export function truncate(text: string, max = DETAILS_PREVIEW_CHARS): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
+
+/** A detail as the table shows it: a label in words and its value as text. */
+export interface DetailField {
+  key: string;
+  label: string;
+  value: string;
+}
+
+/** Labels that a key's words would get wrong (abbreviations, ids). */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  ip: 'IP',
+  id: 'ID',
+  role_id: 'Role ID',
+  entry_id: 'Entry',
+  url: 'URL',
+  totp: 'Authenticator',
+  ga: 'Authenticator',
+};
+
+/** A detail's key in sentence-case words: `role_id` → "Role ID", `deviceModel` → "Device model". */
+export function fieldLabel(key: string): string {
+  const known = FIELD_LABELS[key];
+  if (known) return known;
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_.-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : key;
+}
+
+/** A detail's value as text: lists joined, yes/no for flags, nested fields as "Label: value" parts. */
+export function valueText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return NONE;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return value.length === 0 ? 'None' : value.map(valueText).join(', ');
+  if (typeof value === 'object') {
+    const parts = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${fieldLabel(k)}: ${valueText(v)}`);
+    return parts.length === 0 ? NONE : parts.join('; ');
+  }
+  return String(value);
+}
+
+/** The details as labelled fields, in the order the server wrote them (a string or list is one "Details" field). */
+export function detailFields(details: unknown): DetailField[] {
+  if (isEmptyDetails(details)) return [];
+  if (typeof details !== 'object' || details === null || Array.isArray(details)) {
+    return [{ key: 'details', label: 'Details', value: valueText(details) }];
+  }
+  return Object.entries(details as Record<string, unknown>).map(([key, v]) => ({ key, label: fieldLabel(key), value: valueText(v) }));
+}

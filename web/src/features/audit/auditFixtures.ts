@@ -7,6 +7,7 @@ export function makeAuditRow(overrides: Partial<AuditRow> = {}): AuditRow {
     actor: { id: 3, email: 'dana@xapa.example' },
     action: 'role.update',
     target: 'role:5',
+    target_label: 'Support',
     details: { role: 'Support', added: ['ADMIN_EDIT_USER'] },
     ip: '203.0.113.9',
     created_at: '2026-11-22T09:05:07+00:00',

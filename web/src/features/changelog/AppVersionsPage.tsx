@@ -27,7 +27,7 @@ export default function AppVersionsPage() {
       <Card title="App Versions" size="small">
         {list.isError ? <Alert type="error" showIcon title={errorMessage(list.error)} className="app-versions__error" /> : null}
         <AppVersionTable versions={rows} loading={list.isPending || list.isPlaceholderData} onDeleted={stepBackIfEmptied} />
-        <ListPager page={page} pageSize={pageSize} total={list.data?.total_items ?? 0} onChange={setPaging} />
+        <ListPager page={page} pageSize={pageSize} total={list.data?.total_items} onChange={setPaging} />
       </Card>
     </div>
   );

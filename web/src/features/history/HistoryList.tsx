@@ -30,7 +30,7 @@ export function HistoryList({ filters, page, pageSize, onPaging, onSort }: Histo
         sort={filters.sort}
         onSort={onSort}
       />
-      <ListPager page={page} pageSize={pageSize} total={data?.total_items ?? 0} onChange={onPaging} />
+      <ListPager page={page} pageSize={pageSize} total={data?.total_items} onChange={onPaging} />
     </>
   );
 }

@@ -116,7 +116,7 @@ export function MemberListScreen({ kind }: { kind: MemberListKind }) {
       <ListPager
         page={page}
         pageSize={pageSize}
-        total={users.data?.total_items ?? 0}
+        total={users.data?.total_items}
         onChange={setPaging}
       />
 

@@ -46,7 +46,7 @@ export function UserReportsTab({ userId }: { userId: number }) {
       </div>
       {query.isError ? <Alert type="error" showIcon title={errorMessage(query.error)} className="profile-tab__error" /> : null}
       <TransactionTable transactions={query.data?.reports ?? []} loading={query.isFetching} columns={COLUMNS} />
-      <ListPager page={page} pageSize={pageSize} total={query.data?.total_items ?? 0} onChange={setPaging} />
+      <ListPager page={page} pageSize={pageSize} total={query.data?.total_items} onChange={setPaging} />
     </>
   );
 }

@@ -1,12 +1,13 @@
 import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
+import { UserAgentText } from '../../components/UserAgentText';
 import { formatDateTime, utcTitle } from '../../lib/dateDisplay';
 import type { UserSession } from './types';
 
 /** Platform, device, IP, created, last seen, revoked, first device. */
 export const SESSION_COLUMNS: TableColumnsType<UserSession> = [
   { key: 'platform', title: 'Platform', render: (_, s) => s.platform || '—' },
-  { key: 'device', title: 'Device', render: (_, s) => s.deviceModel || '—' },
+  { key: 'device', title: 'Device', render: (_, s) => <UserAgentText ua={s.deviceModel} /> },
   { key: 'ip', title: 'IP', render: (_, s) => s.IP || '—' },
   { key: 'created', title: utcTitle('Created'), render: (_, s) => formatDateTime(s.createdAt) },
   { key: 'seen', title: utcTitle('Last Seen'), render: (_, s) => formatDateTime(s.updatedAt) },

@@ -101,14 +101,14 @@ describe('<SecurityPage>', () => {
       'Revoke',
     ]);
     expect([...document.querySelectorAll('tr[data-row-key]')].map((tr) => tr.getAttribute('data-row-key'))).toEqual(['11', '12', '13']);
-    expect(within(rowOf(11)).getByText('This device')).toBeInTheDocument();
+    expect(within(rowOf(11)).getByText('This session')).toBeInTheDocument();
     expect(within(rowOf(11)).queryByRole('button')).toBeNull();
-    expect(within(rowOf(12)).queryByText('This device')).toBeNull();
+    expect(within(rowOf(12)).queryByText('This session')).toBeNull();
     const cells = within(rowOf(12)).getAllByRole('cell').map((c) => c.textContent);
     expect(cells.slice(0, 3)).toEqual(['Android', 'Pixel 8', '198.51.100.20']);
     expect(cells[3]).toBe('2026-11-21 18:00:00');
-    // The whole user agent sits in the cell's title; no address reads as a dash.
-    expect(within(rowOf(11)).getByTitle(THIS_ONE.deviceModel)).toBeInTheDocument();
+    // The browser and system in words, the whole user agent behind it (its tooltip); no address reads as a dash.
+    expect(within(rowOf(11)).getByText('Chrome 131 on Linux')).toHaveAttribute('data-user-agent', THIS_ONE.deviceModel);
     expect(within(rowOf(13)).getAllByRole('cell')[2]).toHaveTextContent('—');
   });
 
@@ -170,7 +170,7 @@ describe('<SecurityPage>', () => {
     await user.click(within(await screen.findByRole('tooltip')).getByRole('button', { name: 'Sign out others' }));
     expect(await screen.findByText('2 other sessions were signed out.')).toBeInTheDocument();
     await waitFor(() => expect(document.querySelectorAll('tr[data-row-key]')).toHaveLength(1));
-    expect(within(rowOf(11)).getByText('This device')).toBeInTheDocument();
+    expect(within(rowOf(11)).getByText('This session')).toBeInTheDocument();
   });
 
   it('shows the error and an empty table when the sessions cannot be listed', async () => {

@@ -55,8 +55,24 @@ describe('<StaffSessionsPage>', () => {
       'iPhone 15',
       '192.0.2.77',
     ]);
-    expect(within(rowOf(30)).queryByText('This device')).toBeNull();
+    expect(within(rowOf(30)).queryByText('This session')).toBeNull();
     expect(screen.getByText('60 records')).toBeInTheDocument();
+  });
+
+  it("marks the caller's own session as the server does, and shows the browser and system in words", async () => {
+    setUp(undefined, {
+      'GET /api/admin/sessions': () => jsonResponse(staffSessionsPage([makeStaffSession({ current: true }), SAM], 1)),
+    });
+    renderWithProviders(<StaffSessionsPage />, { route: '/sessions' });
+    const mine = await waitFor(() => {
+      const row = rowOf(31);
+      expect(row).toBeTruthy();
+      return row;
+    });
+    expect(within(mine).getByText('This session')).toBeInTheDocument();
+    expect(within(mine).getByText('Chrome 131 on Linux')).toHaveAttribute('data-user-agent', expect.stringContaining('Mozilla/5.0 (X11; Linux'));
+    expect(within(rowOf(30)).queryByText('This session')).toBeNull();
+    expect(screen.getByText('1 record')).toBeInTheDocument();
   });
 
   it('shows emails as text without ADMIN_SHOW_USER', async () => {

@@ -37,7 +37,7 @@ export default function StaffSessionsPage() {
   const reload = () => queryClient.invalidateQueries({ queryKey: securityKeys.staff });
   const columns: TableColumnsType<StaffSession> = [
     { key: 'user', title: 'User', render: (_, s) => <UserEmailLink user={s.user} /> },
-    ...sessionColumns<StaffSession>(),
+    ...sessionColumns<StaffSession>((s) => s.current),
     {
       key: 'revoke',
       title: 'Revoke',

@@ -5,7 +5,7 @@ import type { SessionRow } from './types';
 
 /**
  * Platform, Device, IP, Signed in and Last active, the columns every session table shows; `isCurrent` tags the
- * session making the call ("This device").
+ * session making the call ("This session").
  */
 export function sessionColumns<Row extends SessionRow>(isCurrent: (row: Row) => boolean = () => false): TableColumnsType<Row> {
   return [

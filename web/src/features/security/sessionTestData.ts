@@ -26,6 +26,7 @@ export function makeStaffSession(overrides: Partial<StaffSession> = {}): StaffSe
     createdAt: '2026-11-22T07:15:00+00:00',
     updatedAt: '2026-11-22T09:05:00+00:00',
     user: { id: 3, email: 'dana@xapa.example' },
+    current: false,
     ...overrides,
   };
 }

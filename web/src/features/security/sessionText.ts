@@ -1,8 +1,9 @@
+import { describeUserAgent } from '../../lib/userAgent';
 import type { SessionRow } from './types';
 
-/** The platform and device of a session in words ("Web, Mozilla/5.0 …"). */
+/** The platform and device of a session in words ("Web, Chrome 131 on Windows"). */
 export function deviceName(session: Pick<SessionRow, 'platform' | 'deviceModel'>): string {
-  return [session.platform, session.deviceModel].filter(Boolean).join(', ') || 'An unknown device';
+  return [session.platform, describeUserAgent(session.deviceModel)].filter(Boolean).join(', ') || 'An unknown device';
 }
 
 /** What "Sign out all other sessions" reports. */
