@@ -14,7 +14,7 @@ WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.ht
 	web/tsconfig.json web/tsconfig.app.json web/tsconfig.node.json
 GO_SOURCES := $(shell find cmd internal web -name '*.go' -o -name '*.sql' 2>/dev/null | grep -v node_modules) go.mod go.sum
 
-.PHONY: help run build web openapi test test-suites test-go test-go-sqlite test-go-postgres test-web test-e2e lint fmt generate clean fuzz flood screenshots test-cluster \
+.PHONY: help run demo-reset build web openapi test test-suites test-go test-go-sqlite test-go-postgres test-web test-e2e lint fmt generate clean fuzz flood screenshots test-cluster \
 	test-faults audit bench soak
 SUITE := scripts/suite.sh run
 
@@ -30,6 +30,7 @@ build: bin/backoffice ## build the web app, then bin/backoffice with it embedded
 VERSION ?= $(shell git describe --tags --dirty 2>/dev/null || echo dev)
 COMMIT ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null)
 bin/backoffice: web/dist/index.html $(GO_SOURCES)
+	@echo "Building bin/backoffice (the first build compiles every Go module: a minute or two)…"
 	go build -trimpath -ldflags "-X main.version=$(VERSION) -X main.commit=$(COMMIT)" -o bin/backoffice ./cmd/backoffice
 
 web: web/dist/index.html ## build the web app into web/dist
@@ -39,10 +40,12 @@ openapi: ## regenerate docs/openapi.json and docs/asyncapi.yaml, the contracts, 
 	go run ./cmd/backoffice asyncapi > docs/asyncapi.yaml
 
 web/node_modules/.installed: web/package.json web/package-lock.json
+	@echo "Installing the web app's packages (once)…"
 	cd web && npm ci --no-audit --no-fund
 	touch $@
 
 web/dist/index.html: web/node_modules/.installed $(WEB_SOURCES)
+	@echo "Building the web app…"
 	cd web && npm run build
 
 e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
@@ -141,6 +144,9 @@ flood: build ## the anonymous sign-in flood: memory growth and the captcha's p99
 
 fmt: ## format the Go code
 	gofmt -w cmd internal tools test web/*.go
+
+demo-reset: ## delete the demo's database (./data), so that the next make run starts the demo afresh
+	rm -rf data
 
 clean: ## remove build output (keeps ./data)
 	rm -rf bin web/dist/assets web/dist/icons web/dist/*.html web/dist/*.svg e2e/test-results .test-summary

@@ -519,7 +519,8 @@ func printDemoSignIns(ctx context.Context, db *store.DB, box *secrets.Box, schem
 	fmt.Fprintf(&b, "  Username:    %s\n", first.Username)
 	fmt.Fprintf(&b, "  Password:    %s\n", password)
 	fmt.Fprintf(&b, "  TOTP secret: %s\n", first.TOTPSecret)
-	fmt.Fprintf(&b, "\n  Other demo sign-ins (same password; add the secret to Google Authenticator):\n")
+	fmt.Fprintf(&b, "\n  Other demo sign-ins (same password; add the secret to Google Authenticator).\n")
+	fmt.Fprintf(&b, "  Each sees what the role beside it allows: sign in as one to try that role.\n")
 	for _, s := range staff[1:] {
 		role := s.Role
 		if role == "" {
@@ -527,6 +528,11 @@ func printDemoSignIns(ctx context.Context, db *store.DB, box *secrets.Box, schem
 		}
 		fmt.Fprintf(&b, "    %-11s %-15s TOTP secret: %s\n", s.Username, role, s.TOTPSecret)
 	}
+	fmt.Fprintf(&b, "\n  Authenticator links (open one on a phone, or turn it into a QR code, to add the account):\n")
+	for _, s := range staff {
+		fmt.Fprintf(&b, "    %-11s %s\n", s.Username, auth.OTPAuthURL(s.Email, s.TOTPSecret))
+	}
+	fmt.Fprintf(&b, "\n  To start the demo over: stop the server, then run make demo-reset and make run.\n")
 	// The last line of the block: scripts reading it know it is whole.
 	fmt.Fprintf(&b, "\n%s\n", demoBlockEnd)
 	_, err = io.WriteString(os.Stdout, b.String()) // one write: a reader never sees half a block

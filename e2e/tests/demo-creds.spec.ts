@@ -8,11 +8,17 @@ const SAMPLE = `Xapa Back Office demo is ready.
   Password:    Xapa-demo-2026
   TOTP secret: RRDXWETHKOYCWZO4D5F7OLF6ZQX3NI5R
 
-  Other demo sign-ins (same password; add the secret to Google Authenticator):
+  Other demo sign-ins (same password; add the secret to Google Authenticator).
+  Each sees what the role beside it allows: sign in as one to try that role.
     support     Support         TOTP secret: JUFMIV52JIEAQ5OZJQ4VFMH6NENLNKV3
     finance     Finance         TOTP secret: 5UAPGAOO32I5CLK35GA2OUQKCDI5Z4PX
     compliance  Compliance      TOTP secret: 2732JCM6HIJIOCNAAD6G44Q3RTBKMTSN
     customer    no permissions  TOTP secret: 6XU3LA4QZ347W5D42DC4MCGU6EUG3675
+
+  Authenticator links (open one on a phone, or turn it into a QR code, to add the account):
+    demo        otpauth://totp/Xapa:demo%40example.com?algorithm=SHA1&digits=6&issuer=Xapa&period=30&secret=RRDXWETHKOYCWZO4D5F7OLF6ZQX3NI5R
+
+  To start the demo over: stop the server, then run make demo-reset and make run.
 
 Press Ctrl-C to stop the server.
 `;

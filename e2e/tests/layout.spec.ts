@@ -367,13 +367,13 @@ test('Tokens at 1280×720: the Edit column is in view, and each contract has its
   const edit = rows.first().getByRole('button', { name: /^Edit / });
   await expect(edit).toBeInViewport({ ratio: 1 });
   const main = rows.first().locator('td.token-table__contract').first();
-  const cut = ((await main.locator('.token-table__contract .copyable-address').textContent()) ?? '').replace(/\.\.\.$/, '');
-  await main.locator('.token-table__contract .copyable-address').hover();
+  const cut = ((await main.locator('.copyable-address').textContent()) ?? '').replace(/\.\.\.$/, '');
+  await main.locator('.copyable-address').hover();
   const whole = page.getByRole('tooltip').filter({ hasText: cut });
   await expect(whole, 'the whole address on hover').toBeVisible();
   expect(((await whole.textContent()) ?? '').length, 'more than what the cell shows').toBeGreaterThan(cut.length);
   await expect(main.getByRole('button', { name: 'Copy the main contract' })).toBeVisible();
   const box = (await main.boundingBox())!;
-  const text = (await main.locator('.token-table__contract .copyable-address').boundingBox())!;
+  const text = (await main.locator('.copyable-address').boundingBox())!;
   expect(text.x + text.width, 'the address stays inside its cell').toBeLessThanOrEqual(box.x + box.width + 1);
 });

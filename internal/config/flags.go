@@ -57,7 +57,16 @@ func Usage(fs *flag.FlagSet, synopsis string) func() {
 		out := fs.Output()
 		fmt.Fprintf(out, "usage: %s\n\nflags (each also read from its environment variable):\n", synopsis)
 		fs.VisitAll(func(f *flag.Flag) {
-			fmt.Fprintf(out, "  --%-18s %s (default %q; $%s)\n", f.Name, f.Usage, f.DefValue, EnvName(f.Name))
+			fmt.Fprintf(out, "  --%-18s %s (%s$%s)\n", f.Name, f.Usage, defaultNote(f), EnvName(f.Name))
 		})
 	}
+}
+
+// defaultNote is "default X; " for a flag whose usage does not say its
+// default already; nothing for an empty one or a switch that is off.
+func defaultNote(f *flag.Flag) string {
+	if f.DefValue == "" || f.DefValue == "false" || strings.Contains(f.Usage, "default") {
+		return ""
+	}
+	return fmt.Sprintf("default %s; ", f.DefValue)
 }
