@@ -17,7 +17,7 @@ export function BalanceLegend() {
   return (
     <ul className="balance-legend" aria-label="Company balance colours">
       {TONES.map((tone) => (
-        <li key={tone} data-tone={tone}>
+        <li key={tone}>
           <BalanceToneIcon tone={tone} />
           <strong>{BALANCE_TONE_NAMES[tone]}</strong>: {BALANCE_TONE_RULES[tone]}
         </li>
