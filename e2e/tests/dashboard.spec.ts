@@ -279,6 +279,9 @@ test.describe('dashboard', () => {
     ]) {
       await (await menuEntry(page, title)).click();
       await expect(page).toHaveURL(path);
+      // The dashboard stays on screen while the next page's code loads: wait until it is gone.
+      await expect(widget(page, 'BTC candles')).toHaveCount(0);
+      await expect(page.getByText(/^This page is a static preview/)).toBeVisible();
       await expect(page.getByLabel('BTC price'), path).toHaveText(shown);
     }
   });
