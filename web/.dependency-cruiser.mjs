@@ -16,6 +16,8 @@ const FEATURE_DEPENDENCIES = {
   auth: ['health'],
   dashboard: ['history'],
   members: ['roles'],
+  // The preview pages show the dashboard's prices, from its call and cache.
+  placeholders: ['dashboard'],
   profile: ['history'],
 };
 

@@ -64,7 +64,7 @@ func serveFlags(fs *flag.FlagSet) *serveOptions {
 		users:    fs.Int("users", 300, "with --demo: customers to generate"),
 		txs:      fs.Int("transactions", 20000, "with --demo: transactions to generate"),
 		seed:     fs.Int64("seed", 1, "with --demo: random seed"),
-		demoLive: fs.Bool("demo-live", true, "with --demo: add a new demo transaction every few seconds"),
+		demoLive: fs.Bool("demo-live", true, "with --demo: add a new demo transaction and move the prices every few seconds"),
 		demoApprovals: fs.Bool("demo-approvals", true, "with --demo: roles and the promotion start needing a second person's approval "+
 			"(the demo's approver); false: the approval policy starts empty"),
 		demoCoreDelay: fs.Duration("demo-core-delay", 0, "with --demo: how long the simulated core takes to answer each "+

@@ -1,10 +1,12 @@
 /**
  * The dashboard (/): every widget for `demo` (all keys), only registrations, online users and recent transactions for
- * `support`; candle and company-balance colours as the API replies say; new transactions show up by polling.
+ * `support`; candle and company-balance colours as the API replies say, the colours' legend and tooltips; the Exchange
+ * and My Wallet previews show the dashboard's prices.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer } from '../fixtures/server';
+import { menuEntry } from '../fixtures/menu';
 import { signInByApi, signInThroughPage, useToken } from '../fixtures/sign-in';
 
 // A server of its own: balances and counts must not move under other files' tests.
@@ -216,7 +218,7 @@ test.describe('dashboard', () => {
   test('company balance per coin is blue, orange or red against the customer balance', async ({ page, server, request }) => {
     const token = await tokenFor(server, request, server.creds.username);
     await openDashboardAs(page, token);
-    const items = widget(page, 'Company balance').getByRole('listitem');
+    const items = widget(page, 'Company balance').getByRole('list', { name: 'Company balance per coin' }).getByRole('listitem');
     await expect(items.first()).toBeVisible();
     await expect(async () => {
       const customer = await apiJson<{ balances: Balance[] }>(request, token, '/admin/wallets/customer_balance');
@@ -232,6 +234,55 @@ test.describe('dashboard', () => {
     const colours = { blue: BLUE, orange: ORANGE, red: RED };
     for (const [tone, colour] of Object.entries(colours)) {
       await expect(items.and(page.locator(`[data-tone="${tone}"]`)).first().locator('.balance-list__amount')).toHaveCSS('color', colour);
+    }
+  });
+
+  test('the company balance colours have a legend, a shape each and a tooltip with the rule and the ratio', async ({
+    page,
+    server,
+    request,
+  }) => {
+    const token = await tokenFor(server, request, server.creds.username);
+    await openDashboardAs(page, token);
+    const card = widget(page, 'Company balance');
+    await expect(card.getByRole('list', { name: 'Company balance colours' }).getByRole('listitem')).toHaveText([
+      "Blue: 1.1 × company balance is at least the customers' balance",
+      "Orange: 1.15 × company balance is at least the customers' balance (1.1 × is not)",
+      "Red: 1.15 × company balance is below the customers' balance",
+    ]);
+    // Not colour alone: each balance names its colour (its shape's accessible name), and its tooltip gives the rule
+    // and the customers' balance per company balance, rounded up to 4 decimals.
+    const customer = await apiJson<{ balances: Balance[] }>(request, token, '/admin/wallets/customer_balance');
+    const company = await apiJson<{ balances: Balance[] }>(request, token, '/admin/wallets/xapa_balance');
+    const red = company.balances.find((b) => expectedTone(b.balance, customer.balances.find((c) => c.coin_id === b.coin_id)?.balance ?? '0') === 'red')!;
+    const redCustomer = customer.balances.find((c) => c.coin_id === red.coin_id)!.balance;
+    const item = card.locator(`li[data-coin-id="${red.coin_id}"]`);
+    await expect(item.getByRole('img', { name: 'Red' })).toBeVisible();
+    await item.locator('.balance-list__toned').focus();
+    const units = scaled(redCustomer, 18) * 10_000n;
+    const by = scaled(red.balance, 18);
+    const ratio = (units + by - 1n) / by;
+    const ratioText = `${ratio / 10_000n}.${String(ratio % 10_000n).padStart(4, '0')}`;
+    await expect(page.getByRole('tooltip')).toHaveText(
+      `Red: 1.15 × company balance is below the customers' balance. Customers' balance is ${ratioText} × the company balance.`,
+    );
+  });
+
+  test('Exchange and My Wallet show the price the dashboard shows', async ({ page, server, request }) => {
+    await openDashboardAs(page, await tokenFor(server, request, server.creds.username));
+    const price = widget(page, 'BTC candles').getByLabel('BTC price');
+    await expect(price).toHaveText(/^\$[\d,]+\.\d{2}$/);
+    const shown = (await price.textContent()) ?? '';
+    for (const [path, title] of [
+      ['/exchange', 'Exchange'],
+      ['/mywallet', 'My Wallet'],
+    ]) {
+      await (await menuEntry(page, title)).click();
+      await expect(page).toHaveURL(path);
+      // The dashboard stays on screen while the next page's code loads: wait until it is gone.
+      await expect(widget(page, 'BTC candles')).toHaveCount(0);
+      await expect(page.getByText(/^This page is a static preview/)).toBeVisible();
+      await expect(page.getByLabel('BTC price'), path).toHaveText(shown);
     }
   });
 });

@@ -54,7 +54,11 @@ func Live(ctx context.Context, db *store.DB, every time.Duration) {
 // Step is one tick of Live: the simulated core sends what happened since
 // the last tick, as a real core would.
 func Step(ctx context.Context, db *store.DB, rng *rand.Rand) error {
-	now := store.Now()
+	return StepAt(ctx, db, rng, store.Now())
+}
+
+// StepAt is Step at the time now (tests control the clock).
+func StepAt(ctx context.Context, db *store.DB, rng *rand.Rand, now time.Time) error {
 	core, err := newCore(ctx, db, now, fmt.Sprintf("live-%016x-", rng.Uint64()))
 	if err != nil {
 		return err
@@ -82,6 +86,9 @@ func Step(ctx context.Context, db *store.DB, rng *rand.Rand) error {
 		if err := comeOnline(ctx, db, core, rng, now); err != nil {
 			return err
 		}
+	}
+	if err := movePrices(ctx, db, core, rng, now); err != nil {
+		return err
 	}
 	return core.flush()
 }

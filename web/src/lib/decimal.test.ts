@@ -9,6 +9,7 @@ import {
   formatDecimal,
   formatRate,
   formatUsd,
+  multiplyDecimals,
   signOf,
   timesIsAtLeast,
 } from './decimal';
@@ -26,6 +27,14 @@ describe('decimal helpers', () => {
     expect(timesIsAtLeast('1.15', '100', '115')).toBe(true);
     expect(timesIsAtLeast('1.15', '100', '115.000001')).toBe(false);
     expect(timesIsAtLeast('1.1', '0.3', '0.33')).toBe(true);
+  });
+
+  it('multiplies to an exact product', () => {
+    expect(multiplyDecimals('1.5', '0.25')).toBe('0.375');
+    expect(multiplyDecimals('0.184520', '67250.12')).toBe('12408.99214240');
+    expect(multiplyDecimals('-2', '0.5')).toBe('-1.0');
+    expect(multiplyDecimals('3', '7')).toBe('21');
+    expect(multiplyDecimals('0.01', '0.01')).toBe('0.0001');
   });
 
   it('formats with rounding and grouping', () => {

@@ -43,6 +43,17 @@ export function timesIsAtLeast(factor: string, a: string, b: string): boolean {
   return rescale(product, scale) >= rescale(y, scale);
 }
 
+/** a × b, exactly, as a plain decimal string: `1.5` × `0.25` → `0.375`. */
+export function multiplyDecimals(a: string, b: string): string {
+  const x = parse(a);
+  const y = parse(b);
+  const units = x.units * y.units;
+  const scale = x.scale + y.scale;
+  const digits = (units < 0n ? -units : units).toString().padStart(scale + 1, '0');
+  const point = digits.length - scale;
+  return `${units < 0n ? '-' : ''}${digits.slice(0, point)}${scale > 0 ? `.${digits.slice(point)}` : ''}`;
+}
+
 /** The sign of a decimal string. */
 export function signOf(value: string): -1 | 0 | 1 {
   return compareDecimals(value, '0');

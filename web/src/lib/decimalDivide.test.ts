@@ -12,6 +12,15 @@ describe('divideDecimals', () => {
     expect(divideDecimals('7', '2', 0)).toBe('3');
   });
 
+  it('rounds up (towards +∞) when asked', () => {
+    expect(divideDecimals('110.000001', '100', 4, 'up')).toBe('1.1001');
+    expect(divideDecimals('110', '100', 4, 'up')).toBe('1.1000');
+    expect(divideDecimals('2', '3', 4, 'up')).toBe('0.6667');
+    expect(divideDecimals('-2', '3', 4, 'up')).toBe('-0.6666');
+    expect(divideDecimals('2', '-3', 4, 'up')).toBe('-0.6666');
+    expect(divideDecimals('-1', '8', 3)).toBe('-0.125');
+  });
+
   it('gives null for a zero divisor or text that is not a decimal', () => {
     expect(divideDecimals('10', '0', 7)).toBeNull();
     expect(divideDecimals('10', '0.000', 7)).toBeNull();

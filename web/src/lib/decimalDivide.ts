@@ -16,13 +16,26 @@ function toUnits(value: string): { units: bigint; scale: number } | null {
 /**
  * `dividend ÷ divisor` truncated toward zero to `scale` decimals, as a plain decimal string (`'0.0008921'`); null when
  * either is not a decimal or the divisor is zero. Truncating (then rounding once with formatDecimal to fewer
- * decimals) rounds exactly like rounding the true quotient.
+ * decimals) rounds exactly like rounding the true quotient. `rounding: 'up'` rounds towards +∞ instead, so a ratio
+ * just above a threshold never shows as the threshold itself.
  */
-export function divideDecimals(dividend: string, divisor: string, scale: number): string | null {
+export function divideDecimals(
+  dividend: string,
+  divisor: string,
+  scale: number,
+  rounding: 'truncate' | 'up' = 'truncate',
+): string | null {
   const a = toUnits(dividend);
   const b = toUnits(divisor);
   if (!a || !b || b.units === 0n) return null;
-  const quotient = (a.units * 10n ** BigInt(b.scale + scale)) / (b.units * 10n ** BigInt(a.scale));
+  let numerator = a.units * 10n ** BigInt(b.scale + scale);
+  let denominator = b.units * 10n ** BigInt(a.scale);
+  if (denominator < 0n) {
+    numerator = -numerator;
+    denominator = -denominator;
+  }
+  let quotient = numerator / denominator;
+  if (rounding === 'up' && numerator > 0n && numerator % denominator !== 0n) quotient += 1n;
   const negative = quotient < 0n;
   const digits = (negative ? -quotient : quotient).toString().padStart(scale + 1, '0');
   const whole = digits.slice(0, digits.length - scale);

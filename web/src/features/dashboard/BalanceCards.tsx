@@ -3,8 +3,9 @@ import { Col } from 'antd';
 import { QueryCard } from '../../components/QueryCard';
 import { coinLabel, coinTypesQuery } from '../../lib/coinTypes';
 import { CardTitle } from './CardTitle';
+import { BalanceLegend } from './BalanceLegend';
 import { BalanceList } from './BalanceList';
-import { companyBalanceTone } from './colors';
+import { companyBalanceExplanation, companyBalanceTone } from './colors';
 import type { BalanceItem, Balances } from './dashboardApi';
 import { companyBalanceQuery, customerBalanceQuery } from './dashboardApi';
 
@@ -12,7 +13,7 @@ const isEmpty = (data: Balances) => data.balances.length === 0;
 
 /**
  * Customer balance per coin and, once it has loaded, the company balance per coin coloured against it
- * (colors.ts). The company card stays loading when its call fails: it shows no error.
+ * (colors.ts), with a legend of the colours. The company card stays loading when its call fails: it shows no error.
  */
 export function BalanceCards() {
   const customer = useQuery(customerBalanceQuery);
@@ -44,12 +45,16 @@ export function BalanceCards() {
           emptyText="No balances"
         >
           {(data) => (
-            <BalanceList
-              label="Company balance per coin"
-              items={data.balances}
-              coinLabel={labelOf}
-              toneOf={(item) => companyBalanceTone(item.balance, customerById.get(item.coin_id) ?? '0')}
-            />
+            <>
+              <BalanceList
+                label="Company balance per coin"
+                items={data.balances}
+                coinLabel={labelOf}
+                toneOf={(item) => companyBalanceTone(item.balance, customerById.get(item.coin_id) ?? '0')}
+                explainTone={(item) => companyBalanceExplanation(item.balance, customerById.get(item.coin_id) ?? '0')}
+              />
+              <BalanceLegend />
+            </>
           )}
         </QueryCard>
       </Col>

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/api';
 import { Permission } from '../../lib/permissions';
@@ -176,6 +177,35 @@ describe('<DashboardPage>', () => {
       ['2', 'orange'],
       ['3', 'red'],
     ]);
+  });
+
+  it('explains the company balance colours: a legend, a shape per colour, a tooltip with the rule and the ratio', async () => {
+    signedInWith([Permission.CUSTOMER_BALANCE]);
+    renderWithProviders(<DashboardPage />);
+    const card = await region('Company balance');
+    const legend = await within(card).findByRole('list', { name: 'Company balance colours' });
+    expect(within(legend).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      "Blue: 1.1 × company balance is at least the customers' balance",
+      "Orange: 1.15 × company balance is at least the customers' balance (1.1 × is not)",
+      "Red: 1.15 × company balance is below the customers' balance",
+    ]);
+    // Not colour alone: each balance carries its colour's shape, named for screen readers.
+    const list = within(card).getByRole('list', { name: 'Company balance per coin' });
+    expect(within(list).getAllByRole('img', { name: /^(Blue|Orange|Red)$/ }).map((img) => img.getAttribute('aria-label'))).toEqual([
+      'Blue',
+      'Orange',
+      'Red',
+    ]);
+    // The tooltip opens on keyboard focus as on hover; TRX: customers 115.000001 against 100, just above 1.15.
+    const trx = within(list).getByLabelText('TRX balance').parentElement!;
+    act(() => trx.focus());
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      "Red: 1.15 × company balance is below the customers' balance. Customers' balance is 1.1501 × the company balance.",
+    );
+    await userEvent.hover(within(list).getByLabelText('BTC balance'));
+    expect(
+      await screen.findByText("Blue: 1.1 × company balance is at least the customers' balance. Customers' balance is 1.1000 × the company balance."),
+    ).toBeInTheDocument();
   });
 
   it('asks for the company balance only once the customer balance has loaded', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candleDirection, companyBalanceTone, percentTone } from './colors';
+import { candleDirection, companyBalanceExplanation, companyBalanceTone, customersPerCompany, percentTone } from './colors';
 
 describe('company balance colour', () => {
   it.each([
@@ -14,6 +14,23 @@ describe('company balance colour', () => {
     ['752064.336752', '1052890.071453', 'red'],
   ] as const)('company %s, customers %s → %s', (company, customer, tone) => {
     expect(companyBalanceTone(company, customer)).toBe(tone);
+  });
+});
+
+describe('company balance explanation', () => {
+  it('gives the customers per company ratio, rounded up so it never shows under a threshold it passed', () => {
+    expect(customersPerCompany('100', '110')).toBe('1.1000');
+    expect(customersPerCompany('100', '110.000001')).toBe('1.1001');
+    expect(customersPerCompany('200', '100')).toBe('0.5000');
+    expect(customersPerCompany('0', '5')).toBeNull();
+  });
+
+  it('states the rule of the colour and the actual ratio', () => {
+    expect(companyBalanceExplanation('100', '112')).toBe(
+      "Orange: 1.15 × company balance is at least the customers' balance (1.1 × is not). Customers' balance is 1.1200 × the company balance.",
+    );
+    expect(companyBalanceExplanation('0', '5')).toBe("Red: 1.15 × company balance is below the customers' balance. The company holds none.");
+    expect(companyBalanceExplanation('0', '0')).toBe("Blue: 1.1 × company balance is at least the customers' balance. Neither holds any.");
   });
 });
 

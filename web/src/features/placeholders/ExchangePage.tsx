@@ -1,41 +1,56 @@
-import { Button, Card, Col, Input, Row, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Col, Input, Row, Select, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
+import { PercentChange } from '../dashboard/PercentChange';
 import type { DummyCoin } from './dummyData';
 import { coinIcon, DUMMY_COINS } from './dummyData';
+import type { MarketPrice } from './marketPrices';
+import { useMarketPrices } from './marketPrices';
+import { HiddenPricesNote, PriceText } from './PriceText';
 import { StaticPreviewNote } from './StaticPreviewNote';
 import './placeholders.css';
 
-const columns: TableColumnsType<DummyCoin> = [
-  {
-    title: 'Coin',
-    dataIndex: 'name',
-    render: (_, coin) => (
-      <Space>
-        <img src={coinIcon(coin.symbol)} alt="" width={20} height={20} />
-        {coin.name} <span className="muted">{coin.symbol}</span>
-      </Space>
-    ),
-  },
-  { title: 'Price ($)', dataIndex: 'price', align: 'right' },
-  {
-    title: '24h',
-    dataIndex: 'change',
-    align: 'right',
-    render: (change: number) => (
-      <Tag color={change > 0 ? 'green' : change < 0 ? 'red' : 'orange'}>
-        {change > 0 ? '+' : ''}
-        {change.toFixed(2)}%
-      </Tag>
-    ),
-  },
-];
+const SYMBOLS = DUMMY_COINS.map((coin) => coin.symbol);
 
-/** /exchange: the Buy And Sell placeholder (dummy rows, buttons do nothing). */
+function columns(prices: Map<string, MarketPrice>): TableColumnsType<DummyCoin> {
+  return [
+    {
+      title: 'Coin',
+      dataIndex: 'name',
+      render: (_, coin) => (
+        <Space>
+          <img src={coinIcon(coin.symbol)} alt="" width={20} height={20} />
+          {coin.name} <span className="muted">{coin.symbol}</span>
+        </Space>
+      ),
+    },
+    {
+      title: 'Price',
+      key: 'price',
+      align: 'right',
+      render: (_, coin) => <PriceText symbol={coin.symbol} price={prices.get(coin.symbol)} />,
+    },
+    {
+      title: 'Last day',
+      key: 'change',
+      align: 'right',
+      render: (_, coin) => {
+        const price = prices.get(coin.symbol);
+        return price?.state === 'shown' ? (
+          <PercentChange label={`${coin.symbol} change on the last day`} percent={price.percentChange} />
+        ) : null;
+      },
+    },
+  ];
+}
+
+/** /exchange: the Buy And Sell placeholder (dummy rows, buttons do nothing) with the dashboard's prices. */
 export default function ExchangePage() {
   const options = DUMMY_COINS.map((coin) => ({ value: coin.symbol, label: coin.name }));
+  const { allowed, prices } = useMarketPrices(SYMBOLS);
   return (
     <>
       <StaticPreviewNote />
+      <HiddenPricesNote allowed={allowed} />
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={10}>
           <Card title="Buy And Sell">
@@ -63,7 +78,7 @@ export default function ExchangePage() {
         </Col>
         <Col xs={24} lg={14}>
           <Card title="Markets">
-            <Table rowKey="symbol" columns={columns} dataSource={[...DUMMY_COINS]} pagination={false} size="middle" />
+            <Table rowKey="symbol" columns={columns(prices)} dataSource={[...DUMMY_COINS]} pagination={false} size="middle" />
           </Card>
         </Col>
       </Row>

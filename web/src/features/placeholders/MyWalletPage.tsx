@@ -1,15 +1,31 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Row, Space, Typography } from 'antd';
 import { QrCode } from '../../components/QrCode';
+import { formatCoin, formatUsd, multiplyDecimals } from '../../lib/decimal';
 import { coinIcon, DUMMY_COINS, DUMMY_WALLET_ADDRESS } from './dummyData';
+import type { MarketPrice } from './marketPrices';
+import { useMarketPrices } from './marketPrices';
+import { HiddenPricesNote, PriceText } from './PriceText';
 import { StaticPreviewNote } from './StaticPreviewNote';
 import './placeholders.css';
 
-/** /mywallet: coin cards, a wallet address with its scan code, Send and Receive (nothing wired). */
+const SYMBOLS = DUMMY_COINS.map((coin) => coin.symbol);
+
+/** A made-up balance's worth at the market price (exact decimals), or nothing while there is no price. */
+function worth(balance: string, price: MarketPrice | undefined): string | null {
+  return price?.state === 'shown' ? formatUsd(multiplyDecimals(balance, price.close)) : null;
+}
+
+/**
+ * /mywallet: coin cards (made-up balances at the dashboard's prices), a wallet address with its scan code, Send and
+ * Receive (nothing wired).
+ */
 export default function MyWalletPage() {
+  const { allowed, prices } = useMarketPrices(SYMBOLS);
   return (
     <>
       <StaticPreviewNote />
+      <HiddenPricesNote allowed={allowed} />
       <Row gutter={[16, 16]}>
         {DUMMY_COINS.map((coin) => (
           <Col key={coin.symbol} xs={24} sm={12} xl={8}>
@@ -19,9 +35,15 @@ export default function MyWalletPage() {
                 <div>
                   <div className="coin-card__name">{coin.name}</div>
                   <div className="coin-card__balance">
-                    {coin.balance} {coin.symbol}
+                    {formatCoin(coin.balance)} {coin.symbol}
                   </div>
-                  <div className="muted">${coin.usd}</div>
+                  <div>
+                    <span className="muted">Price </span>
+                    <PriceText symbol={coin.symbol} price={prices.get(coin.symbol)} />
+                  </div>
+                  {worth(coin.balance, prices.get(coin.symbol)) ? (
+                    <div className="muted">Worth {worth(coin.balance, prices.get(coin.symbol))}</div>
+                  ) : null}
                 </div>
               </Space>
             </Card>
