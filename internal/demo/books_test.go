@@ -10,6 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"xapa/backoffice/internal/demo"
+	"xapa/backoffice/internal/profile"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/store/storetest"
 )
@@ -162,4 +163,53 @@ func checkBooks(t *testing.T, db *store.DB, when string) {
 	if early > 0 {
 		t.Errorf("%s: %d customers were last seen before their latest activity", when, early)
 	}
+}
+
+// Every demo customer's Financial Brief agrees with their wallets: its
+// balance is the sum of their main-network wallets' USD values (each rounded
+// to the cent), and for a customer with no exchange and no bonus it is at
+// most what came in minus what went out (the fees came off too).
+func TestTheBriefAgreesWithTheBooks(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		if err := demo.Generate(ctx, db, demo.Options{Secrets: box, Users: 80, Transactions: 1000, Seed: 5, Now: now}); err != nil {
+			t.Fatal(err)
+		}
+		s := profile.New(db)
+		cent := decimal.New(1, -2)
+		checked, bounded := 0, 0
+		for _, id := range storetest.Column[int64](t, db, `SELECT id FROM users WHERE is_admin = FALSE ORDER BY id`) {
+			brief, err := s.GetBrief(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wallets, _, err := s.Wallets(ctx, profile.WalletFilter{UserID: id}, 0, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum, main := decimal.Zero, 0
+			for _, w := range wallets {
+				if w.Network == "main" {
+					sum, main = sum.Add(decimal.RequireFromString(w.USDValue)), main+1
+				}
+			}
+			balance := decimal.RequireFromString(brief.TotalBalance)
+			if tolerance := cent.Mul(decimal.NewFromInt(int64(main+1))).Div(decimal.NewFromInt(2)); balance.Sub(sum).Abs().GreaterThan(tolerance) {
+				t.Errorf("customer %d: brief balance %s, main-network wallets %s", id, balance, sum)
+			}
+			checked++
+			if brief.ExchangeCount > 0 || !decimal.RequireFromString(brief.TotalBonus).IsZero() {
+				continue
+			}
+			in, out := decimal.RequireFromString(brief.TotalIncome), decimal.RequireFromString(brief.TotalOutcome)
+			if balance.GreaterThan(in.Sub(out).Add(cent)) {
+				t.Errorf("customer %d: balance %s, but %s came in and %s went out", id, balance, in, out)
+			}
+			bounded++
+		}
+		if checked == 0 || bounded == 0 {
+			t.Fatalf("%d briefs checked, %d bounded", checked, bounded)
+		}
+	})
 }
