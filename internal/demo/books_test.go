@@ -195,7 +195,7 @@ func TestTheBriefAgreesWithTheBooks(t *testing.T) {
 				}
 			}
 			balance := decimal.RequireFromString(brief.TotalBalance)
-			if tolerance := cent.Mul(decimal.NewFromInt(int64(main+1))).Div(decimal.NewFromInt(2)); balance.Sub(sum).Abs().GreaterThan(tolerance) {
+			if tolerance := cent.Mul(decimal.NewFromInt(int64(main + 1))).Div(decimal.NewFromInt(2)); balance.Sub(sum).Abs().GreaterThan(tolerance) {
 				t.Errorf("customer %d: brief balance %s, main-network wallets %s", id, balance, sum)
 			}
 			checked++
