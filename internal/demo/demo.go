@@ -320,7 +320,8 @@ func (g *gen) planUsers() {
 				u.invitedBy = int64(lo + g.rng.IntN(i-lo) + 1)
 			}
 		}
-		// Microseconds, as the database keeps times: PostgreSQL rounds what pgx would truncate.
+		// Microseconds, as the databases keep times: a finer one can be stored rounded on one write path and
+		// truncated on another, and a last login then falls before the activity it follows.
 		u.created = u.created.Truncate(time.Microsecond)
 		u.code = fmt.Sprintf("X%09d", 7919*int64(i+1)%1000000007)
 		u.lastSeen = u.created.Add(time.Duration(g.rng.Float64() * float64(g.now.Sub(u.created)))).Truncate(time.Microsecond)
