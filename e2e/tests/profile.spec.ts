@@ -1,6 +1,7 @@
 /**
  * The user profile (/userprofile/:id): opened from a History row, its two cards and its four tabs against the API's
- * replies; the invite tree leading to the invited users' profiles; the resend-verification toasts; an unknown id.
+ * replies; the Financial Brief's periods and currency, and its balance against the wallets' (the demo core's books);
+ * the invite tree leading to the invited users' profiles; the resend-verification toasts; an unknown id.
  */
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page, Response } from '@playwright/test';
@@ -37,6 +38,8 @@ interface Tx {
 interface Wallet {
   id: number;
   name: string;
+  network: string;
+  usd_value: string;
   coinType: { symbol: string };
   walletAddresses: { address: string }[];
 }
@@ -81,6 +84,17 @@ const rowIds = (page: Page) => rows(page).evaluateAll((trs) => trs.map((tr) => N
 const usd = (value: string) =>
   `$${Number(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const flatten = (invites: Invite[]): Invite[] => invites.flatMap((i) => [i, ...flatten(i.children)]);
+/** Whole cents of a decimal string or of a shown `$1,234.56`. */
+const cents = (value: string) => Math.round(Number(value.replace(/[$,]/g, '')) * 100);
+
+/** What each brief figure covers, as internal/profile computes it. */
+const BASIS: [string, string][] = [
+  ['Total Balance', 'Now, main-network wallets · USD at current rates'],
+  ['Total Income', 'All time, main network, pending included · USD at current rates'],
+  ['Total Outcome', 'All time, main network, pending included, fees excluded · USD at current rates'],
+  ['Xapa Exchange Fee', 'All time · USD at current rates'],
+  ['Total Bonus', 'All time · USD when paid'],
+];
 
 test.describe('user profile', () => {
   test('opens from a History row and walks every tab', async ({ page, server, request, pageProblems }) => {
@@ -194,6 +208,53 @@ test.describe('user profile', () => {
     }
     expect(pageProblems.pageErrors, pageProblems.summary()).toEqual([]);
     expect(pageProblems.cspViolations, pageProblems.summary()).toEqual([]);
+  });
+
+  test("the Financial Brief names each figure's period and currency; its balance is what the wallets hold", async ({
+    page,
+    server,
+    request,
+  }) => {
+    await signIn(page, server, request);
+    // A demo customer with sends and a balance, and no exchange or bonus: every figure is then at one rate per coin,
+    // so consistent books leave at most what came in minus what went out (fees come off too).
+    const users = await api<{ users: User[] }>(request, '/admin/users', { page: 1, maxPerPage: 100 });
+    let found: { user: User; brief: Brief } | undefined;
+    for (const user of users.users) {
+      const brief = await api<Brief>(request, `/admin/users/brief/${user.id}`);
+      if (brief.exchange_count === 0 && cents(brief.total_bonus) === 0 && brief.outcome_count > 0 && cents(brief.total_balance) > 0) {
+        found = { user, brief };
+        break;
+      }
+    }
+    expect(found, 'a demo customer with sends, a balance, no exchange and no bonus').toBeDefined();
+    const { user, brief } = found!;
+    expect(cents(brief.total_balance)).toBeLessThanOrEqual(cents(brief.total_income) - cents(brief.total_outcome) + 1);
+
+    await page.goto(`/userprofile/${user.id}`);
+    const briefCard = page.getByRole('region', { name: 'Financial Brief' });
+    await expect(briefCard).toContainText(`Total Balance${usd(brief.total_balance)}`);
+    for (const [label, basis] of BASIS) {
+      const row = briefCard.locator('tr').filter({ has: page.getByText(label, { exact: true }) });
+      await expect(row.locator('.brief__basis')).toHaveText(basis);
+    }
+
+    // The User Wallet tab: each wallet's value in USD; the main-network ones add up to the brief's balance (each
+    // row and the total are rounded to the cent).
+    const wallets = await nextCall<{ wallets: Wallet[]; total_items: number }>(page, `/api/admin/users/wallets/${user.id}`, () =>
+      page.getByRole('tab', { name: 'User Wallet' }).click(),
+    );
+    expect(wallets.reply.total_items).toBe(wallets.reply.wallets.length);
+    await expect(rows(page)).toHaveCount(wallets.reply.wallets.length);
+    const shown = await rows(page).evaluateAll((trs) =>
+      trs.map((tr) => ({ test: tr.querySelector('td:first-child .ant-tag') !== null, value: tr.querySelectorAll('td')[3].textContent ?? '' })),
+    );
+    expect(shown.map((w) => w.value)).toEqual(wallets.reply.wallets.map((w) => usd(w.usd_value)));
+    const main = shown.filter((w) => !w.test);
+    expect(main.length).toBe(wallets.reply.wallets.filter((w) => w.network === 'main').length);
+    const sum = main.reduce((total, w) => total + cents(w.value), 0);
+    expect(Math.abs(sum - cents(brief.total_balance))).toBeLessThanOrEqual(Math.ceil((main.length + 1) / 2));
+    expect(shown.every((w) => cents(w.value) >= 0)).toBe(true);
   });
 
   test('the invite tree: every level, and each email opens that profile', async ({ page, server, request }) => {

@@ -152,50 +152,56 @@ func (g *gen) sendBlacklist(c *simCore) error {
 // here (a sign-in of the demo) is linked by its backoffice_id.
 func (g *gen) sendCustomers(c *simCore) error {
 	for i := range g.users {
-		u := &g.users[i]
-		if u.isStaff() {
-			continue
-		}
-		data := ingest.Customer{ID: customerID(u), Email: u.email, FullName: u.name, Enabled: u.enabled,
-			EmailVerified: u.verified, VerifiedAt: u.verifiedAt, PhoneNumber: u.phone, GAEnabled: u.ga,
-			SMS2FAEnabled: u.sms, SMSVerified: u.sms, InvitationCode: u.code, DeviceType: u.device,
-			LastLogin: &u.lastSeen, CreatedAt: u.created, Version: 1}
-		if u.invitedBy != 0 {
-			inviter := customerID(&g.users[u.invitedBy-1])
-			data.InvitedBy = &inviter
-		}
-		if u.staff != nil {
-			data.BackofficeID = &u.id
-		}
-		if err := c.send(u.created, data); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (g *gen) sendWallets(c *simCore) error {
-	for i := range g.users {
-		u := &g.users[i]
-		for wi, w := range u.wallets {
-			name := coins[w.coin].name + " Wallet"
-			if wi == u.bonusWallet {
-				name = "Bonus Wallet"
-			}
-			bal := g.amount(w.coin).Mul(decimal.NewFromInt(int64(1 + g.rng.IntN(4))))
-			if g.rng.Float64() < 0.1 {
-				bal = decimal.Zero
-			}
-			g.customerBalance[w.coin] = g.customerBalance[w.coin].Add(bal)
-			err := c.send(u.created, ingest.Wallet{ID: walletID(w), CustomerID: customerID(u), Coin: coinName(w.coin),
-				Network: "main", Name: name, Balance: amt(bal), Addresses: []ingest.Address{ingest.Address(w.address)},
-				CreatedAt: u.created, Version: 1})
-			if err != nil {
+		if u := &g.users[i]; !u.isStaff() {
+			if err := c.send(u.created, g.customerEvent(u, 1)); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// customerEvent is u as the core holds it at version.
+func (g *gen) customerEvent(u *user, version int64) ingest.Customer {
+	lastLogin := u.lastSeen
+	data := ingest.Customer{ID: customerID(u), Email: u.email, FullName: u.name, Enabled: u.enabled,
+		EmailVerified: u.verified, VerifiedAt: u.verifiedAt, PhoneNumber: u.phone, GAEnabled: u.ga,
+		SMS2FAEnabled: u.sms, SMSVerified: u.sms, InvitationCode: u.code, DeviceType: u.device,
+		LastLogin: &lastLogin, CreatedAt: u.created, Version: version}
+	if u.invitedBy != 0 {
+		inviter := customerID(&g.users[u.invitedBy-1])
+		data.InvitedBy = &inviter
+	}
+	if u.staff != nil {
+		data.BackofficeID = &u.id
+	}
+	return data
+}
+
+// sendWallets opens every wallet empty: its moves fill it (sendActivity),
+// and sendBooks sends what they leave.
+func (g *gen) sendWallets(c *simCore) error {
+	for i := range g.users {
+		u := &g.users[i]
+		for wi := range u.wallets {
+			if err := c.send(u.created, g.walletEvent(u, wi, decimal.Zero, 1)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// walletEvent is u's wallet wi holding balance, at version.
+func (g *gen) walletEvent(u *user, wi int, balance decimal.Decimal, version int64) ingest.Wallet {
+	w := u.wallets[wi]
+	name := coins[w.coin].name + " Wallet"
+	if wi == u.bonusWallet {
+		name = "Bonus Wallet"
+	}
+	return ingest.Wallet{ID: walletID(w), CustomerID: customerID(u), Coin: coinName(w.coin), Network: w.network,
+		Name: name, Balance: amt(balance), Addresses: []ingest.Address{ingest.Address(w.address)},
+		CreatedAt: u.created, Version: version}
 }
 
 // sendCompanyWallets sets the company's balance per coin against the
@@ -214,7 +220,9 @@ func (g *gen) sendCompanyWallets(c *simCore) error {
 	return nil
 }
 
-func (g *gen) sendTransactions(c *simCore) error {
+// eachTransaction makes the seeded transactions in the order they were
+// made, each of a wallet of a customer who had joined by then.
+func (g *gen) eachTransaction(each func(u *user, w wallet, t ingest.Transaction) error) error {
 	n := g.o.Transactions
 	span := time.Duration(g.days()) * 24 * time.Hour
 	walletOwners := g.usersWithWallets()
@@ -233,7 +241,7 @@ func (g *gen) sendTransactions(c *simCore) error {
 		joined := max(1, sort.Search(len(walletOwners), func(j int) bool { return g.users[walletOwners[j]].created.After(created) }))
 		u := &g.users[walletOwners[g.rng.IntN(joined)]]
 		w := u.wallets[g.rng.IntN(len(u.wallets))]
-		t := g.transaction(w, utc.Later(created, u.created))
+		t := g.transaction(w, utc.Later(created.Truncate(time.Microsecond), u.created))
 		t.ID, t.CustomerID = fmt.Sprintf("tx-%d", i), customerID(u)
 		switch {
 		case fromEnd < 40:
@@ -245,23 +253,20 @@ func (g *gen) sendTransactions(c *simCore) error {
 		case g.rng.Float64() < 0.03:
 			t.Status, t.Confirmations = "failed", 0
 		}
-		if err := c.send(t.CreatedAt, t); err != nil {
+		if err := each(u, w, t); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// transaction is a confirmed transaction of wallet w made at created, of a
-// random type, network and amount (the caller sets its ids).
+// transaction is a confirmed transaction of wallet w on its network made
+// at created, of a random type and amount (the caller sets its ids).
 func (g *gen) transaction(w wallet, created time.Time) ingest.Transaction {
 	s := coins[w.coin]
-	typ, network := "received", "main"
+	typ := "received"
 	if g.rng.IntN(2) == 0 {
 		typ = "sent"
-	}
-	if g.rng.Float64() < 0.15 {
-		network = "test"
 	}
 	amount := g.amount(w.coin)
 	netFee, commission := decimal.Zero, decimal.Zero
@@ -271,72 +276,11 @@ func (g *gen) transaction(w wallet, created time.Time) ingest.Transaction {
 		commission = amount.Mul(dec("0.002")).Truncate(int32(min(s.decimals, 8)))
 		receiver = g.address(g.chainOf(w.coin))
 	}
-	return ingest.Transaction{WalletID: walletID(w), Coin: coinName(w.coin), Type: typ, Network: network,
+	return ingest.Transaction{WalletID: walletID(w), Coin: coinName(w.coin), Type: typ, Network: w.network,
 		Status: "confirmed", Confirmations: s.maxConf, MaxConfirmation: s.maxConf, Amount: amt(amount),
 		NetworkFee: amt(netFee), Commission: amt(commission), Fee: amt(netFee.Add(commission)),
 		Hash: g.txHash(g.chainOf(w.coin)), ReceiverAddress: receiver, Exchange: g.rng.Float64() < 0.04,
 		CreatedAt: created, Version: 1}
-}
-
-func (g *gen) sendExchanges(c *simCore) error {
-	var owners []int
-	for i, u := range g.users {
-		if len(u.wallets) >= 2 {
-			owners = append(owners, i)
-		}
-	}
-	if len(owners) == 0 {
-		return nil
-	}
-	n := max(g.o.Transactions/25, min(len(owners), 30))
-	span := time.Duration(g.days()) * 24 * time.Hour
-	for i := 1; i <= n; i++ {
-		u := &g.users[owners[g.rng.IntN(len(owners))]]
-		a := g.rng.IntN(len(u.wallets))
-		b := (a + 1 + g.rng.IntN(len(u.wallets)-1)) % len(u.wallets)
-		from, to := u.wallets[a], u.wallets[b]
-		rate := dec(coins[from.coin].rate).DivRound(dec(coins[to.coin].rate), 10)
-		amount := g.amount(from.coin)
-		fee := amount.Mul(dec("0.002")).Truncate(8)
-		toAmount := amount.Sub(fee).Mul(rate).Truncate(int32(min(coins[to.coin].decimals, 8)))
-		frac := math.Pow(float64(i)/float64(n+1), 0.6)
-		created := utc.Later(g.now.Add(-span+time.Duration(frac*float64(span))), u.created)
-		err := c.send(created, ingest.Exchange{ID: fmt.Sprintf("ex-%d", i), CustomerID: customerID(u),
-			FromWalletID: walletID(from), ToWalletID: walletID(to), Rate: amt(rate), FromAmount: amt(amount),
-			ToAmount: amt(toAmount), Fee: amt(fee), CreatedAt: created})
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// sendBonuses pays both sides of an invite: the inviter and the invited user.
-func (g *gen) sendBonuses(c *simCore) error {
-	id := 0
-	for i := range g.users {
-		invited := &g.users[i]
-		if !invited.invitePaid {
-			continue
-		}
-		inviter := &g.users[invited.invitedBy-1]
-		created := utc.Earlier(invited.created.Add(time.Duration(1+g.rng.IntN(50))*24*time.Hour), g.now.Add(-time.Minute))
-		for _, side := range []struct {
-			receiver *user
-			kind     string
-			usd      decimal.Decimal
-		}{{inviter, "inviter", dec("10")}, {invited, "invited", dec("5")}} {
-			id++
-			err := c.send(created, ingest.Bonus{ID: fmt.Sprintf("bonus-%d", id), CustomerID: customerID(side.receiver),
-				InvitedCustomerID: customerID(invited), WalletID: walletID(side.receiver.wallets[side.receiver.bonusWallet]),
-				Kind: side.kind, Amount: amt(side.usd.DivRound(dec(coins[bonusCoin].rate), 6)), USDAmount: amt(side.usd),
-				CreatedAt: created})
-			if err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }
 
 // readCustomerIDs sets every customer's id to ours, as the core's events

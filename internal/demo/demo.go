@@ -102,7 +102,7 @@ func generate(ctx context.Context, db *store.DB, o Options) error {
 		return err
 	}
 	for _, send := range []func(*simCore) error{g.sendRates, g.sendCandles, g.sendBlacklist, g.sendCustomers,
-		g.sendWallets, g.sendCompanyWallets, g.sendTransactions, g.sendExchanges, g.sendBonuses} {
+		g.sendWallets, g.sendActivity, g.sendBooks, g.sendCompanyWallets} {
 		if err := send(core); err != nil {
 			return err
 		}
@@ -197,6 +197,7 @@ type user struct {
 	phone             *string
 	device            string
 	invitePaid        bool // this user's own invite earned bonuses for both sides
+	activeLater       bool // active after lastSeen was first planned: the core sends their last login again
 	wallets           []wallet
 	bonusWallet       int // index in wallets, -1 when none
 	staff             *staffSpec
@@ -210,7 +211,8 @@ func (u *user) isStaff() bool { return u.staff != nil && u.staff.role != "" }
 
 type wallet struct {
 	id      int64
-	coin    int // index in coins
+	coin    int    // index in coins
+	network string // main or test: its transactions are of that network
 	address string
 }
 
@@ -221,6 +223,7 @@ type gen struct {
 	staffHash       string
 	users           []user
 	customerBalance []decimal.Decimal // per coin, main network
+	balances        []decimal.Decimal // the core's books: by wallet id - 1
 	nextWalletID    int64
 	coinIDs         []int64 // ours, by position in coins
 }
@@ -317,8 +320,11 @@ func (g *gen) planUsers() {
 				u.invitedBy = int64(lo + g.rng.IntN(i-lo) + 1)
 			}
 		}
+		// Microseconds, as the databases keep times: a finer one can be stored rounded on one write path and
+		// truncated on another, and a last login then falls before the activity it follows.
+		u.created = u.created.Truncate(time.Microsecond)
 		u.code = fmt.Sprintf("X%09d", 7919*int64(i+1)%1000000007)
-		u.lastSeen = u.created.Add(time.Duration(g.rng.Float64() * float64(g.now.Sub(u.created))))
+		u.lastSeen = u.created.Add(time.Duration(g.rng.Float64() * float64(g.now.Sub(u.created)))).Truncate(time.Microsecond)
 		if g.rng.Float64() < 0.04 || (u.staff != nil && i < 2) {
 			u.lastSeen = g.now.Add(-time.Duration(g.rng.IntN(100)) * time.Second) // online now
 		}
@@ -334,7 +340,10 @@ func (g *gen) planUsers() {
 				continue
 			}
 			seen[c] = true
-			g.addWallet(u, c)
+			w := g.addWallet(u, c)
+			if g.rng.Float64() < 0.12 {
+				u.wallets[w].network = "test" // a wallet on the coin's test network
+			}
 		}
 		if u.invitedBy != 0 && g.rng.Float64() < 0.7 {
 			u.invitePaid = true
@@ -366,7 +375,7 @@ func (g *gen) pickCoin() int {
 
 func (g *gen) addWallet(u *user, c int) int {
 	g.nextWalletID++
-	u.wallets = append(u.wallets, wallet{id: g.nextWalletID, coin: c, address: g.address(g.chainOf(c))})
+	u.wallets = append(u.wallets, wallet{id: g.nextWalletID, coin: c, network: "main", address: g.address(g.chainOf(c))})
 	return len(u.wallets) - 1
 }
 

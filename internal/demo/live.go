@@ -67,10 +67,16 @@ func StepAt(ctx context.Context, db *store.DB, rng *rand.Rand, now time.Time) er
 	if err != nil {
 		return err
 	}
+	books := newLiveBooks(ctx, db)
 	for _, t := range pending {
 		t.Confirmations++
 		if t.Confirmations >= t.MaxConfirmation {
 			t.Status = "confirmed"
+			if t.Type == "received" { // a receipt counts once confirmed; a send was taken when made
+				if err := books.move(t.WalletID, move(&t)); err != nil {
+					return err
+				}
+			}
 		}
 		t.Version++
 		if err := core.send(now, t); err != nil {
@@ -78,9 +84,16 @@ func StepAt(ctx context.Context, db *store.DB, rng *rand.Rand, now time.Time) er
 		}
 	}
 	for i := 0; i < 1+rng.IntN(2); i++ {
-		if err := newTransaction(ctx, db, core, rng, now); err != nil {
+		if err := newTransaction(ctx, db, core, books, rng, now); err != nil {
 			return err
 		}
+	}
+	// The books first: a sign-in below reads the customer's version they leave.
+	if err := books.send(core, now); err != nil {
+		return err
+	}
+	if err := core.flush(); err != nil {
+		return err
 	}
 	for i := 0; i < 3; i++ {
 		if err := comeOnline(ctx, db, core, rng, now); err != nil {
@@ -131,20 +144,21 @@ func pendingTransactions(ctx context.Context, db *store.DB, since time.Time) ([]
 }
 
 // newTransaction sends a new pending transaction of a random wallet of a
-// coin of the demo's catalogue.
-func newTransaction(ctx context.Context, db *store.DB, core *simCore, rng *rand.Rand, now time.Time) error {
+// coin of the demo's catalogue: a send its balance can pay, taken from it
+// now, and activity of its customer.
+func newTransaction(ctx context.Context, db *store.DB, core *simCore, books *liveBooks, rng *rand.Rand, now time.Time) error {
 	var maxWallet int64
 	if err := db.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM wallets`).Scan(&maxWallet); err != nil || maxWallet == 0 {
 		return err
 	}
 	var w wallet
 	var walletCore, customer, symbol, chain string
-	err := db.QueryRowContext(ctx, `SELECT cw.core_id, cc.core_id, c.symbol, coalesce(ch.symbol, ''),
+	err := db.QueryRowContext(ctx, `SELECT cw.core_id, cc.core_id, c.symbol, coalesce(ch.symbol, ''), w.network,
 			coalesce((SELECT address FROM wallet_addresses a WHERE a.wallet_id = w.id ORDER BY a.id LIMIT 1), '')
 		FROM wallets w JOIN core_ids cw ON cw.kind = 'wallet' AND cw.local_id = w.id
 		JOIN core_ids cc ON cc.kind = 'customer' AND cc.local_id = w.user_id
 		JOIN coins c ON c.id = w.coin_id LEFT JOIN coins ch ON ch.id = c.blockchain_id
-		WHERE w.id >= $1 ORDER BY w.id LIMIT 1`, 1+rng.Int64N(maxWallet)).Scan(&walletCore, &customer, &symbol, &chain, &w.address)
+		WHERE w.id >= $1 ORDER BY w.id LIMIT 1`, 1+rng.Int64N(maxWallet)).Scan(&walletCore, &customer, &symbol, &chain, &w.network, &w.address)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
 	}
@@ -159,6 +173,15 @@ func newTransaction(ctx context.Context, db *store.DB, core *simCore, rng *rand.
 	t := g.transaction(w, now)
 	t.ID, t.CustomerID, t.WalletID = fmt.Sprintf("tx-live-%016x", rng.Uint64()), customer, walletCore
 	t.Status, t.Confirmations = "pending", 0
+	balance, err := books.balance(walletCore)
+	if err != nil {
+		return err
+	}
+	fund(rng, &t, w.coin, w.address, balance)
+	if err := books.move(walletCore, move(&t)); err != nil {
+		return err
+	}
+	books.activity(customer, now)
 	return core.send(now, t)
 }
 

@@ -23,7 +23,10 @@ type Service struct{ db *store.DB }
 // New returns the service over db.
 func New(db *store.DB) *Service { return &Service{db: db} }
 
-// Brief is a user's totals in USD at current rates.
+// Brief is a user's totals in USD. Balance: main-network wallets now.
+// Income and outcome: main-network transactions that did not fail (pending
+// included), all time, amounts without fees. Exchange fee: all time. All
+// at each coin's current rate, except the bonus: USD when paid.
 type Brief struct {
 	TotalBalance    string `json:"total_balance"`
 	TotalIncome     string `json:"total_income"`
@@ -93,6 +96,7 @@ type Wallet struct {
 	Name            string          `json:"name"`
 	Balance         decimal.Decimal `json:"balance"`
 	FormatedBalance string          `json:"formatedBalance"`
+	USDValue        string          `json:"usd_value" description:"The balance in USD at the coin's current rate, 2 decimals: the brief's total balance sums the main-network ones."`
 	Network         string          `json:"network" enum:"main,test"`
 	CoinType        ledger.CoinRef  `json:"coinType"`
 	WalletAddresses []Address       `json:"walletAddresses"`
@@ -137,7 +141,7 @@ func (s *Service) Wallets(ctx context.Context, f WalletFilter, limit, offset int
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM wallets w`+cond, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	q := `SELECT w.id, w.name, w.balance, w.network, w.created_at, c.id, c.name, c.symbol, c.icon, c.decimals,
+	q := `SELECT w.id, w.name, w.balance, w.network, w.created_at, c.id, c.name, c.symbol, c.icon, c.decimals, c.fiat_rate,
 		coalesce((SELECT min(a.address) FROM wallet_addresses a WHERE a.wallet_id = w.id), '')
 		FROM wallets w JOIN coins c ON c.id = w.coin_id` + cond + ` ORDER BY w.id`
 	if limit > 0 {
@@ -154,11 +158,13 @@ func (s *Service) Wallets(ctx context.Context, f WalletFilter, limit, offset int
 		var w Wallet
 		var created time.Time
 		var addr string
+		var rate decimal.Decimal
 		if err := rows.Scan(&w.ID, &w.Name, &w.Balance, &w.Network, &created, &w.CoinType.ID, &w.CoinType.Name,
-			&w.CoinType.Symbol, &w.CoinType.Icon, &w.CoinType.Decimals, &addr); err != nil {
+			&w.CoinType.Symbol, &w.CoinType.Icon, &w.CoinType.Decimals, &rate, &addr); err != nil {
 			return nil, 0, err
 		}
 		w.FormatedBalance, w.CreatedAt = money.Coin(w.Balance), utc.Stamp(created)
+		w.USDValue = money.USD(w.Balance.Mul(rate))
 		w.WalletAddresses = []Address{}
 		if addr != "" {
 			w.WalletAddresses = append(w.WalletAddresses, Address{addr})

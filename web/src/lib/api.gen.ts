@@ -2250,6 +2250,8 @@ export interface components {
             name: string;
             /** @enum {string} */
             network: "main" | "test";
+            /** @description The balance in USD at the coin's current rate, 2 decimals: the brief's total balance sums the main-network ones. */
+            usd_value: string;
             walletAddresses: components["schemas"]["ProfileAddress"][];
         };
         PromotionBonus: {

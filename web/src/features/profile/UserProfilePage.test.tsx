@@ -65,6 +65,19 @@ describe('<UserProfilePage>', () => {
     expect(brief).toHaveTextContent('$10.00');
   });
 
+  it('the Financial Brief names the period and currency of each figure', async () => {
+    setUp();
+    renderProfile();
+    const brief = await screen.findByRole('region', { name: 'Financial Brief' });
+    await within(brief).findByText('$2,011.47');
+    const basisOf = (label: string) => within(brief).getByText(label).closest('tr')!.querySelector('.brief__basis')!.textContent;
+    expect(basisOf('Total Balance')).toBe('Now, main-network wallets · USD at current rates');
+    expect(basisOf('Total Income')).toBe('All time, main network, pending included · USD at current rates');
+    expect(basisOf('Total Outcome')).toBe('All time, main network, pending included, fees excluded · USD at current rates');
+    expect(basisOf('Xapa Exchange Fee')).toBe('All time · USD at current rates');
+    expect(basisOf('Total Bonus')).toBe('All time · USD when paid');
+  });
+
   it('User Reports: two years back, status badges, no user column; filters go back to page 1', async () => {
     const calls = setUp();
     renderProfile();
@@ -97,6 +110,7 @@ describe('<UserProfilePage>', () => {
     const wallet = (await screen.findByText('Tether USD Wallet')).closest('tr')!;
     expect(wallet).toHaveTextContent('USDT');
     expect(wallet).toHaveTextContent('1,991.023409');
+    expect(wallet).toHaveTextContent('$1,991.02'); // its value in USD at the current rate
     expect(wallet).toHaveTextContent('T2oy11qUnfaZRJY3uJYHWQeB1u1E1J43u9');
 
     await user.click(screen.getByRole('tab', { name: 'User Sessions' }));

@@ -42,6 +42,7 @@ export function makeWallet(overrides: Partial<Wallet> = {}): Wallet {
     name: 'Tether USD Wallet',
     balance: '1991.0234085',
     formatedBalance: '1991.023409',
+    usd_value: '1991.02',
     network: 'main',
     coinType: { id: 6, name: 'Tether USD', symbol: 'USDT', icon: '/icons/usdt.svg', decimals: 6 },
     walletAddresses: [{ address: 'T2oy11qUnfaZRJY3uJYHWQeB1u1E1J43u9' }],

@@ -1,10 +1,10 @@
 import { Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { formatDateTime, utcTitle } from '../../lib/dateDisplay';
-import { formatCoin } from '../../lib/decimal';
+import { formatCoin, formatUsd } from '../../lib/decimal';
 import type { Wallet } from './types';
 
-/** Name, coin, balance (6 decimals), address, created. */
+/** Name, coin, balance (6 decimals), its value in USD at the coin's current rate, address, created. */
 export const WALLET_COLUMNS: TableColumnsType<Wallet> = [
   {
     key: 'name',
@@ -27,6 +27,7 @@ export const WALLET_COLUMNS: TableColumnsType<Wallet> = [
     ),
   },
   { key: 'balance', title: 'Balance', align: 'right', render: (_, w) => formatCoin(w.balance) },
+  { key: 'usd', title: 'Value (USD at current rates)', align: 'right', render: (_, w) => formatUsd(w.usd_value) },
   {
     key: 'address',
     title: 'Address',
