@@ -96,7 +96,11 @@ func StepAt(ctx context.Context, db *store.DB, rng *rand.Rand, now time.Time) er
 		return err
 	}
 	for i := 0; i < 3; i++ {
+		// Applied one by one: a customer picked twice reads the version the first sign-in left.
 		if err := comeOnline(ctx, db, core, rng, now); err != nil {
+			return err
+		}
+		if err := core.flush(); err != nil {
 			return err
 		}
 	}
