@@ -337,10 +337,9 @@ func TestARequestShowsTheWholeChange(t *testing.T) {
 		holders := `SELECT count(*) FROM users WHERE role_id = $1`
 		before := queryInt64(t, env, holders, adminRole)
 		request := approvalOf(t, env.Do(t, setRole()))
-		for _, u := range []apitest.User{una, uwe} {
-			target := fmt.Sprintf("user:%d", u.ID)
-			if !strings.Contains(request.Summary, target) || !strings.Contains(string(request.Change), `"`+target+`"`) {
-				t.Errorf("the request does not show %s: summary %q, change %s", target, request.Summary, request.Change)
+		for _, u := range []apitest.User{una, uwe} { // by email (issue 37), not by id
+			if !strings.Contains(request.Summary, u.Email) || !strings.Contains(string(request.Change), `"`+u.Email+`"`) {
+				t.Errorf("the request does not show %s: summary %q, change %s", u.Email, request.Summary, request.Change)
 			}
 		}
 		if n := queryInt64(t, env, holders, adminRole); n != before {
