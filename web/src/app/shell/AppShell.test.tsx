@@ -79,6 +79,8 @@ describe('the shell', () => {
     expect(crumbs.getByText('Setting')).toBeInTheDocument();
     expect(crumbs.getByText('Members')).toBeInTheDocument();
     expect(document.title).toBe('Members · Xapa Back Office');
+    // One main landmark: the content's (axe: landmark-no-duplicate-main).
+    expect(screen.getAllByRole('main')).toHaveLength(1);
   });
 
   it('shows the breadcrumb of a screen open to every staff member', async () => {

@@ -58,9 +58,10 @@ export default function AppShell() {
         </Layout.Header>
         <Layout.Content className="app-shell__content">
           <AppBreadcrumb />
-          <main className="app-shell__main">
+          {/* Layout.Content is the page's one <main>. */}
+          <div className="app-shell__main">
             <ShellRoutes />
-          </main>
+          </div>
         </Layout.Content>
         <Layout.Footer className="app-shell__footer">Xapa Back Office © {new Date().getFullYear()}</Layout.Footer>
       </Layout>
