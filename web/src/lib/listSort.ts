@@ -53,6 +53,8 @@ export function sortableColumns<Row>(
     return {
       ...column,
       sorter: true,
+      // Ant Design moves to the next entry after the current one; ending on 'descend' again means a click never
+      // clears the order (no unsorted state: the server always sorts).
       sortDirections: ['descend', 'ascend', 'descend'],
       sortOrder: current.by === by ? (current.asc ? 'ascend' : 'descend') : null,
     };
