@@ -53,3 +53,22 @@ test('dashboard: a new transaction appears in recent transactions within one pol
   const recent = page.getByRole('region', { name: 'Recent transactions', exact: true });
   await expectNewRowAfterOnePoll(page, request, token, recent.locator('tbody tr[data-row-key]').first());
 });
+
+/** The close of today's BTC candle on the server. */
+async function btcClose(request: APIRequestContext, token: string): Promise<string> {
+  const res = await request.get('/api/coins/markets/BTC', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status(), await res.text()).toBe(200);
+  const { changes } = (await res.json()) as { changes: { close: string }[] };
+  return changes[changes.length - 1].close;
+}
+
+test('dashboard: a candle card shows the core\'s new price within one minute', async ({ page, server, request }) => {
+  const token = await open(page, server, request, server.creds.username, '/');
+  const price = page.getByLabel('BTC price', { exact: true });
+  await expect(price).toBeVisible();
+  const shown = await price.textContent();
+  const before = await btcClose(request, token);
+  await expect.poll(() => btcClose(request, token)).not.toBe(before);
+  await page.clock.fastForward(60_000);
+  await expect(price).not.toHaveText(shown ?? '');
+});
