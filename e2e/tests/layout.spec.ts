@@ -377,3 +377,52 @@ test('Tokens at 1280×720: the Edit column is in view, and each contract has its
   const text = (await main.locator('.copyable-address').boundingBox())!;
   expect(text.x + text.width, 'the address stays inside its cell').toBeLessThanOrEqual(box.x + box.width + 1);
 });
+
+/**
+ * Table cells holding a number (an amount, a count, a price, a date) that are cut by their cell or wrap onto a
+ * second line. A number with its unit counts as one: "713.24 USDT" must not lose "USDT" either.
+ */
+async function cutOrWrappedNumbers(page: Page): Promise<string[]> {
+  return page.locator('.ant-table tbody tr[data-row-key] > td').evaluateAll((cells) =>
+    cells.flatMap((cell) => {
+      const text = (cell.textContent ?? '').trim();
+      if (!/^[-+≈$]?\s?\d[\d,.:\s-]*(%|\s?[A-Za-z]{2,8})?$/.test(text)) return [];
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+      const cut = cell.scrollWidth > cell.clientWidth + 1;
+      return tops.size > 1 || cut ? [`${text}${cut ? ' (cut)' : ' (wrapped)'}`] : [];
+    }),
+  );
+}
+
+for (const [width, height] of [
+  [1280, 720],
+  [1440, 900],
+] as const) {
+  test(`every screen at ${width}×${height}: no table scrolls sideways, no number cut or wrapped`, async ({
+    page,
+    request,
+    server,
+  }) => {
+    test.setTimeout(360_000);
+    await page.setViewportSize({ width, height });
+    await signIn(page, request, server, 'demo');
+    const screens = (await menuEntries(page)).map(({ title, path }) => ({ title, path }));
+    const token = tokens.get(`${server.baseURL} demo`)!;
+    const users = await request.get('/api/admin/users?page=1&maxPerPage=1', { headers: { Authorization: `Bearer ${token}` } });
+    const [customer] = ((await users.json()) as { users: { id: number }[] }).users;
+    screens.push({ title: 'Customer profile', path: `/userprofile/${customer!.id}` });
+    for (const { title, path } of screens) {
+      await page.goto(path);
+      await expect(page.locator('#page-title')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+      const sideways = await page
+        .locator('.ant-table-content, .ant-table-body')
+        .evaluateAll((boxes) => boxes.filter((b) => b.scrollWidth > b.clientWidth + 1).length);
+      expect.soft(sideways, `${title} (${path}): tables that scroll sideways`).toBe(0);
+      expect.soft(await cutOrWrappedNumbers(page), `${title} (${path})`).toEqual([]);
+    }
+  });
+}

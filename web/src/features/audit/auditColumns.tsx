@@ -10,6 +10,7 @@ export const AUDIT_COLUMNS: TableColumnsType<AuditRow> = [
   { key: 'actor', title: 'Actor', render: (_, row) => <ActorCell actor={row.actor} /> },
   { key: 'action', title: 'Action', render: (_, row) => <ActionTag action={row.action} /> },
   { key: 'target', title: 'Target', render: (_, row) => <TargetCell target={row.target} label={row.target_label} /> },
-  { key: 'details', title: 'Details', className: 'audit__details-column', render: (_, row) => <DetailsCell row={row} /> },
+  // A fixed width: a hash or a key breaks inside it rather than widen the table past the window.
+  { key: 'details', title: 'Details', width: 240, className: 'audit__details-column', render: (_, row) => <DetailsCell row={row} /> },
   { key: 'ip', title: 'IP', render: (_, row) => row.ip || NONE },
 ];

@@ -1,5 +1,6 @@
 import { Tooltip, Typography } from 'antd';
 import { shortenHash } from './shortenHash';
+import './HashLink.css';
 
 /**
  * A transaction hash, shortened, linking to the block explorer, with the full hash in a tooltip and a button that

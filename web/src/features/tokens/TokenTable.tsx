@@ -14,16 +14,16 @@ interface TokenTableProps {
 
 function columns(onEdit: (token: Token) => void): TableColumnsType<Token> {
   return [
-    { title: 'ID', dataIndex: 'id', width: 70 },
-    { title: 'Icon', dataIndex: 'icon', width: 70, render: (icon: string) => <CoinIcon src={icon} /> },
+    { title: 'ID', dataIndex: 'id', width: 48 },
+    { title: 'Icon', dataIndex: 'icon', width: 56, render: (icon: string) => <CoinIcon src={icon} /> },
     { title: 'Name', dataIndex: 'name' },
     { title: 'Symbol', dataIndex: 'symbol' },
     { title: 'Blockchain', dataIndex: 'blockchain' },
-    { title: 'Max Confirmation', dataIndex: 'maxConfirmation', width: 150 },
+    { title: 'Max Confirmation', dataIndex: 'maxConfirmation', width: 110 },
     {
       title: 'Main Contract',
       dataIndex: 'mainContract',
-      width: 190,
+      width: 140,
       className: 'token-table__contract',
       render: (address: string) => <CopyableAddress address={address} label="Main contract" />,
     },
@@ -31,7 +31,7 @@ function columns(onEdit: (token: Token) => void): TableColumnsType<Token> {
     {
       title: 'Test Contract',
       dataIndex: 'testContract',
-      width: 190,
+      width: 140,
       className: 'token-table__contract',
       render: (address: string) => <CopyableAddress address={address} label="Test contract" />,
     },
@@ -39,9 +39,7 @@ function columns(onEdit: (token: Token) => void): TableColumnsType<Token> {
     {
       title: 'Edit',
       key: 'edit',
-      width: 70,
-      // Stays in view when the table scrolls sideways (at 1280 px it is wider than the page).
-      fixed: 'right',
+      width: 56,
       render: (_: unknown, token: Token) => (
         <Button
           icon={<EditOutlined />}
@@ -53,7 +51,7 @@ function columns(onEdit: (token: Token) => void): TableColumnsType<Token> {
   ];
 }
 
-/** Every token, one row each; the contracts are cut short (the whole address on hover, a copy button), Edit always in view. */
+/** Every token, one row each; the contracts are cut short (the whole address on hover, a copy button). */
 export function TokenTable({ tokens, loading, onEdit }: TokenTableProps) {
   return (
     <Table<Token>
@@ -61,8 +59,10 @@ export function TokenTable({ tokens, loading, onEdit }: TokenTableProps) {
       columns={columns(onEdit)}
       dataSource={tokens}
       loading={loading}
+      size="small"
       pagination={false}
-      scroll={{ x: 1300 }}
+      // Every column fits from 1280 px: the table scrolls sideways only in a narrower window.
+      scroll={{ x: 'max-content' }}
       locale={{ emptyText: 'No tokens yet' }}
     />
   );
