@@ -64,15 +64,15 @@ test.describe('members', () => {
     await expect(row).toContainText('Mia Member');
     await expect(row.locator('td').nth(3)).toHaveText('—'); // Roles (after the checkbox, name, email)
 
-    // Modify Users Role: Support.
+    // Change role: Support.
     await row.getByRole('checkbox', { name: `Select ${email}` }).check();
     await expect(page.getByTestId('selected-count')).toHaveText('1 selected');
-    await page.getByRole('button', { name: 'Modify Users Role' }).click();
+    await page.getByRole('button', { name: 'Change role' }).click();
     const setRole = page.getByRole('dialog');
     await expect(setRole.getByRole('button', { name: 'Set Role' })).toBeDisabled();
     await chooseOption(page, setRole.getByLabel('Role'), 'Support');
     await setRole.getByRole('button', { name: 'Set Role' }).click();
-    await expect(page.getByText('Role Has Been Set')).toBeVisible();
+    await expect(page.getByText('Role has been set')).toBeVisible();
     await expect(row.locator('td').nth(3)).toHaveText('Support');
     await expect(page.getByTestId('selected-count')).toHaveText('0 selected');
     expect(pageProblems.cspViolations, pageProblems.summary()).toEqual([]);
@@ -101,7 +101,7 @@ test.describe('members', () => {
     await expect(rows(page).first()).toBeVisible();
     await expect(page.getByRole('button', { name: `Edit ${email}` })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create Member' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Modify Users Role' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Change role' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Remove Selected' })).toHaveCount(0);
   });
 

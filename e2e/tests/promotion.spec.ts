@@ -42,7 +42,7 @@ test('Start Now runs the promotion from now for 4e10 ms; Stop Now switches it of
 
   const before = Date.now();
   await page.getByRole('button', { name: 'Start Now' }).click();
-  await expect(page.getByText('Promotion Has Been Started')).toBeVisible();
+  await expect(page.getByText('Promotion has been started')).toBeVisible();
   await expect(page.getByRole('timer', { name: 'Time left' })).toHaveText(/^46[23]d /);
   const started = await readPromotion(page, headers);
   expect(started.enabled.isEnabled).toBe(true);
@@ -52,7 +52,7 @@ test('Start Now runs the promotion from now for 4e10 ms; Stop Now switches it of
   expect(Date.parse(started.range.end_date) - start).toBe(4e10);
 
   await page.getByRole('button', { name: 'Stop Now' }).click();
-  await expect(page.getByText('Promotion Has Been Stopped')).toBeVisible();
+  await expect(page.getByText('Promotion has been stopped')).toBeVisible();
   await expect(page.getByText('The promotion is off.')).toBeVisible();
   const stopped = await readPromotion(page, headers);
   expect(stopped.enabled.isEnabled).toBe(false);

@@ -518,13 +518,13 @@ func writeSpecs(t *testing.T, env *apitest.Env, f sweepFixture) map[string]write
 			body: func(i int) map[string]any {
 				return map[string]any{"full_name": fmt.Sprintf("New %d", i), "username": fmt.Sprintf("new%d", i),
 					"email": fmt.Sprintf("new%d@example.com", i), "password": fmt.Sprintf("Sturdy-Passw0rd-%d", i), "enabled": true,
-					"roles": []any{"ROLE_ADMIN"}}
+					"roles": []any{"ROLE_ADMIN"}, "role_id": nil}
 			},
 			required: map[string]string{"email": "email", "full_name": "full_name", "username": "username", "enabled": "enabled", "password": "password"},
 			texts:    []string{"full_name", "username", "email", "password", "roles.0"},
 			accepts:  map[string]func(string) string{"full_name": trim, "username": trim},
 			secrets:  []string{"password"},
-			numbers:  map[string][]any{"enabled": {1, "true", nil}}},
+			numbers:  map[string][]any{"enabled": {1, "true", nil}, "role_id": {"1", 1.5, -1, 999999999, true}}},
 		"POST /api/admin/users/{id}/edit": {path: fmt.Sprintf("/api/admin/users/%d/edit", f.customer), token: admin, emptyOK: true,
 			body: func(i int) map[string]any {
 				return map[string]any{"email": fmt.Sprintf("edited%d@example.com", i), "full_name": "Edited", "username": "edited-user",

@@ -14,9 +14,9 @@ import { useCoinInfo } from './useCoinInfo';
 import { isFailure, isSentForApproval, sentForApprovalText, whenSentForApproval } from '../../lib/sentForApproval';
 import { toast } from '../../lib/toast';
 
-export const PROMOTION_SAVED = 'Promotion Has Been Saved';
-export const PROMOTION_STARTED = 'Promotion Has Been Started';
-export const PROMOTION_STOPPED = 'Promotion Has Been Stopped';
+export const PROMOTION_SAVED = 'Promotion has been saved';
+export const PROMOTION_STARTED = 'Promotion has been started';
+export const PROMOTION_STOPPED = 'Promotion has been stopped';
 
 interface PromotionEditorProps {
   settings: PromotionSettings;

@@ -118,7 +118,7 @@ describe('<PromotionPage>', () => {
       invited_bonus: { coin: 6, amount: '0', default: '5', network: 'main' },
       range: { start_date: '2026-11-12 03:00:00', end_date: '2026-12-12 03:00:00' },
     });
-    expect(await screen.findByText('Promotion Has Been Saved')).toBeInTheDocument();
+    expect(await screen.findByText('Promotion has been saved')).toBeInTheDocument();
   });
 
   it('Start Now: enabled from now until now + 4e10 ms; Stop Now: disabled', async () => {
@@ -135,12 +135,12 @@ describe('<PromotionPage>', () => {
     const end = dayjs.utc(started.range.end_date);
     expect(Math.abs(start.diff(before))).toBeLessThan(5_000);
     expect(end.diff(start)).toBe(START_NOW_DURATION_MS);
-    expect(await screen.findByText('Promotion Has Been Started')).toBeInTheDocument();
+    expect(await screen.findByText('Promotion has been started')).toBeInTheDocument();
 
     await user.click(await screen.findByRole('button', { name: 'Stop Now' }));
     await waitFor(() => expect(posted(calls)).toHaveLength(2));
     expect(posted(calls)[1]).toMatchObject({ isEnabled: false, minimum: [{ coin: 6, main: '60' }] });
-    expect(await screen.findByText('Promotion Has Been Stopped')).toBeInTheDocument();
+    expect(await screen.findByText('Promotion has been stopped')).toBeInTheDocument();
   });
 
   it('a save the approval policy covers: said to be sent, not saved; the form shows the settings in force again', async () => {
@@ -158,7 +158,7 @@ describe('<PromotionPage>', () => {
 
     const notes = await screen.findAllByText(/^Sent for approval: Save the promotion\./);
     expect(notes.length).toBeGreaterThanOrEqual(1); // the note under the form, and the app's toast
-    expect(screen.queryByText('Promotion Has Been Saved')).not.toBeInTheDocument();
+    expect(screen.queryByText('Promotion has been saved')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Inviter Promotion Amount (USD)')).toHaveValue(before);
   });
 
