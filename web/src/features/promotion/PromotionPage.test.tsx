@@ -143,13 +143,20 @@ describe('<PromotionPage>', () => {
     expect(await screen.findByText('Promotion has been stopped')).toBeInTheDocument();
   });
 
-  it('a save the approval policy covers: said to be sent, not saved; the form shows the settings in force again', async () => {
+  it('while it runs, Start Now is disabled (it would move the start to now); while it is off, Stop Now is', async () => {
+    setUp(makePromotion());
+    renderWithProviders(<PromotionPage />);
+    expect(await screen.findByRole('button', { name: 'Start Now' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Stop Now' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
+
+  it('a save the approval policy covers: said to be sent, not saved; the form keeps the change it waits on', async () => {
     const user = userEvent.setup({ delay: null });
     const sent = { approval: { id: 4, action: 'promotion.save', status: 'pending', summary: 'Save the promotion' } };
     const calls = setUp(makePromotion(), { 'POST /api/admin/promotion': () => jsonResponse(sent, { status: 202 }) });
     renderWithProviders(<PromotionPage />);
     const amount = await screen.findByLabelText('Inviter Promotion Amount (USD)');
-    const before = (amount as HTMLInputElement).value;
     await user.clear(amount);
     await user.type(amount, '12');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -159,7 +166,8 @@ describe('<PromotionPage>', () => {
     const notes = await screen.findAllByText(/^Sent for approval: Save the promotion\./);
     expect(notes.length).toBeGreaterThanOrEqual(1); // the note under the form, and the app's toast
     expect(screen.queryByText('Promotion has been saved')).not.toBeInTheDocument();
-    expect(screen.getByLabelText('Inviter Promotion Amount (USD)')).toHaveValue(before);
+    expect(screen.getByText('Waiting for approval')).toBeInTheDocument();
+    expect(screen.getByLabelText('Inviter Promotion Amount (USD)')).toHaveValue('12');
   });
 
   it('the countdown reaching zero turns the promotion off and asks the server again', async () => {
