@@ -82,10 +82,10 @@ const OVERLAYS: { path: string; what: string; open: (page: Page) => Promise<void
   { path: '/usermanagement', what: 'Edit a user', open: (p) => p.getByRole('button', { name: /^Edit / }).first().click() },
   {
     path: '/members',
-    what: 'Modify Users Role',
+    what: 'Change role',
     open: async (p) => {
       await p.getByRole('checkbox', { name: /^Select / }).first().check();
-      await p.getByRole('button', { name: 'Modify Users Role' }).click();
+      await p.getByRole('button', { name: 'Change role' }).click();
     },
   },
   { path: '/roles', what: 'Create New Role', open: (p) => p.getByRole('button', { name: 'Create New Role' }).click() },

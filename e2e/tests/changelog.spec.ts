@@ -53,7 +53,7 @@ test('an app version is created with a change log, listed, then deleted after th
   await expect(submit).toBeEnabled();
   await submit.click();
 
-  await expect(page.getByText('App Version Has Been Created')).toBeVisible();
+  await expect(page.getByText('App version has been created')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: '9.720.01' });
   await expect(row).toContainText('IOS');
   await expect(row).toContainText('Yes');
@@ -71,7 +71,7 @@ test('an app version is created with a change log, listed, then deleted after th
   await expect(row).toBeVisible();
   await page.getByRole('button', { name: 'Delete IOS 9.720.01' }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('App Version Has Been Deleted')).toBeVisible();
+  await expect(page.getByText('App version has been deleted')).toBeVisible();
   await expect(row).toHaveCount(0);
   expect(pageProblems.isEmpty, pageProblems.summary()).toBe(true);
 });

@@ -84,7 +84,7 @@ test('a token the core refuses shows its reason, and the catalogue keeps it as s
   await add.getByLabel('Max Confirmation').fill('12');
   await add.getByLabel('Min Spendable').fill('1');
   await add.getByRole('button', { name: 'Add Token' }).click();
-  await expect(page.getByText('Token Has Been Added')).toBeVisible();
+  await expect(page.getByText('Token has been added')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'RFSD' });
   await expect(row.getByText('Rejected by the core')).toBeVisible();
   await expect(row).toContainText('ETH has no contract at "0xNOT-AN-ADDRESS-1"');

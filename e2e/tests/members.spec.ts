@@ -64,15 +64,15 @@ test.describe('members', () => {
     await expect(row).toContainText('Mia Member');
     await expect(row.locator('td').nth(3)).toHaveText('—'); // Roles (after the checkbox, name, email)
 
-    // Modify Users Role: Support.
+    // Change role: Support.
     await row.getByRole('checkbox', { name: `Select ${email}` }).check();
     await expect(page.getByTestId('selected-count')).toHaveText('1 selected');
-    await page.getByRole('button', { name: 'Modify Users Role' }).click();
+    await page.getByRole('button', { name: 'Change role' }).click();
     const setRole = page.getByRole('dialog');
     await expect(setRole.getByRole('button', { name: 'Set Role' })).toBeDisabled();
     await chooseOption(page, setRole.getByLabel('Role'), 'Support');
     await setRole.getByRole('button', { name: 'Set Role' }).click();
-    await expect(page.getByText('Role Has Been Set')).toBeVisible();
+    await expect(page.getByText('Role has been set')).toBeVisible();
     await expect(row.locator('td').nth(3)).toHaveText('Support');
     await expect(page.getByTestId('selected-count')).toHaveText('0 selected');
     expect(pageProblems.cspViolations, pageProblems.summary()).toEqual([]);
@@ -101,13 +101,14 @@ test.describe('members', () => {
     await expect(rows(page).first()).toBeVisible();
     await expect(page.getByRole('button', { name: `Edit ${email}` })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create Member' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Modify Users Role' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Change role' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Remove Selected' })).toHaveCount(0);
   });
 
   test('edit a user in "User Information"; 2FA that is off cannot be switched on', async ({ page, request, server }) => {
-    await openAsDemo(page, request, server, '/usermanagement');
-    await page.getByRole('searchbox', { name: 'Search users' }).fill('support@');
+    // support@ is staff: listed under Members, not among the customers of User Management.
+    await openAsDemo(page, request, server, '/members');
+    await page.getByRole('searchbox', { name: 'Search members' }).fill('support@');
     await expect(rows(page)).toHaveCount(1);
     await page.getByRole('button', { name: /^Edit support@/ }).click();
     const dialog = page.getByRole('dialog');
@@ -119,7 +120,7 @@ test.describe('members', () => {
     await expect(page.getByText('User Has Been Edited')).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    const reply = await request.get('/api/admin/users?q=support%40&maxPerPage=1', { headers: { Authorization: `Bearer ${token}` } });
+    const reply = await request.get('/api/admin/users?q=support%40&role=ROLE_ADMIN&maxPerPage=1', { headers: { Authorization: `Bearer ${token}` } });
     const { users } = (await reply.json()) as { users: { phone_number: string | null; isGoogleAuthenticatorEnabled: boolean }[] };
     expect(users[0]?.phone_number).toBe('+1 555 0100');
     expect(users[0]?.isGoogleAuthenticatorEnabled).toBe(true);
@@ -144,7 +145,7 @@ test.describe('members', () => {
     await expect(pager.getByRole('combobox', { name: 'Page size' })).toBeVisible();
 
     // Page 2 at 100 per page: rows 101..200, none of page 1.
-    const emails = page.locator('.ant-table-tbody tr.ant-table-row td:nth-child(3)');
+    const emails = page.locator('.ant-table-tbody tr.ant-table-row td:nth-child(2)'); // no checkbox column on User Management
     const page1Emails = await emails.allTextContents();
     await pager.getByRole('button', { name: 'Page 2', exact: true }).click();
     await expect(activePage(page)).toHaveText('2');
@@ -156,5 +157,75 @@ test.describe('members', () => {
     await expect(rows(page).first()).toContainText(users[0]!.email);
     await expect(rows(page).last()).toContainText(users[99]!.email);
     expect(page1Emails).not.toContain(users[0]!.email);
+  });
+});
+
+test.describe('members and customers (issue 37)', () => {
+  test('Create Member asks for the role; a short password shows at its field; the new member is not a customer', async ({
+    page,
+    request,
+    server,
+    pageProblems,
+  }) => {
+    const username = `rhea${Date.now().toString(36)}`;
+    const email = `${username}@example.com`;
+    await openAsDemo(page, request, server, '/members');
+    await page.getByRole('button', { name: 'Create Member' }).click();
+    const create = page.getByRole('dialog');
+    await create.getByLabel('Display Name').fill('Rhea Role');
+    await create.getByLabel('Username').fill(username);
+    await create.getByLabel('Email').fill(email);
+    await create.getByLabel('Password', { exact: true }).fill('short');
+    await create.getByLabel('Confirm Password').fill('short');
+    await chooseOption(page, create.getByLabel('Role'), 'Support');
+
+    // The server refuses the password: its words stand under the password field, not in a banner.
+    await create.getByRole('button', { name: 'Create' }).click();
+    const passwordItem = create.locator('.ant-form-item').filter({ has: page.getByLabel('Password', { exact: true }) });
+    await expect(passwordItem.locator('.ant-form-item-explain-error')).toHaveText(/8 characters/);
+    await expect(create.getByRole('alert').filter({ hasText: /8 characters/ })).toHaveCount(0);
+    await expect(create.locator('.ant-alert')).toHaveCount(0);
+
+    await create.getByLabel('Password', { exact: true }).fill('S3cure-pass-9!');
+    await create.getByLabel('Confirm Password').fill('S3cure-pass-9!');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('User Has Been Created')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search members' }).fill(username);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first().locator('td').nth(3)).toHaveText('Support'); // Roles (after the checkbox, name, email)
+
+    // User Management lists customers: the new member is not among them, and no row has a checkbox to act on.
+    await page.goto('/usermanagement');
+    await expect(rows(page).first()).toBeVisible();
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Select All' })).toHaveCount(0);
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(username);
+    await expect(page.getByText('No users match these filters.')).toBeVisible();
+    expect(pageProblems.cspViolations, pageProblems.summary()).toEqual([]);
+  });
+
+  test('User Management filters by status, 2FA and verified email on the server, kept in the URL', async ({ page, request, server }) => {
+    await openAsDemo(page, request, server, '/usermanagement');
+    await expect(rows(page).first()).toBeVisible();
+    const filtered = page.waitForRequest((r) => /\/api\/admin\/users\?/.test(r.url()) && r.url().includes('enabled=false'));
+    await chooseOption(page, page.getByRole('combobox', { name: 'Status' }), 'Inactive');
+    await filtered;
+    await expect(page).toHaveURL(/[?&]enabled=false/);
+    await expect(rows(page).first()).toBeVisible();
+    await expect(rows(page).locator('td:nth-child(5)')).toHaveText(Array(await rows(page).count()).fill('Inactive')); // Status
+
+    await chooseOption(page, page.getByRole('combobox', { name: 'Email Verified' }), 'Email verified');
+    await chooseOption(page, page.getByRole('combobox', { name: '2FA' }), '2FA off');
+    await expect(page).toHaveURL(/email_verified=true/);
+    await expect(page).toHaveURL(/second_factor=false/);
+    const reply = await request.get('/api/admin/users?enabled=false&email_verified=true&second_factor=false&maxPerPage=100', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const { total_items: total } = (await reply.json()) as { total_items: number };
+    await expect(page.getByTestId('list-pager').getByText(new RegExp(`^${total} records?`))).toBeVisible();
+
+    // A copied link opens the same view.
+    await page.reload();
+    await expect(page.locator('.member-list__filter')).toHaveText(['Inactive', '2FA off', 'Email verified']);
   });
 });

@@ -31,7 +31,11 @@ async function readPromotion(page: Page, headers: Record<string, string>): Promi
 /** `YYYY-MM-DD HH:mm:ss` in UTC, as the save call takes dates. */
 const apiDate = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
-test('Start Now runs the promotion from now for 4e10 ms; Stop Now switches it off', async ({ page, server, pageProblems }) => {
+test('while it runs only Stop Now ends it; Start Now then runs it from now for 4e10 ms; a submit shows the saved value', async ({
+  page,
+  server,
+  pageProblems,
+}) => {
   const headers = await signIn(page, server);
   await page.goto('/promotion');
   await expect(page.getByText('Set Promotion')).toBeVisible();
@@ -39,10 +43,20 @@ test('Start Now runs the promotion from now for 4e10 ms; Stop Now switches it of
   // The demo pays the inviter a promotion amount: its default amount is disabled.
   await expect(page.getByLabel('Inviter Default Amount (USD)')).toBeDisabled();
   await expect(page.getByLabel('Waiting Time (days)')).toBeDisabled();
+  // The demo's promotion runs: Start Now would move its start to now, so only Stop Now is offered.
+  await expect(page.getByRole('button', { name: 'Start Now' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Stop Now' }).click();
+  await expect(page.getByText('Promotion has been stopped')).toBeVisible();
+  await expect(page.getByText('The promotion is off.')).toBeVisible();
+  const stopped = await readPromotion(page, headers);
+  expect(stopped.enabled.isEnabled).toBe(false);
+  expect(stopped.timer.totalDuration).toBe(0);
+  await expect(page.getByRole('button', { name: 'Stop Now' })).toBeDisabled();
 
   const before = Date.now();
   await page.getByRole('button', { name: 'Start Now' }).click();
-  await expect(page.getByText('Promotion Has Been Started')).toBeVisible();
+  await expect(page.getByText('Promotion has been started')).toBeVisible();
   await expect(page.getByRole('timer', { name: 'Time left' })).toHaveText(/^46[23]d /);
   const started = await readPromotion(page, headers);
   expect(started.enabled.isEnabled).toBe(true);
@@ -50,13 +64,16 @@ test('Start Now runs the promotion from now for 4e10 ms; Stop Now switches it of
   const start = Date.parse(started.range.start_date);
   expect(Math.abs(start - before)).toBeLessThan(10_000);
   expect(Date.parse(started.range.end_date) - start).toBe(4e10);
+  await expect(page.getByRole('button', { name: 'Start Now' })).toBeDisabled();
 
-  await page.getByRole('button', { name: 'Stop Now' }).click();
-  await expect(page.getByText('Promotion Has Been Stopped')).toBeVisible();
-  await expect(page.getByText('The promotion is off.')).toBeVisible();
-  const stopped = await readPromotion(page, headers);
-  expect(stopped.enabled.isEnabled).toBe(false);
-  expect(stopped.timer.totalDuration).toBe(0);
+  // A submit while it runs: the form shows the value saved, and so does the page read again.
+  const amount = page.getByLabel('Inviter Promotion Amount (USD)');
+  await amount.fill('11');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Promotion has been saved')).toBeVisible();
+  await expect(amount).toHaveValue('11');
+  await page.reload();
+  await expect(page.getByLabel('Inviter Promotion Amount (USD)')).toHaveValue('11');
   expect(pageProblems.isEmpty, pageProblems.summary()).toBe(true);
 });
 

@@ -129,7 +129,7 @@ test.describe('roles', () => {
 
     await page.getByRole('button', { name: `Remove ${name}` }).click();
     await confirm.getByRole('button', { name: 'Yes' }).click();
-    await expect(page.getByText('Role Has Been Deleted')).toBeVisible();
+    await expect(page.getByText('Role has been deleted')).toBeVisible();
     await expect(cell).toHaveCount(0);
     expect(await roleNamed(request, name)).toBeUndefined();
 

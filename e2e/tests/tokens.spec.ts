@@ -53,7 +53,7 @@ test('a token is added through both steps of the panel, then modified', async ({
   await addButton.click();
 
   await expect(add).toBeHidden();
-  await expect(page.getByText('Token Has Been Added')).toBeVisible();
+  await expect(page.getByText('Token has been added')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'XAPT' });
   await expect(row).toContainText('Xapa Test Token');
   await expect(row).toContainText('TRX');
@@ -113,7 +113,7 @@ test('the black list: Id, Market Name and Delete', async ({ page, server, pagePr
   await openAs(page, server, '/blacklist');
   await expect(page.getByRole('heading', { name: 'Black List', level: 1 })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'LUNA/USDT', exact: true })).toBeVisible();
-  await expect(page.getByRole('columnheader')).toHaveText(['Id', 'Market Name', 'Delete']);
+  await expect(page.getByRole('columnheader')).toHaveText(['ID', 'Market Name', 'Delete']);
   await page.getByRole('button', { name: 'Delete LUNA/USDT' }).click(); // no action
   await expect(page.getByRole('cell', { name: 'LUNA/USDT', exact: true })).toBeVisible();
   expect(pageProblems.isEmpty, pageProblems.summary()).toBe(true);

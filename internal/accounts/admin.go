@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"net/mail"
 	"slices"
@@ -20,35 +21,62 @@ import (
 	"xapa/backoffice/internal/textutil"
 )
 
-// ListFilter selects users: StaffOnly is the members screen (ROLE_ADMIN).
+// ListFilter selects users: StaffOnly is the members screen (ROLE_ADMIN);
+// without it the customers, never staff (User Management). Enabled,
+// EmailVerified and SecondFactor, when set, keep the users whose status,
+// verified email or second factor (either kind on) is that.
 type ListFilter struct {
 	Q             string
 	StaffOnly     bool
+	Enabled       *bool
+	EmailVerified *bool
+	SecondFactor  *bool
 	Limit, Offset int
+}
+
+// conditions is the filter's SQL on users u, the search aside. They are
+// literals: none takes an argument.
+func (f ListFilter) conditions() []string {
+	where := []string{"u.is_admin = " + sqlBool(f.StaffOnly)}
+	if f.Enabled != nil {
+		where = append(where, "u.enabled = "+sqlBool(*f.Enabled))
+	}
+	if f.EmailVerified != nil {
+		where = append(where, "u.email_verified = "+sqlBool(*f.EmailVerified))
+	}
+	if f.SecondFactor != nil {
+		on := "(u.ga_enabled = TRUE OR u.sms_2fa_enabled = TRUE)"
+		if !*f.SecondFactor {
+			on = "NOT " + on
+		}
+		where = append(where, on)
+	}
+	return where
+}
+
+func sqlBool(b bool) string {
+	if b {
+		return "TRUE"
+	}
+	return "FALSE"
 }
 
 // List returns a page of users, newest first, and the total count.
 func (s *Service) List(ctx context.Context, f ListFilter) ([]User, int, error) {
 	q := strings.TrimSpace(f.Q)
-	if q != "" && !f.StaffOnly {
+	where := f.conditions()
+	if q != "" {
 		if ids, arg := s.db.Dialect.UserSearchIDs(q); ids != "" {
-			return listMatches(ctx, s.db, ids, arg, f)
+			return listMatches(ctx, s.db, `SELECT u.id FROM users u WHERE u.id IN (`+ids+`) AND `+strings.Join(where, " AND "), arg, f)
 		}
 	}
-	var where []string
 	var args []any
-	if f.StaffOnly {
-		where = append(where, "u.is_admin = TRUE")
-	}
 	if q != "" {
 		cond, arg := s.db.Dialect.UserSearch(len(args)+1, q)
 		args = append(args, arg)
 		where = append(where, cond)
 	}
-	cond := ""
-	if len(where) > 0 {
-		cond = "WHERE " + strings.Join(where, " AND ")
-	}
+	cond := "WHERE " + strings.Join(where, " AND ")
 	var total int
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM users u `+cond, args...).Scan(&total); err != nil {
 		return nil, 0, err
@@ -105,6 +133,9 @@ type NewUser struct {
 	Password string   `json:"password"`
 	Enabled  *bool    `json:"enabled"`
 	Roles    []string `json:"roles"`
+	// RoleID is the permission role a staff member starts with (its id);
+	// absent or null: none yet. Only with roles ["ROLE_ADMIN"].
+	RoleID *int64 `json:"role_id"`
 }
 
 // Create adds a user: a member (staff, ROLE_ADMIN) or a plain user.
@@ -128,6 +159,8 @@ func (s *Service) Create(ctx context.Context, actor audit.Actor, in NewUser) (Us
 		return User{}, apperr.Fieldf("username", "Enter the username (up to 100 characters).")
 	case in.Enabled == nil:
 		return User{}, apperr.Fieldf("enabled", "Choose the status.")
+	case in.RoleID != nil && !staff:
+		return User{}, apperr.Fieldf("role_id", "Only a staff member holds a role: leave the role empty for a customer.")
 	}
 	if err := auth.CheckNewPassword(in.Password); err != nil {
 		return User{}, apperr.Fieldf("password", "%s", err.Error())
@@ -141,15 +174,29 @@ func (s *Service) Create(ctx context.Context, actor audit.Actor, in NewUser) (Us
 		if err := checkTaken(ctx, tx, email, in.Username, 0); err != nil {
 			return err
 		}
+		details := map[string]any{"email": email, "username": in.Username, "staff": staff, "enabled": *in.Enabled}
+		if in.RoleID != nil {
+			// The same rule as Set Role: only a role whose every key the actor holds (decision 0008).
+			role, err := roles.Get(ctx, tx, *in.RoleID)
+			if nf := (*apperr.NotFound)(nil); errors.As(err, &nf) {
+				return apperr.Fieldf("role_id", "Choose one of the roles listed.")
+			}
+			if err != nil {
+				return err
+			}
+			if err := roles.EnsureKeysWithin(ctx, tx, actor.ID, role.Permissions); err != nil {
+				return err
+			}
+			details["role_id"], details["role"] = role.ID, role.Role
+		}
 		now := store.Now()
 		err := tx.QueryRowContext(ctx, `INSERT INTO users (email, username, full_name, password_hash, enabled, is_admin,
-			invitation_code, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id`,
-			email, in.Username, in.FullName, hash, *in.Enabled, staff, auth.InvitationCode(), now).Scan(&id)
+			role_id, invitation_code, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id`,
+			email, in.Username, in.FullName, hash, *in.Enabled, staff, in.RoleID, auth.InvitationCode(), now).Scan(&id)
 		if err != nil {
 			return uniqueAsField(err)
 		}
-		return actor.Record(ctx, tx, "user.create", audit.UserTarget(id), map[string]any{
-			"email": email, "username": in.Username, "staff": staff, "enabled": *in.Enabled})
+		return actor.Record(ctx, tx, "user.create", audit.UserTarget(id), details)
 	})
 	if err != nil {
 		return User{}, err

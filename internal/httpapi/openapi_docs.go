@@ -76,7 +76,7 @@ func operations() map[string]op {
 		"GET /api/admin/integration/commands":              {summary: "The commands to the core, newest first", query: commands.Filter{}},
 		"DELETE /api/admin/sessions/{id}":                  {summary: "End a staff member's session", status: http.StatusNoContent},
 
-		"GET /api/admin/users":                {summary: "Users and staff", query: userQuery{}},
+		"GET /api/admin/users":                {summary: "Customers, or the staff", query: userQuery{}},
 		"POST /api/admin/users/new":           {summary: "Create a user", body: new(accounts.NewUser), reply: new(accounts.User), status: http.StatusCreated},
 		"POST /api/admin/users/{id}/edit":     {summary: "Edit a user", body: new(accounts.Edit), reply: new(accounts.User)},
 		"POST /api/admin/users/{id}/unlock":   {summary: "Lift a user's sign-in locks", status: http.StatusNoContent},
@@ -158,8 +158,11 @@ type (
 		Q string `query:"q" minLength:"8" maxLength:"200" pattern:"^[0-9A-Za-z]+$" description:"A transaction hash, or its first 8 characters or more: the newest 20 transactions whose hash starts so, as typed or in lower case."`
 	}
 	userQuery struct {
-		Q    string `query:"q" maxLength:"200" description:"Part of an email, username or name."`
-		Role string `query:"role" enum:"ROLE_ADMIN" description:"ROLE_ADMIN: staff only."`
+		Q             string `query:"q" maxLength:"200" description:"Part of an email, username or name."`
+		Role          string `query:"role" enum:"ROLE_ADMIN" description:"ROLE_ADMIN: the staff. Absent: the customers (users who are not staff)."`
+		Enabled       string `query:"enabled" enum:"true,false" description:"Status: true, active users only; false, inactive only."`
+		EmailVerified string `query:"email_verified" enum:"true,false" description:"true: users whose email is verified; false: not verified."`
+		SecondFactor  string `query:"second_factor" enum:"true,false" description:"true: users with a second factor on (Google Authenticator or SMS); false: neither."`
 	}
 	walletQuery struct {
 		coinQuery

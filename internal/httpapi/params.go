@@ -88,6 +88,18 @@ func pathID(r *http.Request, name string) (int64, error) {
 // queryText reads an optional free-text query parameter of at most max
 // bytes. Text that is not UTF-8 or holds a NUL character is refused: the
 // database could not compare it (PostgreSQL rejects such text outright).
+// queryBool reads a yes-or-no filter: "true" or "false", or absent (nil).
+func queryBool(r *http.Request, name string) (*bool, error) {
+	switch v := r.URL.Query().Get(name); v {
+	case "":
+		return nil, nil
+	case "true", "false":
+		b := v == "true"
+		return &b, nil
+	}
+	return nil, Errorf(http.StatusBadRequest, name+" must be true or false.", FieldError{name, "must be true or false"})
+}
+
 func queryText(r *http.Request, name string, max int) (string, error) {
 	v := r.URL.Query().Get(name)
 	switch {

@@ -158,6 +158,7 @@ func (s *Server) Routes() []Route {
 		{"POST", "/api/admin/approvals/{id}/reason", AnyPerm(approvalKeys...), s.explainRequest}, // the maker's, for the approver
 
 		// Users and members.
+		// A new staff member's role (role_id) also needs ADMIN_ADD_USER_ROLE (users.go, errRoleNeedsAddUserRole).
 		{"POST", "/api/admin/users/new", Perm(rbac.CreateUser).FreshIf("it creates a staff member").FourEyesIf("staff.create"), s.createUser},
 		{"POST", "/api/admin/users/{id}/edit", Perm(rbac.EditUser).FreshIf("it changes another user's email, status or second factor, or another staff member's name or phone").FourEyesIf("user.edit"), s.editUser},
 		{"POST", "/api/admin/users/{id}/unlock", Perm(rbac.EditUser).Fresh(), s.unlockUser},

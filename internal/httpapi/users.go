@@ -6,11 +6,13 @@ import (
 	"slices"
 
 	"xapa/backoffice/internal/accounts"
+	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/rbac"
 	"xapa/backoffice/internal/roles"
 )
 
-// userList is the users and staff: q (email, username or name contains), role.
+// userList is the customers, or the staff with role=ROLE_ADMIN: q (email,
+// username or name contains), enabled, email_verified, second_factor.
 func (s *Server) userList() lister {
 	return list[accounts.ListFilter, accounts.User]{key: "users", filter: userFilter,
 		page: func(ctx context.Context, f accounts.ListFilter, p page) ([]accounts.User, int, error) {
@@ -19,7 +21,8 @@ func (s *Server) userList() lister {
 		}}
 }
 
-// userFilter reads q (email, username or name contains) and role (empty or ROLE_ADMIN).
+// userFilter reads q (email, username or name contains), role (empty: the
+// customers; ROLE_ADMIN: the staff) and the three yes-or-no filters.
 func userFilter(r *http.Request) (accounts.ListFilter, error) {
 	role := r.URL.Query().Get("role")
 	if role != "" && role != rbac.RoleAdmin {
@@ -29,13 +32,23 @@ func userFilter(r *http.Request) (accounts.ListFilter, error) {
 	if err != nil {
 		return accounts.ListFilter{}, err
 	}
-	return accounts.ListFilter{Q: q, StaffOnly: role != ""}, nil
+	f := accounts.ListFilter{Q: q, StaffOnly: role != ""}
+	for name, to := range map[string]**bool{"enabled": &f.Enabled, "email_verified": &f.EmailVerified, "second_factor": &f.SecondFactor} {
+		if *to, err = queryBool(r, name); err != nil {
+			return accounts.ListFilter{}, err
+		}
+	}
+	return f, nil
 }
 
 func (s *Server) createUser(w http.ResponseWriter, r *http.Request) {
 	var in accounts.NewUser
 	if err := decodeJSON(w, r, &in); err != nil {
 		writeError(w, r, err)
+		return
+	}
+	if in.RoleID != nil && !principal(r).Can(rbac.AddUserRole) {
+		writeError(w, r, errRoleNeedsAddUserRole) // giving a role is Set Role's, whichever screen does it
 		return
 	}
 	if slices.Contains(in.Roles, rbac.RoleAdmin) { // a staff member: a sensitive call
@@ -52,6 +65,10 @@ func (s *Server) createUser(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusCreated, u)
 }
+
+// errRoleNeedsAddUserRole refuses a new staff member's role to a caller who
+// could not give it with Set Role.
+var errRoleNeedsAddUserRole = &apperr.Forbidden{Message: "Giving a role needs the permission to set a member's role (ADMIN_ADD_USER_ROLE)."}
 
 func (s *Server) editUser(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r, "id")

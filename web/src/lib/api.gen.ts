@@ -778,7 +778,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users and staff */
+        /** Customers, or the staff */
         get: operations["getAdminUsers"];
         put?: never;
         post?: never;
@@ -1624,6 +1624,7 @@ export interface components {
             enabled?: null | boolean;
             full_name?: string;
             password?: string;
+            role_id?: null | number;
             roles?: string[];
             username?: string;
         };
@@ -5214,8 +5215,14 @@ export interface operations {
                 maxPerPage?: number;
                 /** @description Part of an email, username or name. */
                 q?: string;
-                /** @description ROLE_ADMIN: staff only. */
+                /** @description ROLE_ADMIN: the staff. Absent: the customers (users who are not staff). */
                 role?: "ROLE_ADMIN";
+                /** @description Status: true, active users only; false, inactive only. */
+                enabled?: "true" | "false";
+                /** @description true: users whose email is verified; false: not verified. */
+                email_verified?: "true" | "false";
+                /** @description true: users with a second factor on (Google Authenticator or SMS); false: neither. */
+                second_factor?: "true" | "false";
             };
             header?: never;
             path?: never;

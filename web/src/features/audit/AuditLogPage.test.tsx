@@ -87,7 +87,7 @@ describe('<AuditLogPage>', () => {
     renderWithProviders(<AuditLogPage />);
     await screen.findAllByRole('link', { name: 'dana@xapa.example' });
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'When (UTC)',
+      'Date (UTC)',
       'Actor',
       'Action',
       'Target',

@@ -6,7 +6,7 @@ import type { AuditRow } from './types';
 
 /** The audit log's columns: When, Actor, Action, Target, Details, IP. */
 export const AUDIT_COLUMNS: TableColumnsType<AuditRow> = [
-  { key: 'when', title: utcTitle('When'), render: (_, row) => <WhenCell at={row.created_at} /> },
+  { key: 'when', title: utcTitle('Date'), render: (_, row) => <WhenCell at={row.created_at} /> },
   { key: 'actor', title: 'Actor', render: (_, row) => <ActorCell actor={row.actor} /> },
   { key: 'action', title: 'Action', render: (_, row) => <ActionTag action={row.action} /> },
   { key: 'target', title: 'Target', render: (_, row) => <TargetCell target={row.target} label={row.target_label} /> },

@@ -12,7 +12,7 @@ describe('<BlacklistPage>', () => {
     });
     renderWithProviders(<BlacklistPage />);
     expect(await screen.findByText('LUNA/USDT')).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Id', 'Market Name', 'Delete']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['ID', 'Market Name', 'Delete']);
     expect(screen.getByRole('button', { name: 'Delete FTT/USDT' })).toBeEnabled();
   });
 

@@ -7,7 +7,7 @@ import type { BlacklistEntry } from './blacklistApi';
 import { blacklistQuery } from './blacklistApi';
 
 const COLUMNS: TableColumnsType<BlacklistEntry> = [
-  { title: 'Id', dataIndex: 'id', width: 90 },
+  { title: 'ID', dataIndex: 'id', width: 90 },
   { title: 'Market Name', dataIndex: 'MarketName' },
   {
     title: 'Delete',

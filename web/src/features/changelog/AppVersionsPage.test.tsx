@@ -121,7 +121,7 @@ describe('<AppVersionsPage>', () => {
         { groupName: 'Security', items: ['Shorter sessions'] },
       ],
     });
-    expect(await screen.findByText('App Version Has Been Created')).toBeInTheDocument();
+    expect(await screen.findByText('App version has been created')).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((c) => c.path.startsWith('/api/admin/app_versions?')).length).toBe(2));
     expect(screen.getByLabelText('Name')).toHaveValue('');
     // The same button (its name may still hold the loading icon's "loading": jsdom never ends the icon's leave motion).
@@ -141,6 +141,6 @@ describe('<AppVersionsPage>', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Web 1.030.01' }));
     await user.click(within(await screen.findByRole('tooltip')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/admin/app_versions/7')).toBe(true));
-    expect(await screen.findByText('App Version Has Been Deleted')).toBeInTheDocument();
+    expect(await screen.findByText('App version has been deleted')).toBeInTheDocument();
   });
 });

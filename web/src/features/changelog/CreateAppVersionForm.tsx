@@ -14,7 +14,7 @@ import { PLATFORMS } from './types';
 import { formatVersionName, isCompleteVersionName, VERSION_NAME_LENGTH } from './versionName';
 import { toast } from '../../lib/toast';
 
-export const APP_VERSION_CREATED = 'App Version Has Been Created';
+export const APP_VERSION_CREATED = 'App version has been created';
 
 interface AppVersionValues {
   name?: string;

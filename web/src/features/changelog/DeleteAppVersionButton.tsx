@@ -6,7 +6,7 @@ import { appVersionKeys, deleteAppVersion } from './appVersionsApi';
 import type { AppVersion } from './types';
 import { toast } from '../../lib/toast';
 
-export const APP_VERSION_DELETED = 'App Version Has Been Deleted';
+export const APP_VERSION_DELETED = 'App version has been deleted';
 
 interface DeleteAppVersionButtonProps {
   version: AppVersion;

@@ -42,7 +42,15 @@ describe('CreateUserModal', () => {
     expect(await screen.findByText(USER_CREATED)).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();
     const post = calls.find((c) => c.method === 'POST');
-    expect(post?.body).toEqual({ full_name: 'D', username: 'd', email: 'd@x.io', password: 'p', enabled: true, roles: ['ROLE_ADMIN'] });
+    expect(post?.body).toEqual({
+      full_name: 'D',
+      username: 'd',
+      email: 'd@x.io',
+      password: 'p',
+      enabled: true,
+      roles: ['ROLE_ADMIN'],
+      role_id: null,
+    });
   });
 
   it('creates a plain user with no roles, Inactive when chosen', async () => {
@@ -56,7 +64,7 @@ describe('CreateUserModal', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ enabled: false, roles: [] });
   });
 
-  it('shows the first error of a 400 and stays open', async () => {
+  it("shows a 400's field error at its field, not in a banner, and stays open", async () => {
     mockApi({
       'POST /api/admin/users/new': () =>
         apiError(400, 'Bad input.', [{ field: 'password', message: 'The password needs at least 8 characters.' }]),
@@ -66,7 +74,18 @@ describe('CreateUserModal', () => {
     await screen.findByRole('dialog');
     await fillForm({ 'Display Name': 'D', Username: 'd', Email: 'd@x.io', Password: 'p', 'Confirm Password': 'p' });
     await userEvent.click(createButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent('The password needs at least 8 characters.');
+    const message = await screen.findByText('The password needs at least 8 characters.');
+    expect(message.closest('.ant-form-item')).toContainElement(screen.getByLabelText('Password'));
+    expect(document.querySelector('.ant-alert')).toBeNull(); // no banner beside the field
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('shows a refusal without a field of this form above the fields', async () => {
+    mockApi({ 'POST /api/admin/users/new': () => apiError(403, 'Giving a role needs the permission to set a member\'s role.') });
+    renderWithProviders(<CreateUserModal open kind={MEMBERS_LIST} onClose={() => {}} />);
+    await screen.findByRole('dialog');
+    await fillForm({ 'Display Name': 'D', Username: 'd', Email: 'd@x.io', Password: 'p', 'Confirm Password': 'p' });
+    await userEvent.click(createButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Giving a role needs');
   });
 });

@@ -1,7 +1,12 @@
 import { SaveError } from '../../components/SaveError';
 import { useMutation } from '@tanstack/react-query';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
+import { showFieldErrors } from '../../lib/formErrors';
+import { useCan } from '../session/useCan';
+import { Permission } from '../../lib/permissions';
+import { useRoles } from '../roles/roleQueries';
 import { isFailure, whenSentForApproval } from '../../lib/sentForApproval';
+import { isApiError } from '../../lib/api';
 import { ActiveSelect } from './ActiveSelect';
 import { canCreateUser } from './createUserRules';
 import type { MemberListKind } from './listKinds';
@@ -19,7 +24,19 @@ interface CreateUserValues {
   password: string;
   confirm: string;
   enabled: boolean;
+  /** Members only: the permission role they start with (none: set it later with Change role). */
+  role_id?: number;
 }
+
+/** The server's field names (errors[].field) on this form's fields: a refusal shows at its field. */
+const SERVER_FIELDS = {
+  full_name: 'full_name',
+  username: 'username',
+  email: 'email',
+  password: 'password',
+  enabled: 'enabled',
+  role_id: 'role_id',
+} as const;
 
 const REQUIRED = [{ required: true, message: 'Required' }];
 
@@ -35,6 +52,9 @@ export function CreateUserModal({ open, kind, onClose }: CreateUserModalProps) {
   const password = Form.useWatch('password', form);
   const confirm = Form.useWatch('confirm', form);
   const invalidateUsers = useInvalidateUsers();
+  // Giving a role is Change role's permission, whichever screen does it (the server checks the same).
+  const canGiveRole = useCan(Permission.ADD_USER_ROLE) && kind.staff;
+  const roles = useRoles(open && canGiveRole);
 
   const create = useMutation({
     mutationFn: (user: NewUser) => createUser(user),
@@ -43,8 +63,13 @@ export function CreateUserModal({ open, kind, onClose }: CreateUserModalProps) {
       void invalidateUsers();
       onClose();
     },
-    onError: whenSentForApproval(onClose),
+    onError: (error) => {
+      whenSentForApproval(onClose)(error);
+      showFieldErrors(form, error, SERVER_FIELDS);
+    },
   });
+  // A refusal placed at its fields needs no banner as well; any other failure shows above the form.
+  const atFields = isApiError(create.error) && create.error.errors.some((e) => e.field in SERVER_FIELDS);
 
   const close = () => {
     create.reset();
@@ -52,7 +77,7 @@ export function CreateUserModal({ open, kind, onClose }: CreateUserModalProps) {
   };
 
   const submit = ({ confirm: _confirm, ...values }: CreateUserValues) => {
-    create.mutate({ ...values, roles: kind.newUserRoles });
+    create.mutate({ ...values, role_id: values.role_id ?? null, roles: kind.newUserRoles });
   };
 
   return (
@@ -78,7 +103,7 @@ export function CreateUserModal({ open, kind, onClose }: CreateUserModalProps) {
       )}
     >
       {/* A 400 shows its first field error (errors[0].message), anything else its message. */}
-      {isFailure(create.error) ? <SaveError error={create.error} /> : null}
+      {isFailure(create.error) && !atFields ? <SaveError error={create.error} /> : null}
       <Form.Item label="Display Name" name="full_name" rules={REQUIRED}>
         <Input autoComplete="off" autoFocus />
       </Form.Item>
@@ -104,6 +129,17 @@ export function CreateUserModal({ open, kind, onClose }: CreateUserModalProps) {
       <Form.Item label="Status" name="enabled" rules={REQUIRED}>
         <ActiveSelect />
       </Form.Item>
+      {canGiveRole ? (
+        <Form.Item label="Role" name="role_id">
+          <Select<number>
+            allowClear
+            loading={roles.isPending}
+            placeholder="No role yet"
+            options={roles.data?.map((role) => ({ value: role.id, label: role.role }))}
+            showSearch={{ optionFilterProp: 'label' }}
+          />
+        </Form.Item>
+      ) : null}
     </Modal>
   );
 }

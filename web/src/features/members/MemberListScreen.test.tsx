@@ -35,7 +35,7 @@ describe('member list screen', () => {
     expect(within(ann).getAllByText('—')).toHaveLength(2); // no role, never signed in
     expect(screen.getByText('3 records')).toBeInTheDocument();
 
-    for (const name of ['Create Member', 'Remove Selected', 'Modify Users Role']) {
+    for (const name of ['Create Member', 'Remove Selected', 'Change role']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('button', { name: 'Edit bob@xapa.example' })).toBeInTheDocument();
@@ -49,7 +49,7 @@ describe('member list screen', () => {
     renderWithProviders(<MembersPage />, { route: '/members' });
     expect(await screen.findByText('bob@xapa.example')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'bob@xapa.example' })).not.toBeInTheDocument();
-    for (const name of ['Create Member', 'Remove Selected', 'Modify Users Role', 'Edit bob@xapa.example']) {
+    for (const name of ['Create Member', 'Remove Selected', 'Change role', 'Edit bob@xapa.example']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
     expect(screen.queryByRole('columnheader', { name: 'Edit' })).not.toBeInTheDocument();
@@ -64,7 +64,7 @@ describe('member list screen', () => {
     expect(await screen.findByRole('button', { name: 'Edit ann@xapa.example' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create Member' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove Selected' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Modify Users Role' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change role' })).not.toBeInTheDocument();
   });
 
   it('user management: every user, Create User, no Roles column and no member actions', async () => {
@@ -86,7 +86,7 @@ describe('member list screen', () => {
     await screen.findByText('Ann Admin');
     const count = screen.getByTestId('selected-count');
     expect(count).toHaveTextContent('0 selected');
-    expect(screen.getByRole('button', { name: 'Modify Users Role' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Change role' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Select All' }));
     expect(count).toHaveTextContent('3 selected');
     await userEvent.click(screen.getByRole('button', { name: 'Unselect All' }));
@@ -115,7 +115,7 @@ describe('member list screen', () => {
     expect(lastList(calls).get('page')).toBe('1');
   });
 
-  it('Modify Users Role sets the chosen role for the selection', async () => {
+  it('Change role sets the chosen role for the selection', async () => {
     const calls = mockApi({
       ...signedInAs(ALL_PERMISSIONS),
       'GET /api/admin/users': () => jsonResponse(usersPage(MEMBERS)),
@@ -126,7 +126,7 @@ describe('member list screen', () => {
     await screen.findByText('Ann Admin');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select ann@xapa.example' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select cat@xapa.example' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Modify Users Role' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Change role' }));
     // (Under test, antd gives every title the id "test-id": find the dialog by role, then check its title.)
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('2 members selected.')).toBeInTheDocument();
@@ -134,7 +134,7 @@ describe('member list screen', () => {
     await waitFor(() => expect(calls.some((c) => c.path.startsWith('/api/admin/roles?'))).toBe(true));
     await chooseOption('Role', 'Finance');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Set Role' }));
-    expect(await screen.findByText('Role Has Been Set')).toBeInTheDocument();
+    expect(await screen.findByText('Role has been set')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/admin/roles/3/adduser')?.body).toEqual({ users: [11, 13] });
     await waitFor(() => expect(screen.getByTestId('selected-count')).toHaveTextContent('0 selected'));
   });
@@ -156,7 +156,7 @@ describe('member list screen', () => {
     // (The first confirmation may still be closing.)
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Yes' })).toHaveLength(2));
     await userEvent.click(screen.getAllByRole('button', { name: 'Yes' }).at(-1)!);
-    expect(await screen.findByText('Members Have Been Removed')).toBeInTheDocument();
+    expect(await screen.findByText('Members have been removed')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ users: [12] });
   });
 

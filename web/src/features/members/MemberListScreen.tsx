@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { DebouncedInput } from '../../components/DebouncedInput';
 import { ListPager } from '../../components/ListPager';
 import { errorMessage } from '../../lib/api';
-import { textParam } from '../../lib/listParams';
+import { enumParam, textParam } from '../../lib/listParams';
 import { Permission } from '../../lib/permissions';
 import type { ListSpec } from '../../lib/useListState';
 import { useListState } from '../../lib/useListState';
@@ -14,14 +14,26 @@ import { EditUserModal } from './EditUserModal';
 import type { MemberListKind } from './listKinds';
 import { RemoveSelectedButton } from './RemoveSelectedButton';
 import { SelectionBar } from './SelectionBar';
-import { SetRoleModal } from './SetRoleModal';
+import { CHANGE_ROLE, SetRoleModal } from './SetRoleModal';
 import type { AdminUser } from './types';
+import type { UserFlags } from './UserFilters';
+import { UserFilters } from './UserFilters';
 import { useUsersPage } from './userQueries';
 import { UsersTable } from './UsersTable';
 import './memberList.css';
 
-/** The search text in the URL as `q` (the list call's name). */
-const MEMBER_LIST: ListSpec<{ q: string }> = { params: { q: textParam('q') }, defaults: () => ({ q: '' }) };
+const FLAG = ['true', 'false'] as const;
+
+/** The search text and the yes-or-no filters in the URL, under the list call's names. */
+const MEMBER_LIST: ListSpec<{ q: string } & UserFlags> = {
+  params: {
+    q: textParam('q'),
+    enabled: enumParam('enabled', FLAG),
+    email_verified: enumParam('email_verified', FLAG),
+    second_factor: enumParam('second_factor', FLAG),
+  },
+  defaults: () => ({ q: '' }),
+};
 
 /** Selected rows, for one page of one search: another page or search starts with nothing selected. */
 interface Selection {
@@ -34,12 +46,14 @@ interface Selection {
  */
 export function MemberListScreen({ kind }: { kind: MemberListKind }) {
   const { filters, page, pageSize, setFilters, setPaging } = useListState(MEMBER_LIST);
-  const { q } = filters;
+  const { q, enabled, email_verified, second_factor } = filters;
+  const flags: UserFlags = { enabled, email_verified, second_factor };
+  const filtered = q !== '' || Object.values(flags).some((v) => v !== undefined);
 
-  const users = useUsersPage({ page, maxPerPage: pageSize, q, role: kind.roleFilter });
+  const users = useUsersPage({ page, maxPerPage: pageSize, q, role: kind.roleFilter, ...flags });
   const rows = users.data?.users ?? [];
 
-  const listKey = `${q}|${page}|${pageSize}`;
+  const listKey = `${q}|${enabled}|${email_verified}|${second_factor}|${page}|${pageSize}`;
   const [selection, setSelection] = useState<Selection>({ listKey, ids: [] });
   const selectedIds = selection.listKey === listKey ? selection.ids.filter((id) => rows.some((u) => u.id === id)) : [];
   const select = (ids: number[]) => setSelection({ listKey, ids });
@@ -51,16 +65,19 @@ export function MemberListScreen({ kind }: { kind: MemberListKind }) {
   return (
     <div className="member-list">
       <div className="member-list__toolbar">
-        <DebouncedInput
-          className="member-list__search"
-          type="search"
-          aria-label={`Search ${kind.plural}`}
-          placeholder="Search by name, username or email"
-          prefix={<SearchOutlined aria-hidden />}
-          allowClear
-          value={q}
-          onChange={(text) => setFilters({ q: text })}
-        />
+        <div className="member-list__filters">
+          <DebouncedInput
+            className="member-list__search"
+            type="search"
+            aria-label={`Search ${kind.plural}`}
+            placeholder="Search by name, username or email"
+            prefix={<SearchOutlined aria-hidden />}
+            allowClear
+            value={q}
+            onChange={(text) => setFilters({ q: text })}
+          />
+          <UserFilters flags={flags} onChange={setFilters} />
+        </div>
         <Can rule={Permission.CREATE_USER}>
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
             {kind.createLabel}
@@ -68,25 +85,24 @@ export function MemberListScreen({ kind }: { kind: MemberListKind }) {
         </Can>
       </div>
 
-      <SelectionBar
-        rowCount={rows.length}
-        selectedCount={selectedIds.length}
-        onSelectAll={() => select(rows.map((u) => u.id))}
-        onUnselectAll={() => select([])}
-      >
-        {kind.staff ? (
-          <>
-            <Can rule={Permission.REMOVE_USER_ROLE_ADMIN}>
-              <RemoveSelectedButton userIds={selectedIds} onDone={() => select([])} />
-            </Can>
-            <Can rule={Permission.ADD_USER_ROLE}>
-              <Button disabled={selectedIds.length === 0} onClick={() => setSettingRole(true)}>
-                Modify Users Role
-              </Button>
-            </Can>
-          </>
-        ) : null}
-      </SelectionBar>
+      {/* Only the members' list has actions on a selection (Remove Selected, Change role): the customers' has none. */}
+      {kind.staff ? (
+        <SelectionBar
+          rowCount={rows.length}
+          selectedCount={selectedIds.length}
+          onSelectAll={() => select(rows.map((u) => u.id))}
+          onUnselectAll={() => select([])}
+        >
+          <Can rule={Permission.REMOVE_USER_ROLE_ADMIN}>
+            <RemoveSelectedButton userIds={selectedIds} onDone={() => select([])} />
+          </Can>
+          <Can rule={Permission.ADD_USER_ROLE}>
+            <Button disabled={selectedIds.length === 0} onClick={() => setSettingRole(true)}>
+              {CHANGE_ROLE}
+            </Button>
+          </Can>
+        </SelectionBar>
+      ) : null}
 
       {users.isError ? (
         <Alert
@@ -107,9 +123,8 @@ export function MemberListScreen({ kind }: { kind: MemberListKind }) {
         users={rows}
         loading={users.isFetching}
         staff={kind.staff}
-        emptyText={q ? `No ${kind.plural} match "${q}".` : `No ${kind.plural} yet.`}
-        selectedIds={selectedIds}
-        onSelect={select}
+        emptyText={filtered ? `No ${kind.plural} match these filters.` : `No ${kind.plural} yet.`}
+        selection={kind.staff ? { selectedIds, onSelect: select } : undefined}
         onEdit={setEditing}
       />
 

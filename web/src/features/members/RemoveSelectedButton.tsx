@@ -6,7 +6,7 @@ import { removeMembers } from './membersApi';
 import { useInvalidateUsers } from './useInvalidateUsers';
 import { toast } from '../../lib/toast';
 
-export const MEMBERS_REMOVED = 'Members Have Been Removed';
+export const MEMBERS_REMOVED = 'Members have been removed';
 
 interface RemoveSelectedButtonProps {
   userIds: number[];

@@ -10,7 +10,9 @@ import { useInvalidateUsers } from './useInvalidateUsers';
 import { toast } from '../../lib/toast';
 import { isFailure, whenSentForApproval } from '../../lib/sentForApproval';
 
-export const ROLE_SET = 'Role Has Been Set';
+export const ROLE_SET = 'Role has been set';
+/** The action's name: its button and its dialog's title. */
+export const CHANGE_ROLE = 'Change role';
 
 interface SetRoleModalProps {
   open: boolean;
@@ -21,7 +23,7 @@ interface SetRoleModalProps {
   onDone: () => void;
 }
 
-/** "Modify Users Role": pick a permission role (GET roles) and Set Role for the selected members. */
+/** "Change role": pick a permission role (GET roles) and Set Role for the selected members. */
 export function SetRoleModal({ open, userIds, onClose, onDone }: SetRoleModalProps) {
   const queryClient = useQueryClient();
   const invalidateUsers = useInvalidateUsers();
@@ -50,7 +52,7 @@ export function SetRoleModal({ open, userIds, onClose, onDone }: SetRoleModalPro
   return (
     <Modal
       open={open}
-      title="Modify Users Role"
+      title={CHANGE_ROLE}
       okText="Set Role"
       okButtonProps={{ htmlType: 'submit', disabled: roleId === undefined || userIds.length === 0, loading: setRole.isPending }}
       onCancel={onClose}

@@ -68,13 +68,13 @@ interface UsersTableProps {
   loading: boolean;
   staff: boolean;
   emptyText: string;
-  selectedIds: number[];
-  onSelect: (ids: number[]) => void;
+  /** The members' list: a checkbox per row (selection across the page). Absent: no checkboxes. */
+  selection?: { selectedIds: number[]; onSelect: (ids: number[]) => void };
   onEdit: (user: AdminUser) => void;
 }
 
-/** The member list's table: one page of users, with a checkbox per row (selection across the page). */
-export function UsersTable({ users, loading, staff, emptyText, selectedIds, onSelect, onEdit }: UsersTableProps) {
+/** The member list's table: one page of users, with a checkbox per row where the screen acts on a selection. */
+export function UsersTable({ users, loading, staff, emptyText, selection, onEdit }: UsersTableProps) {
   const canShowUser = useCan(Permission.SHOW_USER);
   const canEdit = useCan(Permission.EDIT_USER);
   const wrapper = useRef<HTMLDivElement>(null);
@@ -94,11 +94,13 @@ export function UsersTable({ users, loading, staff, emptyText, selectedIds, onSe
         pagination={false}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText }}
-        rowSelection={{
-          selectedRowKeys: selectedIds,
-          onChange: (keys) => onSelect(keys.map(Number)),
-          getCheckboxProps: (user) => ({ 'aria-label': `Select ${user.email}` }),
-        }}
+        rowSelection={
+          selection && {
+            selectedRowKeys: selection.selectedIds,
+            onChange: (keys) => selection.onSelect(keys.map(Number)),
+            getCheckboxProps: (user) => ({ 'aria-label': `Select ${user.email}` }),
+          }
+        }
       />
     </div>
   );

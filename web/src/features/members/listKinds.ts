@@ -9,7 +9,7 @@ export interface MemberListKind {
   createLabel: string;
   /** The security roles a user created here gets. */
   newUserRoles: string[];
-  /** Members only: the Roles column, Remove Selected and Modify Users Role. */
+  /** Members only: the Roles column, Remove Selected and Change role. */
   staff: boolean;
   /** "members" / "users", for messages such as "No members found". */
   plural: string;

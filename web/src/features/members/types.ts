@@ -9,10 +9,14 @@ export type UsersPage = GetReply<'/api/admin/users'>;
 
 /**
  * The `GET /api/admin/users` query the lists send: the page, its size and the search (matches email, username or
- * full name, contains, case-insensitive) always; `role: 'ROLE_ADMIN'` lists the staff (members), none every user.
+ * full name, contains, case-insensitive) always; `role: 'ROLE_ADMIN'` lists the staff (members), none the customers;
+ * `enabled`, `email_verified` and `second_factor` ('true' or 'false') when the screen filters by them.
  */
 export type UsersQuery = Required<Pick<GetQuery<'/api/admin/users'>, 'page' | 'maxPerPage' | 'q'>> &
-  Pick<GetQuery<'/api/admin/users'>, 'role'>;
+  Pick<GetQuery<'/api/admin/users'>, 'role' | UserFlagFilter>;
+
+/** The yes-or-no filters of the user lists, named as the list call's parameters. */
+export type UserFlagFilter = 'enabled' | 'email_verified' | 'second_factor';
 
 /** `POST /api/admin/users/new`; `roles` is `["ROLE_ADMIN"]` for a member, `[]` for a plain user. */
 export type NewUser = components['schemas']['AccountsNewUser'];

@@ -11,12 +11,12 @@ import { canSubmitPromotion, draftFromSettings, startNow, toPayload } from './pr
 import { PromotionRange } from './PromotionRange';
 import type { PromotionPayload, PromotionSettings } from './types';
 import { useCoinInfo } from './useCoinInfo';
-import { isFailure, isSentForApproval, sentForApprovalText, whenSentForApproval } from '../../lib/sentForApproval';
+import { isFailure, isSentForApproval, sentForApprovalText } from '../../lib/sentForApproval';
 import { toast } from '../../lib/toast';
 
-export const PROMOTION_SAVED = 'Promotion Has Been Saved';
-export const PROMOTION_STARTED = 'Promotion Has Been Started';
-export const PROMOTION_STOPPED = 'Promotion Has Been Stopped';
+export const PROMOTION_SAVED = 'Promotion has been saved';
+export const PROMOTION_STARTED = 'Promotion has been started';
+export const PROMOTION_STOPPED = 'Promotion has been stopped';
 
 interface PromotionEditorProps {
   settings: PromotionSettings;
@@ -31,7 +31,10 @@ interface Save {
   toast: string;
 }
 
-/** The promotion's settings as a form: range, both bonuses, the minimum list; Submit, Stop Now, Start Now. */
+/**
+ * The promotion's settings as a form: range, both bonuses, the minimum list; Submit, and Stop Now while it runs or
+ * Start Now while it is off (Start Now would move a running promotion's start to now).
+ */
 export function PromotionEditor({ settings, enabled, coins, coinsLoading }: PromotionEditorProps) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<PromotionDraft>(() => draftFromSettings(settings));
@@ -45,9 +48,8 @@ export function PromotionEditor({ settings, enabled, coins, coinsLoading }: Prom
       // The reply is the new settings: the page shows them (and this form starts again from them).
       queryClient.setQueryData(promotionKey, reply);
     },
-    // Sent for approval (the app's toast says so): the form goes back to the settings in force, which the change
-    // leaves as they are until it is approved; the note under it says why.
-    onError: whenSentForApproval(() => setDraft(draftFromSettings(settings))),
+    // Sent for approval (the app's toast says so): the form keeps the change as sent, under a note saying it waits
+    // for approval; going back to the settings in force looked as if the change had been lost.
   });
   const submitting = save.isPending;
   const listEmpty = draft.minimum.length === 0;
@@ -69,7 +71,13 @@ export function PromotionEditor({ settings, enabled, coins, coinsLoading }: Prom
       />
       {isFailure(save.error) ? <SaveError error={save.error} /> : null}
       {isSentForApproval(save.error) ? (
-        <Alert type="info" showIcon title={sentForApprovalText(save.error)} className="promotion__error" />
+        <Alert
+          type="info"
+          showIcon
+          title="Waiting for approval"
+          description={`${sentForApprovalText(save.error)} The form shows the change as sent; the promotion runs as before until then.`}
+          className="promotion__error"
+        />
       ) : null}
       <Space wrap>
         <Button
@@ -82,14 +90,17 @@ export function PromotionEditor({ settings, enabled, coins, coinsLoading }: Prom
         </Button>
         <Button
           danger
-          disabled={submitting}
+          // Only a running promotion can stop; Start Now runs a stopped one from now (Submit changes a running one).
+          disabled={!enabled || submitting}
+          title={enabled ? undefined : 'The promotion is off.'}
           loading={submitting && save.variables?.toast === PROMOTION_STOPPED}
           onClick={() => save.mutate({ payload: toPayload(draft, false), toast: PROMOTION_STOPPED })}
         >
           Stop Now
         </Button>
         <Button
-          disabled={listEmpty || submitting}
+          disabled={enabled || listEmpty || submitting}
+          title={enabled ? 'The promotion is running: Stop Now first, or change it with Submit.' : undefined}
           loading={submitting && save.variables?.toast === PROMOTION_STARTED}
           onClick={() => save.mutate({ payload: toPayload(startNow(draft), true), toast: PROMOTION_STARTED })}
         >

@@ -118,7 +118,7 @@ describe('<PromotionPage>', () => {
       invited_bonus: { coin: 6, amount: '0', default: '5', network: 'main' },
       range: { start_date: '2026-11-12 03:00:00', end_date: '2026-12-12 03:00:00' },
     });
-    expect(await screen.findByText('Promotion Has Been Saved')).toBeInTheDocument();
+    expect(await screen.findByText('Promotion has been saved')).toBeInTheDocument();
   });
 
   it('Start Now: enabled from now until now + 4e10 ms; Stop Now: disabled', async () => {
@@ -135,21 +135,28 @@ describe('<PromotionPage>', () => {
     const end = dayjs.utc(started.range.end_date);
     expect(Math.abs(start.diff(before))).toBeLessThan(5_000);
     expect(end.diff(start)).toBe(START_NOW_DURATION_MS);
-    expect(await screen.findByText('Promotion Has Been Started')).toBeInTheDocument();
+    expect(await screen.findByText('Promotion has been started')).toBeInTheDocument();
 
     await user.click(await screen.findByRole('button', { name: 'Stop Now' }));
     await waitFor(() => expect(posted(calls)).toHaveLength(2));
     expect(posted(calls)[1]).toMatchObject({ isEnabled: false, minimum: [{ coin: 6, main: '60' }] });
-    expect(await screen.findByText('Promotion Has Been Stopped')).toBeInTheDocument();
+    expect(await screen.findByText('Promotion has been stopped')).toBeInTheDocument();
   });
 
-  it('a save the approval policy covers: said to be sent, not saved; the form shows the settings in force again', async () => {
+  it('while it runs, Start Now is disabled (it would move the start to now); while it is off, Stop Now is', async () => {
+    setUp(makePromotion());
+    renderWithProviders(<PromotionPage />);
+    expect(await screen.findByRole('button', { name: 'Start Now' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Stop Now' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
+
+  it('a save the approval policy covers: said to be sent, not saved; the form keeps the change it waits on', async () => {
     const user = userEvent.setup({ delay: null });
     const sent = { approval: { id: 4, action: 'promotion.save', status: 'pending', summary: 'Save the promotion' } };
     const calls = setUp(makePromotion(), { 'POST /api/admin/promotion': () => jsonResponse(sent, { status: 202 }) });
     renderWithProviders(<PromotionPage />);
     const amount = await screen.findByLabelText('Inviter Promotion Amount (USD)');
-    const before = (amount as HTMLInputElement).value;
     await user.clear(amount);
     await user.type(amount, '12');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -158,8 +165,9 @@ describe('<PromotionPage>', () => {
 
     const notes = await screen.findAllByText(/^Sent for approval: Save the promotion\./);
     expect(notes.length).toBeGreaterThanOrEqual(1); // the note under the form, and the app's toast
-    expect(screen.queryByText('Promotion Has Been Saved')).not.toBeInTheDocument();
-    expect(screen.getByLabelText('Inviter Promotion Amount (USD)')).toHaveValue(before);
+    expect(screen.queryByText('Promotion has been saved')).not.toBeInTheDocument();
+    expect(screen.getByText('Waiting for approval')).toBeInTheDocument();
+    expect(screen.getByLabelText('Inviter Promotion Amount (USD)')).toHaveValue('12');
   });
 
   it('the countdown reaching zero turns the promotion off and asks the server again', async () => {

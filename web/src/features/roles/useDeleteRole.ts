@@ -6,7 +6,7 @@ import { roleKeys } from './roleQueries';
 import { deleteRole } from './rolesApi';
 import type { Role } from './types';
 
-export const ROLE_DELETED = 'Role Has Been Deleted';
+export const ROLE_DELETED = 'Role has been deleted';
 
 /**
  * Remove: asks "Do you want to delete the role …?" (Yes / Cancel) first. A role still held by staff answers

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { FormError } from '../../components/FormError';
 import { errorMessage } from '../../lib/api';
 import { NEW_PASSWORD_HELP, newPasswordProblem } from '../../lib/passwordPolicy';
-import { showFieldErrors } from './formErrors';
+import { showFieldErrors } from '../../lib/formErrors';
 import { changePassword, securityKeys } from './securityApi';
 
 export const PASSWORD_CHANGED =

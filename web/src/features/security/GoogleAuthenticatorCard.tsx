@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { FormError } from '../../components/FormError';
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../session/SessionContext';
-import { showFieldErrors } from './formErrors';
+import { showFieldErrors } from '../../lib/formErrors';
 import { switchOffGoogleAuthenticator } from './securityApi';
 
 export const AUTHENTICATOR_RESET =

@@ -10,7 +10,7 @@ import { createToken } from './tokensApi';
 import type { TokenFormValues } from './types';
 import { useSaveToken } from './useSaveToken';
 
-export const TOKEN_ADDED = 'Token Has Been Added';
+export const TOKEN_ADDED = 'Token has been added';
 
 interface AddTokenDrawerProps {
   open: boolean;

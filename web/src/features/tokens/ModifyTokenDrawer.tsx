@@ -7,7 +7,7 @@ import { editToken } from './tokensApi';
 import type { Token, TokenFormValues } from './types';
 import { useSaveToken } from './useSaveToken';
 
-export const TOKEN_MODIFIED = 'Token Has Been Modified';
+export const TOKEN_MODIFIED = 'Token has been modified';
 
 interface ModifyTokenDrawerProps {
   open: boolean;

@@ -103,7 +103,7 @@ describe('<TokensPage>', () => {
     await waitFor(() => expect(count(calls, '/api/admin/coins/tokens')).toBe(tokensBefore + 1));
     // The chain coins are no longer on screen: their query is marked stale, to reload when next shown.
     expect(queryClient.getQueryState(['cointypes', 'coins'])?.isInvalidated).toBe(true);
-    expect(await screen.findByText('Token Has Been Added')).toBeInTheDocument();
+    expect(await screen.findByText('Token has been added')).toBeInTheDocument();
   });
 
   it('shows the server error in the panel and keeps it open', async () => {

@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { isApiError } from '../../lib/api';
+import { isApiError } from './api';
 
 /**
  * Puts a refusal's field errors (`errors[{field, message}]`) under the form's own fields, `fieldNames` mapping the
