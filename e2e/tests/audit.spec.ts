@@ -1,5 +1,5 @@
 /**
- * Audit Log (/audit, ADMIN_AUDIT_LOG): the menu entry under Setting, a write made through the API at the top of the
+ * Audit Log (/audit, ADMIN_AUDIT_LOG): the menu entry under Settings, a write made through the API at the top of the
  * list with its actor and action, the action and actor filters against the API's answers, paging and page size,
  * the CSV of the filtered list, and Access Denied (no menu entry) for a staff member without the permission.
  */
@@ -82,9 +82,9 @@ const rows = (page: Page): Locator => page.locator('.ant-table-tbody tr[data-row
 const rowIds = (page: Page) => rows(page).evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-row-key'))));
 const pager = (page: Page) => page.getByTestId('list-pager');
 
-/** Waits until the side menu's Setting group lists `links`. */
+/** Waits until the side menu's Settings group lists `links`. */
 const expectSettingLinks = (page: Page, links: string[]) =>
-  expect.poll(async () => (await menuGroups(page)).Setting ?? []).toEqual(links);
+  expect.poll(async () => (await menuGroups(page)).Settings ?? []).toEqual(links);
 
 const pickAction = (page: Page, option: string) => chooseOption(page, page.getByRole('combobox', { name: 'Action' }), option);
 const pickPageSize = (page: Page, option: string) => chooseOption(page, page.getByRole('combobox', { name: 'Page size' }), option);
@@ -118,7 +118,7 @@ test.describe('audit log', () => {
     return token;
   }
 
-  test('Audit Log is under Setting; a role created through the API is at the top with its actor and action', async ({
+  test('Audit Log is under Settings; a role created through the API is at the top with its actor and action', async ({
     page,
     server,
     request,
@@ -126,7 +126,7 @@ test.describe('audit log', () => {
   }) => {
     const token = await ensureRole(server, request);
 
-    // From the menu: Setting lists Audit Log (demo holds every key).
+    // From the menu: Settings lists Audit Log (demo holds every key).
     await page.goto('/admin/login');
     await useToken(page, token);
     await page.goto('/');
@@ -135,7 +135,7 @@ test.describe('audit log', () => {
     const first = await nextCall(page, () => auditEntry.click());
     await expect(page).toHaveURL(/\/audit$/);
     await expect(page.getByRole('heading', { name: 'Audit Log', level: 1 })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(/Home.*Setting.*Audit Log/);
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(/Home.*Settings.*Audit Log/);
     expect(first.query).toMatchObject({ page: '1', maxPerPage: '25' });
     expect(Object.keys(first.query).sort()).toEqual(['maxDate', 'maxPerPage', 'minDate', 'page']);
 

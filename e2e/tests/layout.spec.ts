@@ -83,7 +83,7 @@ test.describe('the side menu', () => {
     const entries = await menuEntries(page);
     expect(entries.length, 'the demo user holds every key: every entry').toBeGreaterThanOrEqual(19);
     const groups = [...new Set(entries.map((e) => e.group).filter(Boolean))];
-    expect(groups).toEqual(['Wallet', 'Setting', 'Report']);
+    expect(groups).toEqual(['Wallet', 'Settings', 'Report']);
     await expectNoMenuScroll(page, 'on the dashboard');
     for (const group of groups) {
       const inGroup = entries.filter((e) => e.group === group);

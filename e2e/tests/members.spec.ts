@@ -145,14 +145,14 @@ test.describe('members', () => {
     await expect(pager.getByRole('combobox', { name: 'Page size' })).toBeVisible();
 
     // Page 2 at 100 per page: rows 101..200, none of page 1.
-    const emails = page.locator('.ant-table-tbody tr.ant-table-row td:nth-child(2)'); // no checkbox column on User Management
+    const emails = page.locator('.ant-table-tbody tr.ant-table-row td:nth-child(3)'); // after the checkbox and the name
     const page1Emails = await emails.allTextContents();
     await pager.getByRole('button', { name: 'Page 2', exact: true }).click();
     await expect(activePage(page)).toHaveText('2');
     await expect(rows(page)).toHaveCount(100);
     await expect(rows(page).first()).not.toContainText(page1Emails[0]!);
 
-    const reply = await request.get('/api/admin/users?page=2&maxPerPage=100', { headers: { Authorization: `Bearer ${token}` } });
+    const reply = await request.get('/api/admin/users?page=2&maxPerPage=100&staff=false', { headers: { Authorization: `Bearer ${token}` } });
     const { users } = (await reply.json()) as { users: { email: string }[] };
     await expect(rows(page).first()).toContainText(users[0]!.email);
     await expect(rows(page).last()).toContainText(users[99]!.email);
@@ -194,11 +194,18 @@ test.describe('members and customers (issue 37)', () => {
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first().locator('td').nth(3)).toHaveText('Support'); // Roles (after the checkbox, name, email)
 
-    // User Management lists customers: the new member is not among them, and no row has a checkbox to act on.
+    // User Management lists customers: the new member is not among them. Its selection has one action: Copy emails.
     await page.goto('/usermanagement');
     await expect(rows(page).first()).toBeVisible();
-    await expect(page.getByRole('checkbox')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Select All' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Remove Selected' })).toHaveCount(0);
+    const firstTwo = await rows(page).locator('td:nth-child(3)').evaluateAll((cells) => cells.slice(0, 2).map((c) => c.textContent));
+    await rows(page).nth(0).getByRole('checkbox').check();
+    await rows(page).nth(1).getByRole('checkbox').check();
+    await expect(page.getByTestId('selected-count')).toHaveText('2 selected');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy emails' }).click();
+    await expect(page.getByText('Copied 2 emails.')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstTwo.join('\n'));
     await page.getByRole('searchbox', { name: 'Search users' }).fill(username);
     await expect(page.getByText('No users match these filters.')).toBeVisible();
     expect(pageProblems.cspViolations, pageProblems.summary()).toEqual([]);

@@ -1,7 +1,7 @@
 /**
  * Security (/security) and the staff sessions console (/sessions, ADMIN_SESSIONS): a password changed on the page
  * signs in (the old one no longer does) and signs the other sessions out; one's own sessions list tags this device
- * and revokes another one after a confirmation; an administrator has the Sessions screen under Setting and revokes a
+ * and revokes another one after a confirmation; an administrator has the Sessions screen under Settings and revokes a
  * colleague's session there, while a staff member without ADMIN_SESSIONS has no menu entry and gets Access Denied.
  * Recovery codes made on the page sign in once each in place of the authenticator code. Both screens pass axe-core
  * with no critical or serious violation.
@@ -162,15 +162,15 @@ test('the Sessions screen: support has no entry and gets Access Denied; an admin
   await expect(menu).toBeVisible();
   expect((await request.get('/api/admin/sessions', { headers: { Authorization: `Bearer ${support}` } })).status()).toBe(403);
 
-  // The demo administrator: Sessions under Setting, after Audit Log (and before Approvals and Integration).
+  // The demo administrator: Sessions under Settings, after Audit Log (and before Approvals and Integration).
   const admin = await signInByApi(request, server.creds);
   await page.evaluate(() => window.localStorage.clear());
   await openWith(page, admin, '/');
-  await expect.poll(async () => (await menuGroups(page)).Setting?.slice(-4)).toEqual(['Audit Log', 'Sessions', 'Approvals', 'Integration']);
+  await expect.poll(async () => (await menuGroups(page)).Settings?.slice(-4)).toEqual(['Audit Log', 'Sessions', 'Approvals', 'Integration']);
   await (await menuEntry(page, 'Sessions')).click();
   await expect(page).toHaveURL(/\/sessions$/);
   await expect(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(/Home.*Setting.*Sessions/);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(/Home.*Settings.*Sessions/);
   const rows = page.locator('.ant-table-tbody tr[data-row-key]');
   await expect(rows.first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

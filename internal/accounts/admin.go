@@ -21,13 +21,13 @@ import (
 	"xapa/backoffice/internal/textutil"
 )
 
-// ListFilter selects users: StaffOnly is the members screen (ROLE_ADMIN);
-// without it the customers, never staff (User Management). Enabled,
-// EmailVerified and SecondFactor, when set, keep the users whose status,
-// verified email or second factor (either kind on) is that.
+// ListFilter selects users. Staff, when set, keeps the staff (true: the
+// members screen) or the customers (false: User Management); unset, every
+// user. Enabled, EmailVerified and SecondFactor, when set, keep the users
+// whose status, verified email or second factor (either kind on) is that.
 type ListFilter struct {
 	Q             string
-	StaffOnly     bool
+	Staff         *bool
 	Enabled       *bool
 	EmailVerified *bool
 	SecondFactor  *bool
@@ -37,7 +37,10 @@ type ListFilter struct {
 // conditions is the filter's SQL on users u, the search aside. They are
 // literals: none takes an argument.
 func (f ListFilter) conditions() []string {
-	where := []string{"u.is_admin = " + sqlBool(f.StaffOnly)}
+	where := []string{"TRUE"}
+	if f.Staff != nil {
+		where = append(where, "u.is_admin = "+sqlBool(*f.Staff))
+	}
 	if f.Enabled != nil {
 		where = append(where, "u.enabled = "+sqlBool(*f.Enabled))
 	}

@@ -834,6 +834,7 @@ var badQuery = map[string][]string{
 	"verified":       {"2", "yes"},
 	"enabled":        {"1", "yes", "TRUE", "%00"},
 	"email_verified": {"0", "no", "False", "%00"},
+	"staff":          {"1", "yes", "TRUE", "%00"},
 	"second_factor":  {"on", "1", " true", "%00"},
 	"wallet_name":    {strings.Repeat("w", 5000), "%00", "%ff"},
 	"user":           {strings.Repeat("u", 5000), "%00", "%ff"},

@@ -159,7 +159,8 @@ type (
 	}
 	userQuery struct {
 		Q             string `query:"q" maxLength:"200" description:"Part of an email, username or name."`
-		Role          string `query:"role" enum:"ROLE_ADMIN" description:"ROLE_ADMIN: the staff. Absent: the customers (users who are not staff)."`
+		Role          string `query:"role" enum:"ROLE_ADMIN" description:"ROLE_ADMIN: the staff. Absent: every user (or as staff says)."`
+		Staff         string `query:"staff" enum:"true,false" description:"true: the staff only; false: the customers only (users who are not staff)."`
 		Enabled       string `query:"enabled" enum:"true,false" description:"Status: true, active users only; false, inactive only."`
 		EmailVerified string `query:"email_verified" enum:"true,false" description:"true: users whose email is verified; false: not verified."`
 		SecondFactor  string `query:"second_factor" enum:"true,false" description:"true: users with a second factor on (Google Authenticator or SMS); false: neither."`

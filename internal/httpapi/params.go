@@ -85,9 +85,6 @@ func pathID(r *http.Request, name string) (int64, error) {
 	return id, nil
 }
 
-// queryText reads an optional free-text query parameter of at most max
-// bytes. Text that is not UTF-8 or holds a NUL character is refused: the
-// database could not compare it (PostgreSQL rejects such text outright).
 // queryBool reads a yes-or-no filter: "true" or "false", or absent (nil).
 func queryBool(r *http.Request, name string) (*bool, error) {
 	switch v := r.URL.Query().Get(name); v {
@@ -100,6 +97,9 @@ func queryBool(r *http.Request, name string) (*bool, error) {
 	return nil, Errorf(http.StatusBadRequest, name+" must be true or false.", FieldError{name, "must be true or false"})
 }
 
+// queryText reads an optional free-text query parameter of at most max
+// bytes. Text that is not UTF-8 or holds a NUL character is refused: the
+// database could not compare it (PostgreSQL rejects such text outright).
 func queryText(r *http.Request, name string, max int) (string, error) {
 	v := r.URL.Query().Get(name)
 	switch {

@@ -11,8 +11,9 @@ import (
 	"xapa/backoffice/internal/roles"
 )
 
-// userList is the customers, or the staff with role=ROLE_ADMIN: q (email,
-// username or name contains), enabled, email_verified, second_factor.
+// userList is every user, the staff (role=ROLE_ADMIN or staff=true) or the
+// customers (staff=false): q (email, username or name contains), enabled,
+// email_verified, second_factor.
 func (s *Server) userList() lister {
 	return list[accounts.ListFilter, accounts.User]{key: "users", filter: userFilter,
 		page: func(ctx context.Context, f accounts.ListFilter, p page) ([]accounts.User, int, error) {
@@ -21,8 +22,8 @@ func (s *Server) userList() lister {
 		}}
 }
 
-// userFilter reads q (email, username or name contains), role (empty: the
-// customers; ROLE_ADMIN: the staff) and the three yes-or-no filters.
+// userFilter reads q (email, username or name contains), role (empty: every
+// user; ROLE_ADMIN: the staff), staff and the three yes-or-no filters.
 func userFilter(r *http.Request) (accounts.ListFilter, error) {
 	role := r.URL.Query().Get("role")
 	if role != "" && role != rbac.RoleAdmin {
@@ -32,11 +33,17 @@ func userFilter(r *http.Request) (accounts.ListFilter, error) {
 	if err != nil {
 		return accounts.ListFilter{}, err
 	}
-	f := accounts.ListFilter{Q: q, StaffOnly: role != ""}
-	for name, to := range map[string]**bool{"enabled": &f.Enabled, "email_verified": &f.EmailVerified, "second_factor": &f.SecondFactor} {
+	f := accounts.ListFilter{Q: q}
+	for name, to := range map[string]**bool{"staff": &f.Staff, "enabled": &f.Enabled, "email_verified": &f.EmailVerified, "second_factor": &f.SecondFactor} {
 		if *to, err = queryBool(r, name); err != nil {
 			return accounts.ListFilter{}, err
 		}
+	}
+	if role != "" {
+		if f.Staff != nil && !*f.Staff {
+			return accounts.ListFilter{}, Errorf(http.StatusBadRequest, "role=ROLE_ADMIN lists the staff: it cannot go with staff=false.", FieldError{"staff", "contradicts role"})
+		}
+		f.Staff = &[]bool{true}[0]
 	}
 	return f, nil
 }

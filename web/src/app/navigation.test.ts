@@ -15,7 +15,7 @@ describe('visibleMenu', () => {
     expect(titles(ALL_PERMISSIONS)).toEqual({
       '-': ['Dashboard', 'History', 'User Management'],
       Wallet: ['Exchange', 'My Wallet', 'Security'],
-      Setting: ['Members', 'Roles and Permissions', 'ChangeLog', 'Promotion', 'Tokens', 'Black List', 'Audit Log', 'Sessions', 'Approvals', 'Integration'],
+      Settings: ['Members', 'Roles and Permissions', 'ChangeLog', 'Promotion', 'Tokens', 'Black List', 'Audit Log', 'Sessions', 'Approvals', 'Integration'],
       Report: ['Accounting Report', 'Bonus Report', 'Exchange Report'],
     });
   });
@@ -25,7 +25,7 @@ describe('visibleMenu', () => {
       '-': ['Dashboard', 'History', 'User Management'],
       Wallet: ['Exchange', 'My Wallet', 'Security'],
       // ADMIN_EDIT_USER is a key of an action the approval policy may cover.
-      Setting: ['Members', 'Approvals'],
+      Settings: ['Members', 'Approvals'],
     });
   });
 
@@ -37,11 +37,11 @@ describe('visibleMenu', () => {
   });
 
   it('gates each entry on its own key', () => {
-    expect(titles([Permission.AUDIT_LOG]).Setting).toEqual(['Audit Log']);
-    expect(titles([Permission.SESSIONS]).Setting).toEqual(['Sessions']);
-    expect(titles([Permission.APPROVAL_POLICY]).Setting).toEqual(['Approvals']);
-    expect(titles([Permission.SHOW_PROMOTION]).Setting).toEqual(['Promotion', 'Approvals']);
-    expect(titles([Permission.CREATE_TOKEN]).Setting).toEqual(['Tokens', 'Black List', 'Approvals']);
+    expect(titles([Permission.AUDIT_LOG]).Settings).toEqual(['Audit Log']);
+    expect(titles([Permission.SESSIONS]).Settings).toEqual(['Sessions']);
+    expect(titles([Permission.APPROVAL_POLICY]).Settings).toEqual(['Approvals']);
+    expect(titles([Permission.SHOW_PROMOTION]).Settings).toEqual(['Promotion', 'Approvals']);
+    expect(titles([Permission.CREATE_TOKEN]).Settings).toEqual(['Tokens', 'Black List', 'Approvals']);
     expect(titles([Permission.TRANSACTION_EXCHANGE]).Report).toEqual(['Exchange Report']);
     expect(titles([Permission.BONUS_REPORT]).Report).toEqual(['Bonus Report']);
   });
@@ -94,13 +94,13 @@ describe('the route table', () => {
 });
 
 describe('breadcrumbFor', () => {
-  it('is Home / (Setting | Report) / title', () => {
+  it('is Home / (Settings | Report) / title', () => {
     expect(breadcrumbFor('/')).toEqual(['Home', 'Dashboard']);
     expect(breadcrumbFor('/history')).toEqual(['Home', 'History']);
-    expect(breadcrumbFor('/roles')).toEqual(['Home', 'Setting', 'Roles and Permissions']);
-    expect(breadcrumbFor('/audit')).toEqual(['Home', 'Setting', 'Audit Log']);
-    expect(breadcrumbFor('/sessions')).toEqual(['Home', 'Setting', 'Sessions']);
-    expect(breadcrumbFor('/approvals')).toEqual(['Home', 'Setting', 'Approvals']);
+    expect(breadcrumbFor('/roles')).toEqual(['Home', 'Settings', 'Roles and Permissions']);
+    expect(breadcrumbFor('/audit')).toEqual(['Home', 'Settings', 'Audit Log']);
+    expect(breadcrumbFor('/sessions')).toEqual(['Home', 'Settings', 'Sessions']);
+    expect(breadcrumbFor('/approvals')).toEqual(['Home', 'Settings', 'Approvals']);
     expect(breadcrumbFor('/bonusreport')).toEqual(['Home', 'Report', 'Bonus Report']);
     expect(breadcrumbFor('/exchange')).toEqual(['Home', 'Exchange']);
     expect(breadcrumbFor('/nowhere')).toEqual(['Home', 'Page not found']);

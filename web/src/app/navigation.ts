@@ -34,7 +34,7 @@ export function findRoute(pathname: string, routes: readonly AppRoute[] = APP_RO
 
 export const NOT_FOUND_TITLE = 'Page not found';
 
-/** Breadcrumb labels: Home / (Setting | Report) / page title. */
+/** Breadcrumb labels: Home / (Settings | Report) / page title. */
 export function breadcrumbFor(pathname: string, routes: readonly AppRoute[] = APP_ROUTES): string[] {
   const route = findRoute(pathname, routes);
   if (!route) return ['Home', NOT_FOUND_TITLE];

@@ -36,7 +36,7 @@ import { loadDashboardPage } from '../features/dashboard/dashboardLoader';
 import { SEES_APPROVALS } from '../features/approvals/approvalRules';
 
 /** Menu groups. Setting and Report also show in the breadcrumb (Home / group / title); Wallet does not. */
-export type NavGroup = 'Wallet' | 'Setting' | 'Report';
+export type NavGroup = 'Wallet' | 'Settings' | 'Report';
 
 export interface NavGroupInfo {
   key: NavGroup;
@@ -49,7 +49,7 @@ export interface NavGroupInfo {
 /** Groups in menu order; ungrouped entries come first, in table order. */
 export const NAV_GROUPS: readonly NavGroupInfo[] = [
   { key: 'Wallet', title: 'Wallet', icon: WalletOutlined, inBreadcrumb: false },
-  { key: 'Setting', title: 'Setting', icon: SettingOutlined, inBreadcrumb: true },
+  { key: 'Settings', title: 'Settings', icon: SettingOutlined, inBreadcrumb: true },
   { key: 'Report', title: 'Report', icon: BarChartOutlined, inBreadcrumb: true },
 ];
 
@@ -140,7 +140,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/members',
     title: 'Members',
     rule: Permission.USERS_LIST,
-    group: 'Setting',
+    group: 'Settings',
     inMenu: true,
     icon: TeamOutlined,
     component: MembersPage,
@@ -149,7 +149,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/roles',
     title: 'Roles and Permissions',
     rule: Permission.ROLES_LIST,
-    group: 'Setting',
+    group: 'Settings',
     inMenu: true,
     icon: SafetyCertificateOutlined,
     component: RolesPage,
@@ -158,7 +158,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/changelog',
     title: 'ChangeLog',
     rule: Permission.APP_VERSIONS_LIST,
-    group: 'Setting',
+    group: 'Settings',
     inMenu: true,
     icon: FileTextOutlined,
     component: AppVersionsPage,
@@ -167,7 +167,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/promotion',
     title: 'Promotion',
     rule: Permission.SHOW_PROMOTION,
-    group: 'Setting',
+    group: 'Settings',
     inMenu: true,
     icon: GiftOutlined,
     component: PromotionPage,
@@ -176,7 +176,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/tokens',
     title: 'Tokens',
     rule: Permission.CREATE_TOKEN,
-    group: 'Setting',
+    group: 'Settings',
     inMenu: true,
     icon: AppstoreOutlined,
     component: TokensPage,
@@ -187,7 +187,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     // The product names no permission for /blacklist. It is a market setting next to the tokens,
     // so it is gated on the tokens permission (ADMIN_CREATE_TOKEN) until a key of its own is decided.
     rule: Permission.CREATE_TOKEN,
-    group: 'Setting',
+    group: 'Settings',
     inMenu: true,
     icon: StopOutlined,
     component: BlacklistPage,
@@ -196,7 +196,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/audit',
     title: 'Audit Log',
     rule: Permission.AUDIT_LOG,
-    group: 'Setting',
+    group: 'Settings',
     inMenu: true,
     icon: AuditOutlined,
     component: AuditLogPage,
@@ -206,7 +206,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/sessions',
     title: 'Sessions',
     rule: Permission.SESSIONS,
-    group: 'Setting',
+    group: 'Settings',
     inMenu: true,
     icon: DesktopOutlined,
     component: StaffSessionsPage,
@@ -217,7 +217,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/approvals',
     title: 'Approvals',
     rule: SEES_APPROVALS,
-    group: 'Setting',
+    group: 'Settings',
     inMenu: true,
     icon: CheckSquareOutlined,
     component: ApprovalsPage,
@@ -227,7 +227,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/integration',
     title: 'Integration',
     rule: Permission.INTEGRATION,
-    group: 'Setting',
+    group: 'Settings',
     inMenu: true,
     icon: ApiOutlined,
     component: IntegrationPage,

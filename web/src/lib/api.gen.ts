@@ -5215,8 +5215,10 @@ export interface operations {
                 maxPerPage?: number;
                 /** @description Part of an email, username or name. */
                 q?: string;
-                /** @description ROLE_ADMIN: the staff. Absent: the customers (users who are not staff). */
+                /** @description ROLE_ADMIN: the staff. Absent: every user (or as staff says). */
                 role?: "ROLE_ADMIN";
+                /** @description true: the staff only; false: the customers only (users who are not staff). */
+                staff?: "true" | "false";
                 /** @description Status: true, active users only; false, inactive only. */
                 enabled?: "true" | "false";
                 /** @description true: users whose email is verified; false: not verified. */

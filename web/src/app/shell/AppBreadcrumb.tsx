@@ -4,7 +4,7 @@ import { useCan } from '../../features/session/useCan';
 import { breadcrumbFor, findRoute } from '../navigation';
 
 /**
- * Home / (Setting | Report) / page title, from the route table. None over Access Denied: the trail of a page the
+ * Home / (Settings | Report) / page title, from the route table. None over Access Denied: the trail of a page the
  * user may not open would name what they cannot see.
  */
 export function AppBreadcrumb() {

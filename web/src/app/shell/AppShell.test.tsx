@@ -45,7 +45,7 @@ describe('the shell', () => {
       'Members',
       'Approvals',
     ]);
-    expect(within(menu).getByText('Setting')).toBeInTheDocument();
+    expect(within(menu).getByText('Settings')).toBeInTheDocument();
     expect(within(menu).queryByText('Report')).not.toBeInTheDocument();
     expect(within(menu).getByRole('link', { name: 'Members', hidden: true })).toHaveAttribute('href', '/members');
   });
@@ -76,7 +76,7 @@ describe('the shell', () => {
     expect(selected).toHaveTextContent('Members');
     const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
     expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
-    expect(crumbs.getByText('Setting')).toBeInTheDocument();
+    expect(crumbs.getByText('Settings')).toBeInTheDocument();
     expect(crumbs.getByText('Members')).toBeInTheDocument();
     expect(document.title).toBe('Members · Xapa Back Office');
     // One main landmark: the content's (axe: landmark-no-duplicate-main).

@@ -67,7 +67,7 @@ describe('member list screen', () => {
     expect(screen.queryByRole('button', { name: 'Change role' })).not.toBeInTheDocument();
   });
 
-  it('user management: every user, Create User, no Roles column and no member actions', async () => {
+  it('user management: the customers, Create User, no Roles column, and Copy emails as the only action', async () => {
     const calls = mockApi({
       ...signedInAs(ALL_PERMISSIONS),
       'GET /api/admin/users': () => jsonResponse(usersPage(MEMBERS)),
@@ -75,7 +75,9 @@ describe('member list screen', () => {
     renderWithProviders(<UserManagementPage />, { route: '/usermanagement' });
     expect(await screen.findByText('Ann Admin')).toBeInTheDocument();
     expect(lastList(calls).has('role')).toBe(false);
+    expect(lastList(calls).get('staff')).toBe('false');
     expect(screen.getByRole('button', { name: 'Create User' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy emails' })).toBeDisabled();
     expect(screen.queryByRole('columnheader', { name: 'Roles' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove Selected' })).not.toBeInTheDocument();
   });

@@ -9,6 +9,7 @@ import { Permission } from '../../lib/permissions';
 import type { ListSpec } from '../../lib/useListState';
 import { useListState } from '../../lib/useListState';
 import { Can } from '../session/Can';
+import { CopyEmailsButton } from './CopyEmailsButton';
 import { CreateUserModal } from './CreateUserModal';
 import { EditUserModal } from './EditUserModal';
 import type { MemberListKind } from './listKinds';
@@ -42,7 +43,7 @@ interface Selection {
 }
 
 /**
- * The member list: `/members` (staff) and `/usermanagement` (every user) differ only by `kind`.
+ * The member list: `/members` (staff) and `/usermanagement` (customers) differ only by `kind`.
  */
 export function MemberListScreen({ kind }: { kind: MemberListKind }) {
   const { filters, page, pageSize, setFilters, setPaging } = useListState(MEMBER_LIST);
@@ -50,7 +51,7 @@ export function MemberListScreen({ kind }: { kind: MemberListKind }) {
   const flags: UserFlags = { enabled, email_verified, second_factor };
   const filtered = q !== '' || Object.values(flags).some((v) => v !== undefined);
 
-  const users = useUsersPage({ page, maxPerPage: pageSize, q, role: kind.roleFilter, ...flags });
+  const users = useUsersPage({ page, maxPerPage: pageSize, q, ...kind.listFilter, ...flags });
   const rows = users.data?.users ?? [];
 
   const listKey = `${q}|${enabled}|${email_verified}|${second_factor}|${page}|${pageSize}`;
@@ -85,24 +86,27 @@ export function MemberListScreen({ kind }: { kind: MemberListKind }) {
         </Can>
       </div>
 
-      {/* Only the members' list has actions on a selection (Remove Selected, Change role): the customers' has none. */}
-      {kind.staff ? (
-        <SelectionBar
-          rowCount={rows.length}
-          selectedCount={selectedIds.length}
-          onSelectAll={() => select(rows.map((u) => u.id))}
-          onUnselectAll={() => select([])}
-        >
-          <Can rule={Permission.REMOVE_USER_ROLE_ADMIN}>
-            <RemoveSelectedButton userIds={selectedIds} onDone={() => select([])} />
-          </Can>
-          <Can rule={Permission.ADD_USER_ROLE}>
-            <Button disabled={selectedIds.length === 0} onClick={() => setSettingRole(true)}>
-              {CHANGE_ROLE}
-            </Button>
-          </Can>
-        </SelectionBar>
-      ) : null}
+      <SelectionBar
+        rowCount={rows.length}
+        selectedCount={selectedIds.length}
+        onSelectAll={() => select(rows.map((u) => u.id))}
+        onUnselectAll={() => select([])}
+      >
+        {kind.staff ? (
+          <>
+            <Can rule={Permission.REMOVE_USER_ROLE_ADMIN}>
+              <RemoveSelectedButton userIds={selectedIds} onDone={() => select([])} />
+            </Can>
+            <Can rule={Permission.ADD_USER_ROLE}>
+              <Button disabled={selectedIds.length === 0} onClick={() => setSettingRole(true)}>
+                {CHANGE_ROLE}
+              </Button>
+            </Can>
+          </>
+        ) : (
+          <CopyEmailsButton emails={rows.filter((u) => selectedIds.includes(u.id)).map((u) => u.email)} />
+        )}
+      </SelectionBar>
 
       {users.isError ? (
         <Alert
@@ -124,7 +128,7 @@ export function MemberListScreen({ kind }: { kind: MemberListKind }) {
         loading={users.isFetching}
         staff={kind.staff}
         emptyText={filtered ? `No ${kind.plural} match these filters.` : `No ${kind.plural} yet.`}
-        selection={kind.staff ? { selectedIds, onSelect: select } : undefined}
+        selection={{ selectedIds, onSelect: select }}
         onEdit={setEditing}
       />
 

@@ -68,7 +68,7 @@ interface UsersTableProps {
   loading: boolean;
   staff: boolean;
   emptyText: string;
-  /** The members' list: a checkbox per row (selection across the page). Absent: no checkboxes. */
+  /** A checkbox per row (the selection is the page's). Absent: no checkboxes. */
   selection?: { selectedIds: number[]; onSelect: (ids: number[]) => void };
   onEdit: (user: AdminUser) => void;
 }

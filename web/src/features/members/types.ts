@@ -9,11 +9,11 @@ export type UsersPage = GetReply<'/api/admin/users'>;
 
 /**
  * The `GET /api/admin/users` query the lists send: the page, its size and the search (matches email, username or
- * full name, contains, case-insensitive) always; `role: 'ROLE_ADMIN'` lists the staff (members), none the customers;
+ * full name, contains, case-insensitive) always; `role: 'ROLE_ADMIN'` lists the staff (members), `staff: 'false'` the customers;
  * `enabled`, `email_verified` and `second_factor` ('true' or 'false') when the screen filters by them.
  */
 export type UsersQuery = Required<Pick<GetQuery<'/api/admin/users'>, 'page' | 'maxPerPage' | 'q'>> &
-  Pick<GetQuery<'/api/admin/users'>, 'role' | UserFlagFilter>;
+  Pick<GetQuery<'/api/admin/users'>, 'role' | 'staff' | UserFlagFilter>;
 
 /** The yes-or-no filters of the user lists, named as the list call's parameters. */
 export type UserFlagFilter = 'enabled' | 'email_verified' | 'second_factor';
