@@ -42,6 +42,10 @@ func openDB(ctx context.Context, url string, migrate bool, maxConns int) (*store
 			db.Close()
 			return nil, fmt.Errorf("migrate: %w", err)
 		}
+		if err := accounts.CompleteBuiltinRoles(ctx, db); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("migrate: the built-in roles' keys: %w", err)
+		}
 	} else if migrated, err := db.Migrated(ctx); err != nil || !migrated {
 		// Said plainly, rather than as the first missing table a query meets.
 		db.Close()

@@ -70,6 +70,21 @@ func EnsureAdministratorRole(ctx context.Context, tx *sql.Tx) (int64, error) {
 	return id, nil
 }
 
+// CompleteBuiltinRoles gives the built-in roles every key of the catalogue.
+// A release that adds a key would otherwise leave an older database's
+// Administrator without it, and nobody could grant a key that no role holds
+// (decision 0008). It runs with the migrations, as part of the schema's
+// version, so it writes no audit entry.
+func CompleteBuiltinRoles(ctx context.Context, db *store.DB) error {
+	for _, key := range rbac.AllKeys() {
+		if _, err := db.ExecContext(ctx, `INSERT INTO role_permissions (role_id, permission)
+			SELECT id, $1 FROM roles WHERE builtin = TRUE ON CONFLICT DO NOTHING`, key); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // NewStaff is a staff member to create.
 type NewStaff struct {
 	Username, Email, FullName, Password string
