@@ -219,7 +219,7 @@ test.describe('members and customers (issue 37)', () => {
     await filtered;
     await expect(page).toHaveURL(/[?&]enabled=false/);
     await expect(rows(page).first()).toBeVisible();
-    await expect(rows(page).locator('td:nth-child(5)')).toHaveText(Array(await rows(page).count()).fill('Inactive')); // Status
+    await expect(rows(page).locator('td:nth-child(6)')).toHaveText(Array(await rows(page).count()).fill('Inactive')); // Status (after the checkbox)
 
     await chooseOption(page, page.getByRole('combobox', { name: 'Email Verified' }), 'Email verified');
     await chooseOption(page, page.getByRole('combobox', { name: '2FA' }), '2FA off');
