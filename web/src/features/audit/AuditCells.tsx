@@ -13,7 +13,7 @@ import type { AuditRow } from './types';
 /** The time in the app's format (UTC). */
 export function WhenCell({ at }: { at: string }) {
   const text = formatDateTime(at);
-  return text === NO_DATE ? <span>{NO_DATE}</span> : <time dateTime={at}>{text}</time>;
+  return text === NO_DATE ? <span>{NO_DATE}</span> : <time dateTime={at} className="audit__when">{text}</time>;
 }
 
 /**

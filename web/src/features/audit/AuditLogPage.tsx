@@ -51,6 +51,7 @@ export default function AuditLogPage() {
         pageSize={pageSize}
         total={reply?.total_items ?? 0}
         onPaging={setPaging}
+        fit
       />
     </div>
   );
