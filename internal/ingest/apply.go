@@ -83,7 +83,7 @@ func (p *Prepared) Events() []json.RawMessage { return p.events }
 func (a *Applier) ApplyPrepared(ctx context.Context, source string, p *Prepared) ([]Result, error) {
 	events := p.events
 	var results []Result
-	err := a.db.Tx(ctx, func(tx *sql.Tx) error {
+	err := a.db.TxConn(ctx, func(conn *sql.Conn, tx *sql.Tx) error {
 		// One batch at a time across nodes: else an event held in one batch for an entity that another batch is
 		// adding would wait for a release that already ran (neither saw the other's uncommitted rows).
 		if err := a.db.Dialect.LockXactNamed(ctx, tx, store.LockIngest); err != nil {
@@ -93,6 +93,7 @@ func (a *Applier) ApplyPrepared(ctx context.Context, source string, p *Prepared)
 			return err
 		}
 		b := newBatch(ctx, tx, a, source)
+		b.conn = conn
 		if err := b.countHeld(); err != nil {
 			return err
 		}
@@ -191,6 +192,7 @@ func eventType(p *Prepared, i int) string {
 type batch struct {
 	ctx     context.Context
 	tx      *sql.Tx
+	conn    *sql.Conn // tx's connection, for COPY (nil: none)
 	db      *store.DB
 	a       *Applier
 	now     time.Time

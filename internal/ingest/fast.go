@@ -1,10 +1,13 @@
 package ingest
 
 import (
+	"database/sql"
 	"encoding/json"
 	"errors"
-	"fmt"
+	"strings"
 	"sync"
+
+	"github.com/shopspring/decimal"
 
 	"xapa/backoffice/internal/store"
 )
@@ -207,8 +210,9 @@ func (b *batch) recordSeen(qs []*quick, results []Result, done []bool) ([]*quick
 }
 
 // prefetch reads into the batch's memory what the events refer to: the
-// mapping of their transactions, customers and wallets, the wallets, and the
-// transactions' stored state.
+// mapping of their transactions, customers and wallets, with the wallets'
+// owners and coins and the transactions' stored state, one statement per
+// kind (per chunk on SQLite).
 func (b *batch) prefetch(qs []*quick) error {
 	byKind := map[string][]string{}
 	asked := map[string]bool{}
@@ -221,47 +225,52 @@ func (b *batch) prefetch(qs []*quick) error {
 			}
 		}
 	}
-	var wallets, txs []int64
+	// What each kind's row adds to its mapping: the wallet's owner and coin, the transaction's state. A mapping
+	// whose row is missing reads NULLs, and the event then goes the per-event way.
+	queries := map[string]string{
+		"customer": `SELECT c.core_id, c.local_id, c.version FROM core_ids c WHERE c.kind = $1 AND c.core_id`,
+		"wallet": `SELECT c.core_id, c.local_id, c.version, w.user_id, w.coin_id FROM core_ids c
+			LEFT JOIN wallets w ON w.id = c.local_id WHERE c.kind = $1 AND c.core_id`,
+		"transaction": `SELECT c.core_id, c.local_id, c.version, t.status, t.confirmations, t.type, t.amount FROM core_ids c
+			LEFT JOIN transactions t ON t.id = c.local_id WHERE c.kind = $1 AND c.core_id`,
+	}
 	for kind, list := range byKind {
 		for _, part := range chunks(list, b.db.Dialect.RowsPerStatement()) {
 			in, args := b.db.Dialect.In(2, part)
-			err := b.each(`SELECT core_id, local_id, version FROM core_ids WHERE kind = $1 AND core_id`+in,
-				append([]any{kind}, args...), func(scan func(...any) error) error {
-					var core string
-					m := mapped{known: true}
-					if err := scan(&core, &m.id, &m.version); err != nil {
-						return err
+			err := b.each(queries[kind]+in, append([]any{kind}, args...), func(scan func(...any) error) error {
+				var core string
+				m := mapped{known: true}
+				var owner, coin, confirmations sql.NullInt64
+				var status, typ sql.NullString
+				var amount decimal.NullDecimal
+				var err error
+				switch kind {
+				case "wallet":
+					err = scan(&core, &m.id, &m.version, &owner, &coin)
+					if err == nil && owner.Valid {
+						b.wallets[m.id] = walletRow{owner: owner.Int64, coin: coin.Int64}
 					}
-					b.ids[kind+":"+core] = m
-					switch kind {
-					case "wallet":
-						wallets = append(wallets, m.id)
-					case "transaction":
-						txs = append(txs, m.id)
+				case "transaction":
+					err = scan(&core, &m.id, &m.version, &status, &confirmations, &typ, &amount)
+					if err == nil && status.Valid {
+						b.txs[m.id] = txState{status: status.String, confirmations: int(confirmations.Int64), typ: typ.String,
+							amount: amount.Decimal}
 					}
-					return nil
-				})
+				default:
+					err = scan(&core, &m.id, &m.version)
+				}
+				if err != nil {
+					return err
+				}
+				b.ids[kind+":"+core] = m
+				return nil
+			})
 			if err != nil {
 				return err
 			}
 		}
 	}
-	if err := b.eachID(`SELECT id, user_id, coin_id FROM wallets WHERE id IN (%s)`, wallets, func(scan func(...any) error) error {
-		var id int64
-		var w walletRow
-		err := scan(&id, &w.owner, &w.coin)
-		b.wallets[id] = w
-		return err
-	}); err != nil {
-		return err
-	}
-	return b.eachID(`SELECT id, status, confirmations, type, amount FROM transactions WHERE id IN (%s)`, txs, func(scan func(...any) error) error {
-		var id int64
-		var s txState
-		err := scan(&id, &s.status, &s.confirmations, &s.typ, &s.amount)
-		b.txs[id] = s
-		return err
-	})
+	return nil
 }
 
 // quickCheck is what checking the batch's transactions in order has seen.
@@ -370,21 +379,35 @@ func (b *batch) insertQuick(qs []*quick) error {
 	for i, q := range qs {
 		q.m.id = ids[i]
 	}
-	types := []string{"bigint", "bigint", "bigint", "bigint", "text", "text", "text", "integer", "integer", "numeric",
-		"numeric", "numeric", "numeric", "text", "text", "text", "boolean", "timestamptz", "timestamptz"}
-	for _, part := range chunks(qs, b.db.Dialect.RowsPerStatement()) {
-		rows := make([][]any, len(part))
-		for i, q := range part {
-			t := &q.t
-			rows[i] = []any{q.m.id, q.user, q.wall, q.coin, t.Type, t.Network, t.Status, t.Confirmations,
-				t.MaxConfirmation, amount(t.Amount), amount(t.NetworkFee), amount(t.Commission), amount(t.Fee), t.Hash,
-				q.url, t.ReceiverAddress, t.Exchange, t.CreatedAt.UTC(), b.now}
+	row := func(q *quick) []any {
+		t := &q.t
+		return []any{q.m.id, q.user, q.wall, q.coin, t.Type, t.Network, t.Status, t.Confirmations,
+			t.MaxConfirmation, amount(t.Amount), amount(t.NetworkFee), amount(t.Commission), amount(t.Fee), t.Hash,
+			q.url, t.ReceiverAddress, t.Exchange, t.CreatedAt.UTC(), b.now}
+	}
+	if b.db.Dialect == store.Postgres && b.conn != nil {
+		// COPY: what PostgreSQL's bulk tool does, the rows sent in binary, without a statement to parse or arrays
+		// of text to convert.
+		rows := make([][]any, len(qs))
+		for i, q := range qs {
+			rows[i] = row(q)
 		}
-		values, args := b.db.Dialect.Rows(1, types, rows)
-		if _, err := b.tx.ExecContext(b.ctx, `INSERT INTO transactions (id, user_id, wallet_id, coin_id, type, network,
-			status, confirmations, max_confirmation, amount, network_fee, commission, fee, hash, explorer_url,
-			receiver_address, is_exchange, created_at, updated_at) `+values, args...); err != nil {
+		if err := store.CopyIn(b.ctx, b.conn, "transactions", transactionColumns, rows); err != nil {
 			return err
+		}
+	} else {
+		types := []string{"bigint", "bigint", "bigint", "bigint", "text", "text", "text", "integer", "integer", "numeric",
+			"numeric", "numeric", "numeric", "text", "text", "text", "boolean", "timestamptz", "timestamptz"}
+		for _, part := range chunks(qs, b.db.Dialect.RowsPerStatement()) {
+			rows := make([][]any, len(part))
+			for i, q := range part {
+				rows[i] = row(q)
+			}
+			values, args := b.db.Dialect.Rows(1, types, rows)
+			if _, err := b.tx.ExecContext(b.ctx, `INSERT INTO transactions (`+strings.Join(transactionColumns, ", ")+`) `+
+				values, args...); err != nil {
+				return err
+			}
 		}
 	}
 	for _, q := range qs {
@@ -392,6 +415,11 @@ func (b *batch) insertQuick(qs []*quick) error {
 	}
 	return nil
 }
+
+// transactionColumns are the columns insertQuick writes.
+var transactionColumns = []string{"id", "user_id", "wallet_id", "coin_id", "type", "network", "status", "confirmations",
+	"max_confirmation", "amount", "network_fee", "commission", "fee", "hash", "explorer_url", "receiver_address",
+	"is_exchange", "created_at", "updated_at"}
 
 // updateQuick writes the newer versions of stored transactions, a chunk
 // per statement.
@@ -452,17 +480,6 @@ func (b *batch) each(query string, args []any, fn func(scan func(...any) error) 
 		}
 	}
 	return rows.Err()
-}
-
-// eachID runs query, whose %s takes a list of ids, over ids in chunks.
-func (b *batch) eachID(query string, ids []int64, fn func(scan func(...any) error) error) error {
-	for _, part := range chunks(ids, 500) {
-		list, args := store.IDList(1, part)
-		if err := b.each(fmt.Sprintf(query, list), args, fn); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 func chunks[T any](list []T, size int) [][]T {

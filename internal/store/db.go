@@ -130,6 +130,26 @@ func (db *DB) Tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if err != nil {
 		return err
 	}
+	return db.run(ctx, tx, fn)
+}
+
+// TxConn is Tx for work that also needs the transaction's connection (a
+// COPY into a table, CopyIn): fn gets both.
+func (db *DB) TxConn(ctx context.Context, fn func(conn *sql.Conn, tx *sql.Tx) error) error {
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	return db.run(ctx, tx, func(tx *sql.Tx) error { return fn(conn, tx) })
+}
+
+// run runs fn in tx, then the work queued with BeforeCommit, and commits.
+func (db *DB) run(ctx context.Context, tx *sql.Tx, fn func(tx *sql.Tx) error) error {
 	st := &txState{}
 	openTxs.Store(tx, st)
 	defer openTxs.Delete(tx)
