@@ -186,7 +186,7 @@ func (b *batch) recordSeen(qs []*quick, results []Result, done []bool) ([]*quick
 			rows[i] = []any{q.e.Source, q.e.ID, q.e.Type, b.now}
 		}
 		values, args := b.db.Dialect.Rows(1, []string{"text", "text", "text", "timestamptz"}, rows)
-		err := b.each(`INSERT INTO ingest_events (source, id, type, status, received_at)
+		err := b.each(len(part) == b.db.Dialect.RowsPerStatement(), `INSERT INTO ingest_events (source, id, type, status, received_at)
 			SELECT column1, column2, column3, 'applied', column4 FROM (`+values+`) AS v WHERE true
 			ON CONFLICT (source, id) DO NOTHING RETURNING source, id`, args, func(scan func(...any) error) error {
 			var source, id string
@@ -231,18 +231,19 @@ func (b *batch) prefetch(qs []*quick) error {
 		"customer": `SELECT c.core_id, c.local_id, c.version FROM core_ids c WHERE c.kind = $1 AND c.core_id`,
 		"wallet": `SELECT c.core_id, c.local_id, c.version, w.user_id, w.coin_id FROM core_ids c
 			LEFT JOIN wallets w ON w.id = c.local_id WHERE c.kind = $1 AND c.core_id`,
-		"transaction": `SELECT c.core_id, c.local_id, c.version, t.status, t.confirmations, t.type, t.amount FROM core_ids c
+		"transaction": `SELECT c.core_id, c.local_id, c.version, t.status, t.confirmations, t.type, t.amount, t.commission,
+			t.hash, t.explorer_url, t.receiver_address FROM core_ids c
 			LEFT JOIN transactions t ON t.id = c.local_id WHERE c.kind = $1 AND c.core_id`,
 	}
 	for kind, list := range byKind {
 		for _, part := range chunks(list, b.db.Dialect.RowsPerStatement()) {
 			in, args := b.db.Dialect.In(2, part)
-			err := b.each(queries[kind]+in, append([]any{kind}, args...), func(scan func(...any) error) error {
+			err := b.each(len(part) == b.db.Dialect.RowsPerStatement(), queries[kind]+in, append([]any{kind}, args...), func(scan func(...any) error) error {
 				var core string
 				m := mapped{known: true}
 				var owner, coin, confirmations sql.NullInt64
-				var status, typ sql.NullString
-				var amount decimal.NullDecimal
+				var status, typ, hash, url, receiver sql.NullString
+				var amount, commission decimal.NullDecimal
 				var err error
 				switch kind {
 				case "wallet":
@@ -251,10 +252,11 @@ func (b *batch) prefetch(qs []*quick) error {
 						b.wallets[m.id] = walletRow{owner: owner.Int64, coin: coin.Int64}
 					}
 				case "transaction":
-					err = scan(&core, &m.id, &m.version, &status, &confirmations, &typ, &amount)
+					err = scan(&core, &m.id, &m.version, &status, &confirmations, &typ, &amount, &commission, &hash, &url, &receiver)
 					if err == nil && status.Valid {
 						b.txs[m.id] = txState{status: status.String, confirmations: int(confirmations.Int64), typ: typ.String,
-							amount: amount.Decimal}
+							amount: amount.Decimal, keys: true, commission: commission.Decimal, hash: hash.String, url: url.String,
+							receiver: receiver.String}
 					}
 				default:
 					err = scan(&core, &m.id, &m.version)
@@ -404,14 +406,14 @@ func (b *batch) insertQuick(qs []*quick) error {
 				rows[i] = row(q)
 			}
 			values, args := b.db.Dialect.Rows(1, types, rows)
-			if _, err := b.tx.ExecContext(b.ctx, `INSERT INTO transactions (`+strings.Join(transactionColumns, ", ")+`) `+
-				values, args...); err != nil {
+			if err := b.exec(len(part), `INSERT INTO transactions (`+strings.Join(transactionColumns, ", ")+`) `+values,
+				args); err != nil {
 				return err
 			}
 		}
 	}
 	for _, q := range qs {
-		b.txs[q.m.id] = q.t.state()
+		b.txs[q.m.id] = q.t.stored(q.url)
 	}
 	return nil
 }
@@ -422,10 +424,34 @@ var transactionColumns = []string{"id", "user_id", "wallet_id", "coin_id", "type
 	"is_exchange", "created_at", "updated_at"}
 
 // updateQuick writes the newer versions of stored transactions, a chunk
-// per statement.
+// per statement: those that change only their confirmations and fees with
+// a statement that names those alone, the others with one that names every
+// column a version may change.
 func (b *batch) updateQuick(qs []*quick) error {
-	types := []string{"bigint", "text", "integer", "integer", "numeric", "numeric", "numeric", "text", "text", "text", "timestamptz"}
-	for _, part := range chunks(qs, b.db.Dialect.RowsPerStatement()) {
+	var narrow, wide []*quick
+	for _, q := range qs {
+		if b.txs[q.m.id].sameKeys(&q.t, q.url) {
+			narrow = append(narrow, q)
+		} else {
+			wide = append(wide, q)
+		}
+	}
+	types := []string{"bigint", "integer", "integer", "numeric", "numeric", "timestamptz"}
+	for _, part := range chunks(narrow, b.db.Dialect.RowsPerStatement()) {
+		rows := make([][]any, len(part))
+		for i, q := range part {
+			t := &q.t
+			rows[i] = []any{q.m.id, t.Confirmations, t.MaxConfirmation, amount(t.NetworkFee), amount(t.Fee), b.now}
+		}
+		values, args := b.db.Dialect.Rows(1, types, rows)
+		if err := b.exec(len(part), `UPDATE transactions SET confirmations = v.column2, max_confirmation = v.column3,
+			network_fee = v.column4, fee = v.column5, updated_at = v.column6
+			FROM (`+values+`) AS v WHERE transactions.id = v.column1`, args); err != nil {
+			return err
+		}
+	}
+	types = []string{"bigint", "text", "integer", "integer", "numeric", "numeric", "numeric", "text", "text", "text", "timestamptz"}
+	for _, part := range chunks(wide, b.db.Dialect.RowsPerStatement()) {
 		rows := make([][]any, len(part))
 		for i, q := range part {
 			t := &q.t
@@ -433,15 +459,15 @@ func (b *batch) updateQuick(qs []*quick) error {
 				amount(t.Commission), amount(t.Fee), t.Hash, q.url, t.ReceiverAddress, b.now}
 		}
 		values, args := b.db.Dialect.Rows(1, types, rows)
-		if _, err := b.tx.ExecContext(b.ctx, `UPDATE transactions SET status = v.column2, confirmations = v.column3,
+		if err := b.exec(len(part), `UPDATE transactions SET status = v.column2, confirmations = v.column3,
 			max_confirmation = v.column4, network_fee = v.column5, commission = v.column6, fee = v.column7,
 			hash = v.column8, explorer_url = v.column9, receiver_address = v.column10, updated_at = v.column11
-			FROM (`+values+`) AS v WHERE transactions.id = v.column1`, args...); err != nil {
+			FROM (`+values+`) AS v WHERE transactions.id = v.column1`, args); err != nil {
 			return err
 		}
 	}
 	for _, q := range qs {
-		b.txs[q.m.id] = q.t.state()
+		b.txs[q.m.id] = q.t.stored(q.url)
 	}
 	return nil
 }
@@ -455,9 +481,9 @@ func (b *batch) rememberQuick(qs []*quick) error {
 			rows[i] = []any{q.t.ID, q.m.id, q.t.Version}
 		}
 		values, args := b.db.Dialect.Rows(1, []string{"text", "bigint", "bigint"}, rows)
-		if _, err := b.tx.ExecContext(b.ctx, `INSERT INTO core_ids (kind, core_id, local_id, version)
+		if err := b.exec(len(part), `INSERT INTO core_ids (kind, core_id, local_id, version)
 			SELECT 'transaction', column1, column2, column3 FROM (`+values+`) AS v WHERE true
-			ON CONFLICT (kind, core_id) DO UPDATE SET local_id = excluded.local_id, version = excluded.version`, args...); err != nil {
+			ON CONFLICT (kind, core_id) DO UPDATE SET local_id = excluded.local_id, version = excluded.version`, args); err != nil {
 			return err
 		}
 		for _, q := range part {
@@ -467,9 +493,28 @@ func (b *batch) rememberQuick(qs []*quick) error {
 	return nil
 }
 
-// each runs a query and hands each row's Scan to fn.
-func (b *batch) each(query string, args []any, fn func(scan func(...any) error) error) error {
-	rows, err := b.tx.QueryContext(b.ctx, query, args...)
+// exec runs a statement of n rows of the batch. A statement of a full chunk
+// (RowsPerStatement rows) has the same text every time: it is kept prepared.
+func (b *batch) exec(n int, query string, args []any) error {
+	var err error
+	if n == b.db.Dialect.RowsPerStatement() {
+		_, err = b.db.ExecFixed(b.ctx, b.tx, query, args...)
+	} else {
+		_, err = b.tx.ExecContext(b.ctx, query, args...)
+	}
+	return err
+}
+
+// each runs a query and hands each row's Scan to fn; keep says its text
+// comes again (a full chunk's): it is kept prepared.
+func (b *batch) each(keep bool, query string, args []any, fn func(scan func(...any) error) error) error {
+	var rows *sql.Rows
+	var err error
+	if keep {
+		rows, err = b.db.QueryFixedTx(b.ctx, b.tx, query, args...)
+	} else {
+		rows, err = b.tx.QueryContext(b.ctx, query, args...)
+	}
 	if err != nil {
 		return err
 	}

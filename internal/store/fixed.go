@@ -69,3 +69,22 @@ func (db *DB) fixed(ctx context.Context, q string) *sql.Stmt {
 	c.stmts[q] = s
 	return s
 }
+
+// ExecFixed runs q, a statement of fixed text, in tx through a statement
+// kept prepared on tx's connection (on SQLite; PostgreSQL's driver keeps its
+// own). For statements a caller runs again and again with other values,
+// such as a batch's inserts of a fixed number of rows.
+func (db *DB) ExecFixed(ctx context.Context, tx *sql.Tx, q string, args ...any) (sql.Result, error) {
+	if s := db.fixed(ctx, q); s != nil {
+		return tx.StmtContext(ctx, s).ExecContext(ctx, args...)
+	}
+	return tx.ExecContext(ctx, q, args...)
+}
+
+// QueryFixedTx is ExecFixed for a query.
+func (db *DB) QueryFixedTx(ctx context.Context, tx *sql.Tx, q string, args ...any) (*sql.Rows, error) {
+	if s := db.fixed(ctx, q); s != nil {
+		return tx.StmtContext(ctx, s).QueryContext(ctx, args...)
+	}
+	return tx.QueryContext(ctx, q, args...)
+}
