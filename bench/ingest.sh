@@ -89,7 +89,13 @@ serve() {
   PID=$!
   for _ in $(seq 1 600); do grep -q "caches warm" "$OUT/server.log" && break; sleep 0.2; done
 }
-stop() { kill $PID $NATS_PID 2>/dev/null || true; wait $PID $NATS_PID 2>/dev/null || true; }
+PID= NATS_PID=
+stop() {
+  [ -n "$PID" ] || return 0
+  kill $PID $NATS_PID 2>/dev/null || true
+  wait $PID $NATS_PID 2>/dev/null || true
+  PID= NATS_PID=
+}
 trap 'stop' EXIT
 
 live="- - - 0"
@@ -146,14 +152,14 @@ printf "| %s of the %d rows | %.2f | %s rows/s | 100%% |\n" "$tool" "$ROWS" "$bu
 printf "| \`backoffice import\` of the events | %.2f | %s events/s | %.0f%% |\n" "$import" "$(rate "$EVENTS" "$import")" \
   "$(pct "$bulk" "$import")"
 live_s=$(echo "$live" | awk '{print $4}')
-printf "| NATS JetStream into \`serve --nats-url\`, publish to commit | %.2f | %s events/s | %.0f%% |\n" "$live_s" \
+step live && printf "| NATS JetStream into \`serve --nats-url\`, publish to commit | %.2f | %s events/s | %.0f%% |\n" "$live_s" \
   "$(rate "$EVENTS" "$live_s")" "$(pct "$bulk" "$live_s")"
 if [ "$ROUNDS" -gt 1 ]; then
   echo
   echo "Medians of $ROUNDS alternated rounds; each round's seconds: $tool ${bulks[*]:-}; import ${imports[*]:-}."
 fi
 echo
-echo "Freshness: $freshness. History pages at ~200 requests/s: p99 $quiet without the events, $busy with them."
+step fresh && echo "Freshness: $freshness. History pages at ~200 requests/s: p99 $quiet without the events, $busy with them."
 if [ "${REPLAY:-0}" -gt 0 ]; then
   echo
   echo "Replay of $REPLAY events through JetStream: $(tail -1 "$OUT/replay.txt"); each tenth's rate:" \
