@@ -227,18 +227,29 @@ func (b *batch) prefetch(qs []*quick) error {
 	}
 	// What each kind's row adds to its mapping: the wallet's owner and coin, the transaction's state. A mapping
 	// whose row is missing reads NULLs, and the event then goes the per-event way.
-	queries := map[string]string{
-		"customer": `SELECT c.core_id, c.local_id, c.version FROM core_ids c WHERE c.kind = $1 AND c.core_id`,
-		"wallet": `SELECT c.core_id, c.local_id, c.version, w.user_id, w.coin_id FROM core_ids c
-			LEFT JOIN wallets w ON w.id = c.local_id WHERE c.kind = $1 AND c.core_id`,
-		"transaction": `SELECT c.core_id, c.local_id, c.version, t.status, t.confirmations, t.type, t.amount, t.commission,
-			t.hash, t.explorer_url, t.receiver_address FROM core_ids c
-			LEFT JOIN transactions t ON t.id = c.local_id WHERE c.kind = $1 AND c.core_id`,
+	adds := map[string][2]string{ // columns, join
+		"wallet": {", w.user_id, w.coin_id", " LEFT JOIN wallets w ON w.id = c.local_id"},
+		"transaction": {", t.status, t.confirmations, t.type, t.amount, t.commission, t.hash, t.explorer_url, t.receiver_address",
+			" LEFT JOIN transactions t ON t.id = c.local_id"},
 	}
 	for kind, list := range byKind {
 		for _, part := range chunks(list, b.db.Dialect.RowsPerStatement()) {
-			in, args := b.db.Dialect.In(2, part)
-			err := b.each(len(part) == b.db.Dialect.RowsPerStatement(), queries[kind]+in, append([]any{kind}, args...), func(scan func(...any) error) error {
+			var query string
+			var args []any
+			if b.db.Dialect == store.Postgres {
+				// One index probe per id: PostgreSQL's estimate for "core_id = ANY" of thousands of ids new to it
+				// (a backfill's transactions) chose a scan of every mapping, 0.4 s a batch at a million rows.
+				query = `SELECT k.core_id, c.local_id, c.version` + adds[kind][0] + ` FROM unnest($2::text[]) AS k(core_id)
+					CROSS JOIN LATERAL (SELECT local_id, version FROM core_ids WHERE kind = $1 AND core_id = k.core_id LIMIT 1) c` +
+					adds[kind][1]
+				args = []any{kind, part}
+			} else {
+				in, inArgs := b.db.Dialect.In(2, part)
+				query = `SELECT c.core_id, c.local_id, c.version` + adds[kind][0] + ` FROM core_ids c` + adds[kind][1] +
+					` WHERE c.kind = $1 AND c.core_id` + in
+				args = append([]any{kind}, inArgs...)
+			}
+			err := b.each(len(part) == b.db.Dialect.RowsPerStatement(), query, args, func(scan func(...any) error) error {
 				var core string
 				m := mapped{known: true}
 				var owner, coin, confirmations sql.NullInt64
