@@ -85,6 +85,7 @@ serve() {
   rm -rf "$OUT/nats"
   "$NATS_BIN" -js -a 127.0.0.1 -p $NATS_PORT -sd "$OUT/nats" >"$OUT/nats.log" 2>&1 &
   NATS_PID=$!
+  for _ in $(seq 1 100); do (echo >/dev/tcp/127.0.0.1/$NATS_PORT) 2>/dev/null && break; sleep 0.1; done
   "$BIN" serve --addr 127.0.0.1:$PORT --db "$COPY" --nats-url nats://127.0.0.1:$NATS_PORT --log-level info >"$OUT/server.log" 2>&1 &
   PID=$!
   for _ in $(seq 1 600); do grep -q "caches warm" "$OUT/server.log" && break; sleep 0.2; done
