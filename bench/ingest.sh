@@ -13,7 +13,8 @@
 #      rows meanwhile) and the server's anonymous memory, sampled every second.
 # Each step runs on its own fresh copy of the database.
 #   bench/ingest.sh DB_URL      EVENTS (default 200000; 60% new transactions, 40% later versions), RATE (2000),
-#                               DURATION (30), REPLAY (0: none)
+#                               DURATION (30), REPLAY (0: none), STEPS (default "bulk import live fresh": the
+#                               steps 1 to 4 to run; ROUNDS=N runs steps 1 and 2 N times, alternated)
 # Needs psql or sqlite3, nats-server, wrk, curl; a built bin/backoffice. Prints Markdown for results.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,17 +53,31 @@ fresh() {
 
 seconds() { local s=$(date +%s.%N); "$@" >"$OUT/step.log" 2>&1; echo "$(date +%s.%N) - $s" | bc; }
 
-fresh
-if [ "$KIND" = sqlite ]; then
-  bulk=$(seconds sqlite3 "${COPY#sqlite:}" ".mode csv" ".import $OUT/rows.csv transactions")
-  tool="sqlite3 .import"
-else
-  bulk=$(seconds psql -q "$COPY" -c "\\copy transactions FROM '$OUT/rows.csv' CSV")
-  tool="psql \\copy"
-fi
-fresh
-import=$(seconds "$BIN" import --db "$COPY" --file "$OUT/events.ndjson")
-grep -q "rejected 0" "$OUT/step.log" || { cat "$OUT/step.log"; exit 1; }
+STEPS=${STEPS:-bulk import live fresh}
+step() { [[ " $STEPS " == *" $1 "* ]]; }
+ROUNDS=${ROUNDS:-1}
+bulk=0 import=0 bulks=() imports=()
+tool="psql \\copy"
+[ "$KIND" = sqlite ] && tool="sqlite3 .import"
+# median of the numbers given
+median() { printf '%s\n' "$@" | sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+for _ in $(seq 1 "$ROUNDS"); do
+  if step bulk; then
+    fresh
+    if [ "$KIND" = sqlite ]; then
+      bulks+=("$(seconds sqlite3 "${COPY#sqlite:}" ".mode csv" ".import $OUT/rows.csv transactions")")
+    else
+      bulks+=("$(seconds psql -q "$COPY" -c "\\copy transactions FROM '$OUT/rows.csv' CSV")")
+    fi
+    bulk=$(median "${bulks[@]}")
+  fi
+  if step import; then
+    fresh
+    imports+=("$(seconds "$BIN" import --db "$COPY" --file "$OUT/events.ndjson")")
+    grep -q "rejected 0" "$OUT/step.log" || { cat "$OUT/step.log"; exit 1; }
+    import=$(median "${imports[@]}")
+  fi
+done
 
 # A private NATS server and a node consuming from it, on the copy.
 NATS_PORT=$((PORT + 1))
@@ -70,18 +85,30 @@ serve() {
   rm -rf "$OUT/nats"
   "$NATS_BIN" -js -a 127.0.0.1 -p $NATS_PORT -sd "$OUT/nats" >"$OUT/nats.log" 2>&1 &
   NATS_PID=$!
+  for _ in $(seq 1 100); do (echo >/dev/tcp/127.0.0.1/$NATS_PORT) 2>/dev/null && break; sleep 0.1; done
   "$BIN" serve --addr 127.0.0.1:$PORT --db "$COPY" --nats-url nats://127.0.0.1:$NATS_PORT --log-level info >"$OUT/server.log" 2>&1 &
   PID=$!
   for _ in $(seq 1 600); do grep -q "caches warm" "$OUT/server.log" && break; sleep 0.2; done
 }
-stop() { kill $PID $NATS_PID 2>/dev/null || true; wait $PID $NATS_PID 2>/dev/null || true; }
+PID= NATS_PID=
+stop() {
+  [ -n "$PID" ] || return 0
+  kill $PID $NATS_PID 2>/dev/null || true
+  wait $PID $NATS_PID 2>/dev/null || true
+  PID= NATS_PID=
+}
 trap 'stop' EXIT
 
-fresh
-serve
-live=$("$OUT/corebench" live --db "$COPY" --nats nats://127.0.0.1:$NATS_PORT --file "$OUT/events.ndjson" | tail -1)
-stop
+live="- - - 0"
+if step live; then
+  fresh
+  serve
+  live=$("$OUT/corebench" live --db "$COPY" --nats nats://127.0.0.1:$NATS_PORT --file "$OUT/events.ndjson" | tail -1)
+  stop
+fi
 
+quiet=- busy=- freshness="not run"
+if step fresh; then
 fresh
 serve
 export TOKEN=$($BIN admin token --db "$COPY" --username demo)
@@ -94,6 +121,7 @@ freshness=$("$OUT/corebench" fresh --db "$COPY" --nats nats://127.0.0.1:$NATS_PO
 wait $WRK
 busy=$(cat "$OUT/busy.txt")
 stop
+fi
 
 if [ "${REPLAY:-0}" -gt 0 ]; then
   source bench/sample.sh
@@ -115,19 +143,24 @@ if [ "${REPLAY:-0}" -gt 0 ]; then
   stop
 fi
 
-rate() { echo "$1 / $2" | bc -l | xargs printf "%.0f"; }
+rate() { [ "$2" = 0 ] && { echo -; return; }; echo "$1 / $2" | bc -l | xargs printf "%.0f"; }
+pct() { [ "$2" = 0 ] && { echo 0; return; }; echo "100 * $1 / $2" | bc -l; }
 echo "\`bench/ingest.sh $DB\` ($EVENTS events of \`xapa.transaction.v1\`: 60% new transactions, 40% later versions; they leave $ROWS rows)"
 echo
 echo "| way in | seconds | rate | against $tool |"
 echo "| --- | --- | --- | --- |"
 printf "| %s of the %d rows | %.2f | %s rows/s | 100%% |\n" "$tool" "$ROWS" "$bulk" "$(rate "$ROWS" "$bulk")"
 printf "| \`backoffice import\` of the events | %.2f | %s events/s | %.0f%% |\n" "$import" "$(rate "$EVENTS" "$import")" \
-  "$(echo "100 * $bulk / $import" | bc -l)"
+  "$(pct "$bulk" "$import")"
 live_s=$(echo "$live" | awk '{print $4}')
-printf "| NATS JetStream into \`serve --nats-url\`, publish to commit | %.2f | %s events/s | %.0f%% |\n" "$live_s" \
-  "$(rate "$EVENTS" "$live_s")" "$(echo "100 * $bulk / $live_s" | bc -l)"
+step live && printf "| NATS JetStream into \`serve --nats-url\`, publish to commit | %.2f | %s events/s | %.0f%% |\n" "$live_s" \
+  "$(rate "$EVENTS" "$live_s")" "$(pct "$bulk" "$live_s")"
+if [ "$ROUNDS" -gt 1 ]; then
+  echo
+  echo "Medians of $ROUNDS alternated rounds; each round's seconds: $tool ${bulks[*]:-}; import ${imports[*]:-}."
+fi
 echo
-echo "Freshness: $freshness. History pages at ~200 requests/s: p99 $quiet without the events, $busy with them."
+step fresh && echo "Freshness: $freshness. History pages at ~200 requests/s: p99 $quiet without the events, $busy with them."
 if [ "${REPLAY:-0}" -gt 0 ]; then
   echo
   echo "Replay of $REPLAY events through JetStream: $(tail -1 "$OUT/replay.txt"); each tenth's rate:" \

@@ -55,6 +55,7 @@ func importEvents(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	a.CacheKiB(importCacheKiB)
 	counts, err := importLines(ctx, a, *source, in)
 	fmt.Printf("applied %d, duplicate %d, stale %d, held %d, rejected %d\n", counts[ingest.Applied],
 		counts[ingest.Duplicate], counts[ingest.Stale], counts[ingest.Held], counts[ingest.Rejected])
@@ -65,6 +66,10 @@ func importEvents(ctx context.Context, args []string) error {
 // times the HTTP batch, as a backfill's commits (and SQLite's checkpoints
 // after them) cost a third of its time at a thousand.
 const importBatch = 10 * ingest.MaxBatch
+
+// importCacheKiB is the page cache of import's batches on SQLite: what a
+// batch of importBatch events changes.
+const importCacheKiB = 64 << 10
 
 // importLines applies the events of in, importBatch at a time, and
 // counts each status. The next batch is read and checked while the last

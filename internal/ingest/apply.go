@@ -34,7 +34,16 @@ type Applier struct {
 	schemas      *schemas
 	perEventOnly bool // tests: the per-event way alone, the fast way's oracle
 	metrics      *metrics.Metrics
+	cacheKiB     int // SQLite's page cache while a batch applies (0: the connection's)
 }
+
+// CacheKiB gives each batch a page cache of kib KiB on SQLite (0: the
+// connection's own, 512 KiB). A batch that changes more pages than its
+// cache holds writes some to the WAL before its commit, and again when it
+// changes them again: a backfill's batches of 10,000 events change tens of
+// megabytes of pages (the table's and its twelve indexes'). The cache shrinks
+// back after each batch.
+func (a *Applier) CacheKiB(kib int) { a.cacheKiB = kib }
 
 // CountInto counts each event applied into m, by type and status.
 func (a *Applier) CountInto(m *metrics.Metrics) { a.metrics = m }
@@ -83,7 +92,7 @@ func (p *Prepared) Events() []json.RawMessage { return p.events }
 func (a *Applier) ApplyPrepared(ctx context.Context, source string, p *Prepared) ([]Result, error) {
 	events := p.events
 	var results []Result
-	err := a.db.Tx(ctx, func(tx *sql.Tx) error {
+	err := a.db.TxCache(ctx, a.cacheKiB, func(conn *sql.Conn, tx *sql.Tx) error {
 		// One batch at a time across nodes: else an event held in one batch for an entity that another batch is
 		// adding would wait for a release that already ran (neither saw the other's uncommitted rows).
 		if err := a.db.Dialect.LockXactNamed(ctx, tx, store.LockIngest); err != nil {
@@ -93,6 +102,7 @@ func (a *Applier) ApplyPrepared(ctx context.Context, source string, p *Prepared)
 			return err
 		}
 		b := newBatch(ctx, tx, a, source)
+		b.conn = conn
 		if err := b.countHeld(); err != nil {
 			return err
 		}
@@ -191,6 +201,7 @@ func eventType(p *Prepared, i int) string {
 type batch struct {
 	ctx     context.Context
 	tx      *sql.Tx
+	conn    *sql.Conn // tx's connection, for COPY (nil: none)
 	db      *store.DB
 	a       *Applier
 	now     time.Time

@@ -312,7 +312,7 @@ func applyTransaction(b *batch, t *Transaction) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	b.txs[m.id] = t.state()
+	b.txs[m.id] = t.stored(explorerURL(explorer, t.Hash))
 	return b.remember("transaction", t.ID, m.id, t.Version)
 }
 
@@ -328,6 +328,12 @@ type txState struct {
 	status, typ   string
 	confirmations int
 	amount        decimal.Decimal
+	// What an update that changes only the confirmations and fees leaves as it is, when keys: the fast way then
+	// writes those alone (SQLite rewrites the index entries of every column an UPDATE names, and runs the day
+	// totals' trigger when one of its columns is named).
+	keys                bool
+	commission          decimal.Decimal
+	hash, url, receiver string
 }
 
 // moves refuses a change of a stored transaction that its chain cannot
@@ -362,4 +368,18 @@ func refusedMove(s txState, t *Transaction) error {
 
 func (t *Transaction) state() txState {
 	return txState{status: t.Status, typ: t.Type, confirmations: t.Confirmations, amount: amount(t.Amount)}
+}
+
+// stored is t's state once written, with url its explorer's URL.
+func (t *Transaction) stored(url string) txState {
+	s := t.state()
+	s.keys, s.commission, s.hash, s.url, s.receiver = true, amount(t.Commission), t.Hash, url, t.ReceiverAddress
+	return s
+}
+
+// sameKeys says whether writing t (its explorer's URL url) over s changes
+// only its confirmations, maximum confirmation, network fee and fee.
+func (s txState) sameKeys(t *Transaction, url string) bool {
+	return s.keys && s.status == t.Status && s.hash == t.Hash && s.url == url && s.receiver == t.ReceiverAddress &&
+		s.commission.Equal(amount(t.Commission))
 }

@@ -1,10 +1,13 @@
 package ingest
 
 import (
+	"database/sql"
 	"encoding/json"
 	"errors"
-	"fmt"
+	"strings"
 	"sync"
+
+	"github.com/shopspring/decimal"
 
 	"xapa/backoffice/internal/store"
 )
@@ -183,7 +186,7 @@ func (b *batch) recordSeen(qs []*quick, results []Result, done []bool) ([]*quick
 			rows[i] = []any{q.e.Source, q.e.ID, q.e.Type, b.now}
 		}
 		values, args := b.db.Dialect.Rows(1, []string{"text", "text", "text", "timestamptz"}, rows)
-		err := b.each(`INSERT INTO ingest_events (source, id, type, status, received_at)
+		err := b.each(len(part) == b.db.Dialect.RowsPerStatement(), `INSERT INTO ingest_events (source, id, type, status, received_at)
 			SELECT column1, column2, column3, 'applied', column4 FROM (`+values+`) AS v WHERE true
 			ON CONFLICT (source, id) DO NOTHING RETURNING source, id`, args, func(scan func(...any) error) error {
 			var source, id string
@@ -207,8 +210,9 @@ func (b *batch) recordSeen(qs []*quick, results []Result, done []bool) ([]*quick
 }
 
 // prefetch reads into the batch's memory what the events refer to: the
-// mapping of their transactions, customers and wallets, the wallets, and the
-// transactions' stored state.
+// mapping of their transactions, customers and wallets, with the wallets'
+// owners and coins and the transactions' stored state, one statement per
+// kind (per chunk on SQLite).
 func (b *batch) prefetch(qs []*quick) error {
 	byKind := map[string][]string{}
 	asked := map[string]bool{}
@@ -221,47 +225,65 @@ func (b *batch) prefetch(qs []*quick) error {
 			}
 		}
 	}
-	var wallets, txs []int64
+	// What each kind's row adds to its mapping: the wallet's owner and coin, the transaction's state. A mapping
+	// whose row is missing reads NULLs, and the event then goes the per-event way.
+	adds := map[string][2]string{ // columns, join
+		"wallet": {", w.user_id, w.coin_id", " LEFT JOIN wallets w ON w.id = c.local_id"},
+		"transaction": {", t.status, t.confirmations, t.type, t.amount, t.commission, t.hash, t.explorer_url, t.receiver_address",
+			" LEFT JOIN transactions t ON t.id = c.local_id"},
+	}
 	for kind, list := range byKind {
 		for _, part := range chunks(list, b.db.Dialect.RowsPerStatement()) {
-			in, args := b.db.Dialect.In(2, part)
-			err := b.each(`SELECT core_id, local_id, version FROM core_ids WHERE kind = $1 AND core_id`+in,
-				append([]any{kind}, args...), func(scan func(...any) error) error {
-					var core string
-					m := mapped{known: true}
-					if err := scan(&core, &m.id, &m.version); err != nil {
-						return err
+			var query string
+			var args []any
+			if b.db.Dialect == store.Postgres {
+				// One index probe per id: PostgreSQL's estimate for "core_id = ANY" of thousands of ids new to it
+				// (a backfill's transactions) chose a scan of every mapping, 0.4 s a batch at a million rows.
+				query = `SELECT k.core_id, c.local_id, c.version` + adds[kind][0] + ` FROM unnest($2::text[]) AS k(core_id)
+					CROSS JOIN LATERAL (SELECT local_id, version FROM core_ids WHERE kind = $1 AND core_id = k.core_id LIMIT 1) c` +
+					adds[kind][1]
+				args = []any{kind, part}
+			} else {
+				in, inArgs := b.db.Dialect.In(2, part)
+				query = `SELECT c.core_id, c.local_id, c.version` + adds[kind][0] + ` FROM core_ids c` + adds[kind][1] +
+					` WHERE c.kind = $1 AND c.core_id` + in
+				args = append([]any{kind}, inArgs...)
+			}
+			err := b.each(len(part) == b.db.Dialect.RowsPerStatement(), query, args, func(scan func(...any) error) error {
+				var core string
+				m := mapped{known: true}
+				var owner, coin, confirmations sql.NullInt64
+				var status, typ, hash, url, receiver sql.NullString
+				var amount, commission decimal.NullDecimal
+				var err error
+				switch kind {
+				case "wallet":
+					err = scan(&core, &m.id, &m.version, &owner, &coin)
+					if err == nil && owner.Valid {
+						b.wallets[m.id] = walletRow{owner: owner.Int64, coin: coin.Int64}
 					}
-					b.ids[kind+":"+core] = m
-					switch kind {
-					case "wallet":
-						wallets = append(wallets, m.id)
-					case "transaction":
-						txs = append(txs, m.id)
+				case "transaction":
+					err = scan(&core, &m.id, &m.version, &status, &confirmations, &typ, &amount, &commission, &hash, &url, &receiver)
+					if err == nil && status.Valid {
+						b.txs[m.id] = txState{status: status.String, confirmations: int(confirmations.Int64), typ: typ.String,
+							amount: amount.Decimal, keys: true, commission: commission.Decimal, hash: hash.String, url: url.String,
+							receiver: receiver.String}
 					}
-					return nil
-				})
+				default:
+					err = scan(&core, &m.id, &m.version)
+				}
+				if err != nil {
+					return err
+				}
+				b.ids[kind+":"+core] = m
+				return nil
+			})
 			if err != nil {
 				return err
 			}
 		}
 	}
-	if err := b.eachID(`SELECT id, user_id, coin_id FROM wallets WHERE id IN (%s)`, wallets, func(scan func(...any) error) error {
-		var id int64
-		var w walletRow
-		err := scan(&id, &w.owner, &w.coin)
-		b.wallets[id] = w
-		return err
-	}); err != nil {
-		return err
-	}
-	return b.eachID(`SELECT id, status, confirmations, type, amount FROM transactions WHERE id IN (%s)`, txs, func(scan func(...any) error) error {
-		var id int64
-		var s txState
-		err := scan(&id, &s.status, &s.confirmations, &s.typ, &s.amount)
-		b.txs[id] = s
-		return err
-	})
+	return nil
 }
 
 // quickCheck is what checking the batch's transactions in order has seen.
@@ -370,34 +392,77 @@ func (b *batch) insertQuick(qs []*quick) error {
 	for i, q := range qs {
 		q.m.id = ids[i]
 	}
-	types := []string{"bigint", "bigint", "bigint", "bigint", "text", "text", "text", "integer", "integer", "numeric",
-		"numeric", "numeric", "numeric", "text", "text", "text", "boolean", "timestamptz", "timestamptz"}
-	for _, part := range chunks(qs, b.db.Dialect.RowsPerStatement()) {
-		rows := make([][]any, len(part))
-		for i, q := range part {
-			t := &q.t
-			rows[i] = []any{q.m.id, q.user, q.wall, q.coin, t.Type, t.Network, t.Status, t.Confirmations,
-				t.MaxConfirmation, amount(t.Amount), amount(t.NetworkFee), amount(t.Commission), amount(t.Fee), t.Hash,
-				q.url, t.ReceiverAddress, t.Exchange, t.CreatedAt.UTC(), b.now}
+	row := func(q *quick) []any {
+		t := &q.t
+		return []any{q.m.id, q.user, q.wall, q.coin, t.Type, t.Network, t.Status, t.Confirmations,
+			t.MaxConfirmation, amount(t.Amount), amount(t.NetworkFee), amount(t.Commission), amount(t.Fee), t.Hash,
+			q.url, t.ReceiverAddress, t.Exchange, t.CreatedAt.UTC(), b.now}
+	}
+	if b.db.Dialect == store.Postgres && b.conn != nil {
+		// COPY: what PostgreSQL's bulk tool does, the rows sent in binary, without a statement to parse or arrays
+		// of text to convert.
+		rows := make([][]any, len(qs))
+		for i, q := range qs {
+			rows[i] = row(q)
 		}
-		values, args := b.db.Dialect.Rows(1, types, rows)
-		if _, err := b.tx.ExecContext(b.ctx, `INSERT INTO transactions (id, user_id, wallet_id, coin_id, type, network,
-			status, confirmations, max_confirmation, amount, network_fee, commission, fee, hash, explorer_url,
-			receiver_address, is_exchange, created_at, updated_at) `+values, args...); err != nil {
+		if err := store.CopyIn(b.ctx, b.conn, "transactions", transactionColumns, rows); err != nil {
 			return err
+		}
+	} else {
+		types := []string{"bigint", "bigint", "bigint", "bigint", "text", "text", "text", "integer", "integer", "numeric",
+			"numeric", "numeric", "numeric", "text", "text", "text", "boolean", "timestamptz", "timestamptz"}
+		for _, part := range chunks(qs, b.db.Dialect.RowsPerStatement()) {
+			rows := make([][]any, len(part))
+			for i, q := range part {
+				rows[i] = row(q)
+			}
+			values, args := b.db.Dialect.Rows(1, types, rows)
+			if err := b.exec(len(part), `INSERT INTO transactions (`+strings.Join(transactionColumns, ", ")+`) `+values,
+				args); err != nil {
+				return err
+			}
 		}
 	}
 	for _, q := range qs {
-		b.txs[q.m.id] = q.t.state()
+		b.txs[q.m.id] = q.t.stored(q.url)
 	}
 	return nil
 }
 
+// transactionColumns are the columns insertQuick writes.
+var transactionColumns = []string{"id", "user_id", "wallet_id", "coin_id", "type", "network", "status", "confirmations",
+	"max_confirmation", "amount", "network_fee", "commission", "fee", "hash", "explorer_url", "receiver_address",
+	"is_exchange", "created_at", "updated_at"}
+
 // updateQuick writes the newer versions of stored transactions, a chunk
-// per statement.
+// per statement: those that change only their confirmations and fees with
+// a statement that names those alone, the others with one that names every
+// column a version may change.
 func (b *batch) updateQuick(qs []*quick) error {
-	types := []string{"bigint", "text", "integer", "integer", "numeric", "numeric", "numeric", "text", "text", "text", "timestamptz"}
-	for _, part := range chunks(qs, b.db.Dialect.RowsPerStatement()) {
+	var narrow, wide []*quick
+	for _, q := range qs {
+		if b.txs[q.m.id].sameKeys(&q.t, q.url) {
+			narrow = append(narrow, q)
+		} else {
+			wide = append(wide, q)
+		}
+	}
+	types := []string{"bigint", "integer", "integer", "numeric", "numeric", "timestamptz"}
+	for _, part := range chunks(narrow, b.db.Dialect.RowsPerStatement()) {
+		rows := make([][]any, len(part))
+		for i, q := range part {
+			t := &q.t
+			rows[i] = []any{q.m.id, t.Confirmations, t.MaxConfirmation, amount(t.NetworkFee), amount(t.Fee), b.now}
+		}
+		values, args := b.db.Dialect.Rows(1, types, rows)
+		if err := b.exec(len(part), `UPDATE transactions SET confirmations = v.column2, max_confirmation = v.column3,
+			network_fee = v.column4, fee = v.column5, updated_at = v.column6
+			FROM (`+values+`) AS v WHERE transactions.id = v.column1`, args); err != nil {
+			return err
+		}
+	}
+	types = []string{"bigint", "text", "integer", "integer", "numeric", "numeric", "numeric", "text", "text", "text", "timestamptz"}
+	for _, part := range chunks(wide, b.db.Dialect.RowsPerStatement()) {
 		rows := make([][]any, len(part))
 		for i, q := range part {
 			t := &q.t
@@ -405,15 +470,15 @@ func (b *batch) updateQuick(qs []*quick) error {
 				amount(t.Commission), amount(t.Fee), t.Hash, q.url, t.ReceiverAddress, b.now}
 		}
 		values, args := b.db.Dialect.Rows(1, types, rows)
-		if _, err := b.tx.ExecContext(b.ctx, `UPDATE transactions SET status = v.column2, confirmations = v.column3,
+		if err := b.exec(len(part), `UPDATE transactions SET status = v.column2, confirmations = v.column3,
 			max_confirmation = v.column4, network_fee = v.column5, commission = v.column6, fee = v.column7,
 			hash = v.column8, explorer_url = v.column9, receiver_address = v.column10, updated_at = v.column11
-			FROM (`+values+`) AS v WHERE transactions.id = v.column1`, args...); err != nil {
+			FROM (`+values+`) AS v WHERE transactions.id = v.column1`, args); err != nil {
 			return err
 		}
 	}
 	for _, q := range qs {
-		b.txs[q.m.id] = q.t.state()
+		b.txs[q.m.id] = q.t.stored(q.url)
 	}
 	return nil
 }
@@ -427,9 +492,9 @@ func (b *batch) rememberQuick(qs []*quick) error {
 			rows[i] = []any{q.t.ID, q.m.id, q.t.Version}
 		}
 		values, args := b.db.Dialect.Rows(1, []string{"text", "bigint", "bigint"}, rows)
-		if _, err := b.tx.ExecContext(b.ctx, `INSERT INTO core_ids (kind, core_id, local_id, version)
+		if err := b.exec(len(part), `INSERT INTO core_ids (kind, core_id, local_id, version)
 			SELECT 'transaction', column1, column2, column3 FROM (`+values+`) AS v WHERE true
-			ON CONFLICT (kind, core_id) DO UPDATE SET local_id = excluded.local_id, version = excluded.version`, args...); err != nil {
+			ON CONFLICT (kind, core_id) DO UPDATE SET local_id = excluded.local_id, version = excluded.version`, args); err != nil {
 			return err
 		}
 		for _, q := range part {
@@ -439,9 +504,28 @@ func (b *batch) rememberQuick(qs []*quick) error {
 	return nil
 }
 
-// each runs a query and hands each row's Scan to fn.
-func (b *batch) each(query string, args []any, fn func(scan func(...any) error) error) error {
-	rows, err := b.tx.QueryContext(b.ctx, query, args...)
+// exec runs a statement of n rows of the batch. A statement of a full chunk
+// (RowsPerStatement rows) has the same text every time: it is kept prepared.
+func (b *batch) exec(n int, query string, args []any) error {
+	var err error
+	if n == b.db.Dialect.RowsPerStatement() {
+		_, err = b.db.ExecFixed(b.ctx, b.tx, query, args...)
+	} else {
+		_, err = b.tx.ExecContext(b.ctx, query, args...)
+	}
+	return err
+}
+
+// each runs a query and hands each row's Scan to fn; keep says its text
+// comes again (a full chunk's): it is kept prepared.
+func (b *batch) each(keep bool, query string, args []any, fn func(scan func(...any) error) error) error {
+	var rows *sql.Rows
+	var err error
+	if keep {
+		rows, err = b.db.QueryFixedTx(b.ctx, b.tx, query, args...)
+	} else {
+		rows, err = b.tx.QueryContext(b.ctx, query, args...)
+	}
 	if err != nil {
 		return err
 	}
@@ -452,17 +536,6 @@ func (b *batch) each(query string, args []any, fn func(scan func(...any) error) 
 		}
 	}
 	return rows.Err()
-}
-
-// eachID runs query, whose %s takes a list of ids, over ids in chunks.
-func (b *batch) eachID(query string, ids []int64, fn func(scan func(...any) error) error) error {
-	for _, part := range chunks(ids, 500) {
-		list, args := store.IDList(1, part)
-		if err := b.each(fmt.Sprintf(query, list), args, fn); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 func chunks[T any](list []T, size int) [][]T {

@@ -40,10 +40,27 @@ func freshLike(t *testing.T, db *store.DB) *store.DB {
 	return storetest.SQLite(t)
 }
 
+// Batches of up to 1,000 events, whose statements of full 500-row chunks
+// the fast way keeps prepared on SQLite, on a database whose pool is one
+// connection: the transaction's own (preparing must not wait for another).
+func TestTheFastWayAgreesInFullChunks(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, fast *store.DB) {
+		t.Run("kept prepared", func(t *testing.T) { agreeOn(t, fast, freshLike(t, fast), historyOf(7, 1300, 1000)) })
+		t.Run("a pool of one", func(t *testing.T) {
+			one := freshLike(t, fast)
+			one.SetMaxOpenConns(1)
+			agreeOn(t, one, freshLike(t, fast), historyOf(8, 1300, 1000))
+		})
+	})
+}
+
 func agree(t *testing.T, fast, slow *store.DB, seed uint64) {
+	agreeOn(t, fast, slow, history(seed))
+}
+
+func agreeOn(t *testing.T, fast, slow *store.DB, batches [][]json.RawMessage) {
 	a, b := newApplier(t, fast), newApplier(t, slow)
 	ingest.PerEventOnly(b)
-	batches := history(seed)
 	for i, batch := range batches {
 		got, want := apply(t, a, batch...), apply(t, b, batch...)
 		if !slices.Equal(got, want) {
@@ -71,7 +88,11 @@ func agree(t *testing.T, fast, slow *store.DB, seed uint64) {
 }
 
 // history is a core's shuffled history in random batches.
-func history(seed uint64) [][]json.RawMessage {
+func history(seed uint64) [][]json.RawMessage { return historyOf(seed, 40, 40) }
+
+// historyOf is a shuffled history of txs transactions in random batches of
+// up to batch events.
+func historyOf(seed uint64, txs, batch int) [][]json.RawMessage {
 	rng := rand.New(rand.NewPCG(seed, 17))
 	c := &core{source: "core"}
 	out := []json.RawMessage{c.event("xapa.chain.v1", chain(1))}
@@ -80,7 +101,7 @@ func history(seed uint64) [][]json.RawMessage {
 		out = append(out, c.event("xapa.customer.v1", customer(id, 1)), c.event("xapa.wallet.v1", wallet("w"+id, id, 1)))
 	}
 	var rest []json.RawMessage
-	for i := range 40 {
+	for i := range txs {
 		id, owner := fmt.Sprint("t", i), fmt.Sprint("c", rng.IntN(4))
 		w := "w" + owner
 		switch rng.IntN(8) {
@@ -115,7 +136,7 @@ func history(seed uint64) [][]json.RawMessage {
 	out = append(out, rest...)
 	var batches [][]json.RawMessage
 	for len(out) > 0 {
-		n := min(len(out), 1+rng.IntN(40))
+		n := min(len(out), 1+rng.IntN(batch))
 		batches = append(batches, out[:n])
 		out = out[n:]
 	}

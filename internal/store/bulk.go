@@ -230,3 +230,25 @@ func (db *DB) dropIndexes(ctx context.Context, conn *sql.Conn, table string) ([]
 	}
 	return defs, nil
 }
+
+// CopyIn writes rows into table's columns with COPY (PostgreSQL only), on
+// conn, inside the transaction open on it (DB.TxConn): the table's triggers
+// and constraints apply as to an INSERT. Values as Loader.Copy takes them.
+func CopyIn(ctx context.Context, conn *sql.Conn, table string, columns []string, rows [][]any) error {
+	return conn.Raw(func(dc any) error {
+		pc := dc.(*stdlib.Conn).Conn()
+		i := 0
+		_, err := pc.CopyFrom(ctx, pgx.Identifier{table}, columns, pgx.CopyFromFunc(func() ([]any, error) {
+			if i == len(rows) {
+				return nil, nil
+			}
+			row := rows[i]
+			i++
+			for c, v := range row {
+				row[c] = pgValue(v)
+			}
+			return row, nil
+		}))
+		return err
+	})
+}

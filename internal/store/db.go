@@ -11,6 +11,7 @@ import (
 	neturl "net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -87,6 +88,9 @@ func pgURL(raw string) string {
 	return u.String()
 }
 
+// sqliteCacheKiB is the page cache of each SQLite connection (openSQLite).
+const sqliteCacheKiB = 512
+
 func openSQLite(path string) (*sql.DB, error) {
 	if path == "" {
 		return nil, errors.New("sqlite: empty path")
@@ -113,7 +117,7 @@ func openSQLite(path string) (*sql.DB, error) {
 	// same rate (docs/decisions/0006-performance.md, eighth pass).
 	dsn := "file:" + path + "?_txlock=immediate&_time_format=sqlite" +
 		"&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)" +
-		"&_pragma=synchronous(NORMAL)&_pragma=cache_size(-512)&_pragma=mmap_size(2147418112)"
+		"&_pragma=synchronous(NORMAL)&_pragma=cache_size(-" + strconv.Itoa(sqliteCacheKiB) + ")&_pragma=mmap_size(2147418112)"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, err
@@ -130,6 +134,41 @@ func (db *DB) Tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if err != nil {
 		return err
 	}
+	return db.run(ctx, tx, fn)
+}
+
+// TxConn is Tx for work that also needs the transaction's connection (a
+// COPY into a table, CopyIn): fn gets both.
+func (db *DB) TxConn(ctx context.Context, fn func(conn *sql.Conn, tx *sql.Tx) error) error {
+	return db.TxCache(ctx, 0, fn)
+}
+
+// TxCache is TxConn with a page cache of cacheKiB for the transaction on
+// SQLite (0: the connection's own): a write transaction that changes more
+// pages than its cache holds writes them to the WAL before it commits, and
+// again when it changes them again. The cache shrinks back after the
+// commit. PostgreSQL ignores it.
+func (db *DB) TxCache(ctx context.Context, cacheKiB int, fn func(conn *sql.Conn, tx *sql.Tx) error) error {
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if cacheKiB > 0 && db.Dialect == SQLite {
+		if _, err := conn.ExecContext(ctx, fmt.Sprintf("PRAGMA cache_size = -%d", cacheKiB)); err != nil {
+			return err
+		}
+		defer conn.ExecContext(context.WithoutCancel(ctx), fmt.Sprintf("PRAGMA cache_size = -%d", sqliteCacheKiB))
+	}
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	return db.run(ctx, tx, func(tx *sql.Tx) error { return fn(conn, tx) })
+}
+
+// run runs fn in tx, then the work queued with BeforeCommit, and commits.
+func (db *DB) run(ctx context.Context, tx *sql.Tx, fn func(tx *sql.Tx) error) error {
 	st := &txState{}
 	openTxs.Store(tx, st)
 	defer openTxs.Delete(tx)

@@ -69,3 +69,40 @@ func (db *DB) fixed(ctx context.Context, q string) *sql.Stmt {
 	c.stmts[q] = s
 	return s
 }
+
+// ExecFixed runs q, a statement of fixed text, in tx through a statement
+// kept prepared on tx's connection (on SQLite; PostgreSQL's driver keeps its
+// own). For statements a caller runs again and again with other values,
+// such as a batch's inserts of a fixed number of rows.
+func (db *DB) ExecFixed(ctx context.Context, tx *sql.Tx, q string, args ...any) (sql.Result, error) {
+	if s := db.fixedInTx(ctx, q); s != nil {
+		return tx.StmtContext(ctx, s).ExecContext(ctx, args...)
+	}
+	return tx.ExecContext(ctx, q, args...)
+}
+
+// QueryFixedTx is ExecFixed for a query.
+func (db *DB) QueryFixedTx(ctx context.Context, tx *sql.Tx, q string, args ...any) (*sql.Rows, error) {
+	if s := db.fixedInTx(ctx, q); s != nil {
+		return tx.StmtContext(ctx, s).QueryContext(ctx, args...)
+	}
+	return tx.QueryContext(ctx, q, args...)
+}
+
+// fixedInTx is fixed for a caller holding a transaction's connection: a
+// statement not yet kept is prepared only when another connection is idle
+// (preparing takes one), so that a pool of one connection, held by the
+// caller, never waits for itself. tx.StmtContext then prepares the kept
+// statement on the transaction's connection.
+func (db *DB) fixedInTx(ctx context.Context, q string) *sql.Stmt {
+	if db.Dialect != SQLite {
+		return nil
+	}
+	db.stmts.mu.Lock()
+	s, ok := db.stmts.stmts[q]
+	db.stmts.mu.Unlock()
+	if ok || db.Stats().Idle == 0 {
+		return s
+	}
+	return db.fixed(ctx, q)
+}
