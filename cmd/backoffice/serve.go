@@ -222,9 +222,9 @@ func loadDemo(ctx context.Context, db *store.DB, box *secrets.Box, o *serveOptio
 	return nil
 }
 
-// start starts the background work (mail, limit pruning, retention, cache
-// warming, the audit stream, metrics) and builds the API and its HTTP server.
-func (n *node) start(ctx context.Context, o *serveOptions) error {
+// address starts the debug listener if asked, and sets the node's scheme
+// and, unless given, its public URL.
+func (n *node) address(o *serveOptions) {
 	if *o.debugAddr != "" {
 		go func() { slog.Warn("debug listener stopped", "err", http.ListenAndServe(*o.debugAddr, pprofMux())) }()
 	}
@@ -235,6 +235,12 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 	if *o.publicURL == "" {
 		*o.publicURL = n.scheme + "://" + displayHost(n.ln.Addr())
 	}
+}
+
+// start starts the background work (mail, limit pruning, retention, cache
+// warming, the audit stream, metrics) and builds the API and its HTTP server.
+func (n *node) start(ctx context.Context, o *serveOptions) error {
+	n.address(o)
 	pruner, err := retention.New(n.db, *o.retentionDays, nil)
 	if err != nil {
 		return fmt.Errorf("--retention-days: %w", err)
@@ -500,7 +506,7 @@ func setupLogging(w io.Writer, format, level string) error {
 // printDemoSignIns writes the demo sign-ins to standard output (never to
 // the log): the browser tests read this block.
 func printDemoSignIns(ctx context.Context, db *store.DB, box *secrets.Box, scheme string, addr net.Addr) error {
-	staff, err := demo.DemoStaff(ctx, db, box)
+	staff, err := demo.LoadStaff(ctx, db, box)
 	if err != nil {
 		return err
 	}

@@ -250,28 +250,9 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, id int64, e Edi
 	if err != nil {
 		return User{}, err
 	}
-	signIn := !strings.EqualFold(u.next.Email, cur.Email) || (cur.GAEnabled && !u.next.GAEnabled) || (cur.SMS2FaEnabled && !u.next.SMS2FaEnabled)
-	other, staff := id != actor.ID, slices.Contains(cur.Roles, "ROLE_ADMIN")
-	covered := other && (signIn || cur.Enabled != u.next.Enabled)
-	sensitive := covered || (other && staff && u.renames())
-	takeover := other && staff && signIn
-	if takeover { // refused before a step-up or a code is asked
-		if err := roles.EnsureStrictlyAbove(ctx, s.db, actor.ID, id); err != nil {
-			return User{}, err
-		}
-	}
-	if sensitive {
-		if steppedUp == nil {
-			return User{}, errNoStepUpCheck
-		}
-		if err := steppedUp(covered); err != nil {
-			return User{}, err
-		}
-	}
-	if takeover {
-		if err := checkTakeoverCode(ctx, e.Code, fresh); err != nil {
-			return User{}, err
-		}
+	takeover, err := s.checkUpdate(ctx, actor, id, u, e.Code, fresh, steppedUp)
+	if err != nil {
+		return User{}, err
 	}
 	if err := s.db.Tx(ctx, func(tx *sql.Tx) error {
 		if err := u.write(ctx, s.db.Dialect, tx, actor, takeover); err != nil {
@@ -282,6 +263,37 @@ func (s *Service) Update(ctx context.Context, actor audit.Actor, id int64, e Edi
 		return User{}, err
 	}
 	return s.LoadUser(ctx, id)
+}
+
+// checkUpdate runs the checks an edit of user id needs, in order: the
+// actor's rank for a takeover, the step-up for a sensitive change, the
+// fresh code for a takeover. It says whether the edit is a takeover.
+func (s *Service) checkUpdate(ctx context.Context, actor audit.Actor, id int64, u userEdit, code *string, fresh FreshCode, steppedUp SteppedUp) (bool, error) {
+	cur := u.cur
+	signIn := !strings.EqualFold(u.next.Email, cur.Email) || (cur.GAEnabled && !u.next.GAEnabled) || (cur.SMS2FaEnabled && !u.next.SMS2FaEnabled)
+	other, staff := id != actor.ID, slices.Contains(cur.Roles, "ROLE_ADMIN")
+	covered := other && (signIn || cur.Enabled != u.next.Enabled)
+	sensitive := covered || (other && staff && u.renames())
+	takeover := other && staff && signIn
+	if takeover { // refused before a step-up or a code is asked
+		if err := roles.EnsureStrictlyAbove(ctx, s.db, actor.ID, id); err != nil {
+			return false, err
+		}
+	}
+	if sensitive {
+		if steppedUp == nil {
+			return false, errNoStepUpCheck
+		}
+		if err := steppedUp(covered); err != nil {
+			return false, err
+		}
+	}
+	if takeover {
+		if err := checkTakeoverCode(ctx, code, fresh); err != nil {
+			return false, err
+		}
+	}
+	return takeover, nil
 }
 
 // notices are what the owner of an edited account is told: a new email (at

@@ -207,10 +207,14 @@ func (s *Store) Get(ctx context.Context, id int64) (Request, error) {
 	return r, err
 }
 
-// Version, Body and Query are what the request keeps of the call.
+// Version is the version of the record the request was made against.
 func (r Request) Version() string { return r.version }
-func (r Request) Body() string    { return r.body }
-func (r Request) Query() string   { return r.query }
+
+// Body is the JSON body of the call the request keeps.
+func (r Request) Body() string { return r.body }
+
+// Query is the query string of the call the request keeps.
+func (r Request) Query() string { return r.query }
 
 // Filter selects requests: of a status ("" for all; "pending" leaves out
 // the expired ones, "expired" lists them), and only those Viewer may see:

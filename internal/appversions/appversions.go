@@ -60,6 +60,7 @@ var nameForm = regexp.MustCompile(`^[0-9A-Za-z]\.[0-9A-Za-z]{3}\.[0-9A-Za-z]{2}$
 var Platforms = []string{"Android", "IOS", "Web"}
 
 const (
+	// MinItemLength is the fewest characters an item of a group may have.
 	MinItemLength = 4
 	maxItemLength = 500
 	maxGroups     = 20

@@ -133,7 +133,7 @@ func TestAuditEntryLandsWithItsTransaction(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer tx.Rollback()
+		defer func() { _ = tx.Rollback() }()
 		if err := audit.Record(ctx, tx, audit.Entry{Action: "test.orphan"}); err == nil {
 			t.Error("Record in a transaction DB.Tx did not begin: accepted")
 		}

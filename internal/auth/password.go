@@ -38,8 +38,10 @@ var (
 	hashWaiting atomic.Int32
 	// HashesRun counts argon2id computations (tests check that a refused call ran none).
 	HashesRun atomic.Int64
-	// HashesRunning is how many run now; HashesPeak the most that ever ran at once.
-	HashesRunning, HashesPeak atomic.Int32
+	// HashesRunning is how many run now.
+	HashesRunning atomic.Int32
+	// HashesPeak is the most that ever ran at once.
+	HashesPeak atomic.Int32
 )
 
 const (
@@ -80,7 +82,10 @@ func withHashSlot(patient bool, wait time.Duration, fn func()) error {
 	HashesRun.Add(1)
 	running := HashesRunning.Add(1)
 	defer HashesRunning.Add(-1)
-	for peak := HashesPeak.Load(); running > peak && !HashesPeak.CompareAndSwap(peak, running); peak = HashesPeak.Load() {
+	// Raise the peak unless another call raised it past running first.
+	peak := HashesPeak.Load()
+	for running > peak && !HashesPeak.CompareAndSwap(peak, running) {
+		peak = HashesPeak.Load()
 	}
 	fn()
 	return nil

@@ -49,7 +49,7 @@ func recoveryCode(code string) (string, bool) {
 		return "", false
 	}
 	for _, r := range c {
-		if !(r >= 'A' && r <= 'Z' || r >= '2' && r <= '7') {
+		if (r < 'A' || r > 'Z') && (r < '2' || r > '7') {
 			return "", false
 		}
 	}

@@ -20,7 +20,7 @@ const ResetLinkLifetime = time.Hour
 // ResetMailKind is the outbox request of a password-reset mail.
 const ResetMailKind = "password_reset"
 
-// ResetMailRule: reset mails per account, so that nobody can flood an
+// ResetMailRule limits reset mails per account, so that nobody can flood an
 // inbox through the public reset form (the client address has the route's
 // limit besides).
 var ResetMailRule = ratelimit.Rule{Name: "reset-mail", Limit: 5, Window: time.Hour}

@@ -8,9 +8,16 @@ type Data interface {
 	Entity() string      // what it changes: its commands are delivered in the order made
 }
 
-func (Customer) CommandType() string   { return "xapa.cmd.customer.v1" }
-func (Coin) CommandType() string       { return "xapa.cmd.coin.v1" }
-func (Promotion) CommandType() string  { return "xapa.cmd.promotion.v1" }
+// CommandType is the CloudEvents type of a Customer command.
+func (Customer) CommandType() string { return "xapa.cmd.customer.v1" }
+
+// CommandType is the CloudEvents type of a Coin command.
+func (Coin) CommandType() string { return "xapa.cmd.coin.v1" }
+
+// CommandType is the CloudEvents type of a Promotion command.
+func (Promotion) CommandType() string { return "xapa.cmd.promotion.v1" }
+
+// CommandType is the CloudEvents type of an AppVersion command.
 func (AppVersion) CommandType() string { return "xapa.cmd.app_version.v1" }
 
 // Customer is xapa.cmd.customer.v1: a staff change to a customer, with only
@@ -27,6 +34,7 @@ type Customer struct {
 	SMS2FAEnabled *bool   `json:"sms_2fa_enabled,omitempty" description:"Only ever false: staff switch it off."`
 }
 
+// Entity is what a Customer command changes.
 func (c Customer) Entity() string { return entity("customer", c.BackofficeID) }
 
 // Coin is xapa.cmd.coin.v1: a token as the catalogue holds it after a
@@ -42,6 +50,7 @@ type Coin struct {
 	MinSpendable    string `json:"min_spendable" required:"true" description:"An exact decimal."`
 }
 
+// Entity is what a Coin command changes.
 func (c Coin) Entity() string { return entity("coin", c.BackofficeID) }
 
 // Promotion is xapa.cmd.promotion.v1: the referral promotion's settings.
@@ -68,6 +77,7 @@ type PromotionFloor struct {
 	Amount string `json:"amount" required:"true" description:"An exact decimal."`
 }
 
+// Entity is what a Promotion command changes: the one promotion.
 func (Promotion) Entity() string { return "promotion" }
 
 // AppVersion is xapa.cmd.app_version.v1: a release of the customers' app,
@@ -81,6 +91,7 @@ type AppVersion struct {
 	Deleted             bool   `json:"deleted,omitempty"`
 }
 
+// Entity is what a AppVersion command changes.
 func (a AppVersion) Entity() string { return entity("app_version", a.BackofficeID) }
 
 // Types are the command types, for the contract.

@@ -21,12 +21,12 @@ type File struct {
 	From, To *time.Time
 }
 
-// WriteLines streams CSV lines that copy hands over (made by the database)
+// WriteLines streams CSV lines that produce hands over (made by the database)
 // as a download with the header of columns; like Write, it sends nothing
 // before the first lines.
-func WriteLines[T any](w http.ResponseWriter, f File, columns []Column[T], copy func(sink func([]byte, int) error) error) (started bool, err error) {
+func WriteLines[T any](w http.ResponseWriter, f File, columns []Column[T], produce func(sink func([]byte, int) error) error) (started bool, err error) {
 	var out *Writer
-	err = copy(func(lines []byte, rows int) error {
+	err = produce(func(lines []byte, rows int) error {
 		if out == nil {
 			out = Start(w, f.Kind, f.From, f.To, header(columns))
 		}

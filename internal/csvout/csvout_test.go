@@ -50,7 +50,7 @@ func TestStalledClientIsCutOff(t *testing.T) {
 	StallTimeout = 50 * time.Millisecond
 	defer func() { StallTimeout = old }()
 	ended := make(chan error, 1)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		cw := Start(w, "stall", nil, nil, []string{"n", "text"})
 		row := strings.Repeat("x", 200)
 		for i := 0; ; i++ {
@@ -115,7 +115,7 @@ type partClient struct {
 func (c *partClient) Write(p []byte) (int, error) {
 	n := min(len(p), c.left)
 	c.left -= n
-	c.ResponseRecorder.Write(p[:n])
+	_, _ = c.ResponseRecorder.Write(p[:n])
 	if n < len(p) {
 		return n, errors.New("client gone")
 	}

@@ -117,22 +117,22 @@ func (g *gen) sendCandles(c *simCore) error {
 		price := rate * (0.8 + 0.4*g.rng.Float64())
 		for d := range days {
 			open := price
-			close := open * (1 + (g.rng.Float64()-0.5)*0.08)
+			closing := open * (1 + (g.rng.Float64()-0.5)*0.08)
 			switch {
 			case d == days-1:
-				close = rate
+				closing = rate
 			case d == days-3 && ci%2 == 0:
-				close = open // an unchanged day: the change shows orange
+				closing = open // an unchanged day: the change shows orange
 			}
-			high := math.Max(open, close) * (1 + g.rng.Float64()*0.02)
-			low := math.Min(open, close) * (1 - g.rng.Float64()*0.02)
+			high := math.Max(open, closing) * (1 + g.rng.Float64()*0.02)
+			low := math.Min(open, closing) * (1 - g.rng.Float64()*0.02)
 			day := today.AddDate(0, 0, d-days+1)
 			err := c.send(g.now, ingest.Candle{Coin: coinName(ci), Day: day.Format(time.DateOnly), Open: amt(price8(open)),
-				High: amt(price8(high)), Low: amt(price8(low)), Close: amt(price8(close)), At: g.now})
+				High: amt(price8(high)), Low: amt(price8(low)), Close: amt(price8(closing)), At: g.now})
 			if err != nil {
 				return err
 			}
-			price = close
+			price = closing
 		}
 	}
 	return nil

@@ -163,8 +163,8 @@ func newPassword() (string, error) {
 	return out.String(), nil
 }
 
-// DemoStaff reads the demo staff sign-ins from the database.
-func DemoStaff(ctx context.Context, db *store.DB, box *secrets.Box) ([]Staff, error) {
+// LoadStaff reads the demo staff sign-ins from the database.
+func LoadStaff(ctx context.Context, db *store.DB, box *secrets.Box) ([]Staff, error) {
 	var out []Staff
 	for _, s := range staff {
 		var st Staff

@@ -143,7 +143,7 @@ func TestDemoShowsEveryState(t *testing.T) {
 			t.Errorf("company balance colours = %v, want blue, orange and red", colours)
 		}
 
-		staff, err := demo.DemoStaff(ctx, db, box)
+		staff, err := demo.LoadStaff(ctx, db, box)
 		if err != nil || len(staff) != 6 || staff[0].Username != "demo" || len(staff[0].TOTPSecret) != 32 {
 			t.Errorf("demo staff = %+v, %v", staff, err)
 		}
@@ -258,7 +258,7 @@ func TestDemoSecretsAreRandomPerDatabase(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		staff, err := demo.DemoStaff(ctx, db, box)
+		staff, err := demo.LoadStaff(ctx, db, box)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -115,9 +115,9 @@ func nextPrice(price, anchor decimal.Decimal, rng *rand.Rand, step float64) deci
 // the last close (or at rate when the coin has no candle yet).
 func todaysCandle(ctx context.Context, db *store.DB, coin int64, today time.Time, rate decimal.Decimal) (ingest.Candle, error) {
 	var day time.Time
-	var open, high, low, close decimal.Decimal
+	var open, high, low, closing decimal.Decimal
 	err := db.QueryRowContext(ctx, `SELECT day, open, high, low, close FROM market_candles WHERE coin_id = $1
-		ORDER BY day DESC LIMIT 1`, coin).Scan(&day, &open, &high, &low, &close)
+		ORDER BY day DESC LIMIT 1`, coin).Scan(&day, &open, &high, &low, &closing)
 	c := ingest.Candle{Day: today.Format(time.DateOnly)}
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -127,7 +127,7 @@ func todaysCandle(ctx context.Context, db *store.DB, coin int64, today time.Time
 	case day.UTC().Format(time.DateOnly) == c.Day:
 		c.Open, c.High, c.Low = amt(open), amt(high), amt(low)
 	default:
-		c.Open, c.High, c.Low = amt(close), amt(close), amt(close)
+		c.Open, c.High, c.Low = amt(closing), amt(closing), amt(closing)
 	}
 	return c, nil
 }

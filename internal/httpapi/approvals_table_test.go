@@ -230,7 +230,7 @@ func coveredActions(t *testing.T, env *apitest.Env, maker string) map[string]cov
 			applied: func(i int) bool {
 				return has(`SELECT count(*) FROM coins WHERE id = $1 AND symbol = $2`, tokenID, fmt.Sprintf("WLK%d", 10+i))
 			},
-			bump: func(i int) { later("coins", tokenID) },
+			bump: func(int) { later("coins", tokenID) },
 		},
 	}
 }

@@ -445,7 +445,7 @@ func writeSpecs(t *testing.T, env *apitest.Env, f sweepFixture) map[string]write
 			required: map[string]string{"email": "email", "full_name": "full_name"},
 			texts:    []string{"email", "username", "full_name", "invited_by", "device_type", "plainPassword.first"},
 			accepts:  map[string]func(string) string{"username": trim, "full_name": trim},
-			readBack: func(t *testing.T, reply []byte) []byte {
+			readBack: func(_ *testing.T, reply []byte) []byte {
 				var r struct {
 					Data struct{ User json.RawMessage }
 				}

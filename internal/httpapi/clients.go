@@ -163,11 +163,16 @@ func validRequestID(id string) bool {
 		return false
 	}
 	for _, c := range id {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("._:-", c)) {
+		if !requestIDRune(c) {
 			return false
 		}
 	}
 	return true
+}
+
+// requestIDRune says whether c may appear in a request id.
+func requestIDRune(c rune) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("._:-", c)
 }
 
 // requestID is the request's id (resolveClient), or "".

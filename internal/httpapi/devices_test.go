@@ -186,9 +186,9 @@ func TestChangePassword(t *testing.T) {
 		env.Do(t, apitest.Case{Method: "POST", Path: "/api/password/reset", Body: map[string]string{"email": u.Email}})
 		link := linkToken(t, env, u.Email, `/reset-password\?token=(\S+)`)
 		const fresh = "Quiet-Harbour-Lantern-42"
-		change := func(name, old, new string, status int, field string) apitest.Case {
+		change := func(name, old, next string, status int, field string) apitest.Case {
 			c := apitest.Case{Name: name, Method: "POST", Path: "/api/user/password", Token: tok,
-				Body: map[string]string{"old": old, "new": new}, Status: status}
+				Body: map[string]string{"old": old, "new": next}, Status: status}
 			if field != "" {
 				c.JSON = fmt.Sprintf(`{"errors":[{"field":%q}]}`, field)
 			}

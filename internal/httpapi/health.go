@@ -20,7 +20,7 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 // live answers 200 while the process answers at all: a balancer or
 // supervisor restarts a node only when this fails, never because the
 // database is down (every node would be restarted for nothing).
-func (s *Server) live(w http.ResponseWriter, r *http.Request) {
+func (s *Server) live(w http.ResponseWriter, _ *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 }
 

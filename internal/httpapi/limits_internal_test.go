@@ -30,7 +30,7 @@ func exportConcurrency(t *testing.T, db *store.DB) {
 	l := newExportLimiter(ratelimit.New(db, func() time.Time { return now }), 40)
 	release := make(chan struct{})
 	var started sync.WaitGroup
-	h := l.limit(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := l.limit(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		started.Done()
 		<-release
 		w.WriteHeader(http.StatusOK)

@@ -22,7 +22,7 @@ func TestPanicLogHoldsNoSecrets(t *testing.T) {
 	t.Cleanup(func() { slog.SetDefault(old) })
 
 	s := NewServer(Options{DB: storetest.SQLite(t)})
-	s.mux.HandleFunc("POST /api/test/panic", func(w http.ResponseWriter, r *http.Request) {
+	s.mux.HandleFunc("POST /api/test/panic", func(_ http.ResponseWriter, r *http.Request) {
 		_, _ = io.ReadAll(r.Body)
 		panic("handler bug")
 	})

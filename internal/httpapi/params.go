@@ -97,14 +97,14 @@ func queryBool(r *http.Request, name string) (*bool, error) {
 	return nil, Errorf(http.StatusBadRequest, name+" must be true or false.", FieldError{name, "must be true or false"})
 }
 
-// queryText reads an optional free-text query parameter of at most max
+// queryText reads an optional free-text query parameter of at most limit
 // bytes. Text that is not UTF-8 or holds a NUL character is refused: the
 // database could not compare it (PostgreSQL rejects such text outright).
-func queryText(r *http.Request, name string, max int) (string, error) {
+func queryText(r *http.Request, name string, limit int) (string, error) {
 	v := r.URL.Query().Get(name)
 	switch {
-	case len(v) > max:
-		return "", Errorf(http.StatusBadRequest, name+" is too long.", FieldError{name, fmt.Sprintf("at most %d characters", max)})
+	case len(v) > limit:
+		return "", Errorf(http.StatusBadRequest, name+" is too long.", FieldError{name, fmt.Sprintf("at most %d characters", limit)})
 	case !cleanText(v):
 		return "", Errorf(http.StatusBadRequest, name+" must be UTF-8 text without NUL characters.",
 			FieldError{name, "must be UTF-8 text without NUL characters"})

@@ -21,7 +21,7 @@ func (s *Server) savePromotion(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.promotion.Save(r.Context(), actorOf(r), in, s.now()); err != nil {
+	if err := s.promotion.Save(r.Context(), actorOf(r), in); err != nil {
 		writeError(w, r, err)
 		return
 	}

@@ -20,7 +20,7 @@ func (s *Server) roleList() lister {
 
 // permissionCatalogue is {"permissions": {"<category>": [{key, title}]}},
 // the categories in the catalogue's order.
-func (s *Server) permissionCatalogue(w http.ResponseWriter, r *http.Request) {
+func (s *Server) permissionCatalogue(w http.ResponseWriter, _ *http.Request) {
 	var b bytes.Buffer
 	b.WriteString(`{"permissions":{`)
 	for i, c := range rbac.Catalogue {

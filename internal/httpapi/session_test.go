@@ -240,7 +240,7 @@ func TestCaptchaRules(t *testing.T) {
 			return map[string]string{"username": "frank", "password": u.Password, "captcha_token": captcha}
 		}
 		// A tampered signature: the solution still matches, the HMAC does not.
-		var forged auth.Challenge = ch
+		forged := ch
 		forged.Signature = strings.Repeat("0", 64)
 		env.Run(t, []apitest.Case{
 			{Name: "forged signature", Method: "POST", Path: "/api/login", Body: body(auth.SolveCaptcha(forged)), Status: 401},

@@ -47,10 +47,10 @@ func newLedgerFixture(t *testing.T, env *apitest.Env) ledgerFixture {
 		u.ID, evil.ID, dec("1.25"), dec("7"), now)
 	exec(`INSERT INTO company_wallets (coin_id, address, balance, network_fee, updated_at) VALUES (1, 'bc1qcompany', $1, $2, $3)`,
 		dec("2.4"), dec("0.0001"), now)
-	tx := func(id int64, user, wallet, coin int64, typ, network, status string, confs, max int, amount, commission string, at time.Time, hash string) {
+	tx := func(id int64, user, wallet, coin int64, typ, network, status string, confs, needed int, amount, commission string, at time.Time, hash string) {
 		exec(`INSERT INTO transactions (id, user_id, wallet_id, coin_id, type, network, status, confirmations, max_confirmation,
 			amount, commission, fee, hash, explorer_url, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $14)`,
-			id, user, wallet, coin, typ, network, status, confs, max, dec(amount), dec(commission), hash, "https://explorer.test/"+hash, at)
+			id, user, wallet, coin, typ, network, status, confs, needed, dec(amount), dec(commission), hash, "https://explorer.test/"+hash, at)
 	}
 	tx(1, u.ID, 1, 1, "received", "main", "confirmed", 3, 3, "1.5", "0", now.Add(-time.Hour), "0xaaaaaa1ffff")
 	tx(2, u.ID, 1, 1, "sent", "main", "confirmed", 3, 3, "0.5", "0.01", now.AddDate(0, 0, -2), "0xaaaaaa2ffff")
@@ -286,15 +286,15 @@ func TestMarket(t *testing.T) {
 		_, tok := env.Staff(t, "candles", rbac.Candles)
 		for i := 0; i < 35; i++ {
 			d := time.Date(f.now.Year(), f.now.Month(), f.now.Day(), 0, 0, 0, 0, time.UTC).AddDate(0, 0, i-34)
-			open, close := dec("100"), dec("100")
+			open, closing := dec("100"), dec("100")
 			switch i {
 			case 34:
-				close = dec("110")
+				closing = dec("110")
 			case 33:
-				close = dec("95")
+				closing = dec("95")
 			}
 			if _, err := db.ExecContext(context.Background(), `INSERT INTO market_candles (coin_id, day, open, close, high, low) VALUES (1, $1, $2, $3, $4, $5)`,
-				d, open, close, dec("111"), dec("90")); err != nil {
+				d, open, closing, dec("111"), dec("90")); err != nil {
 				t.Fatal(err)
 			}
 		}

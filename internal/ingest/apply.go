@@ -229,9 +229,9 @@ func newBatch(ctx context.Context, tx *sql.Tx, a *Applier, source string) *batch
 // countHeld notes whether any event is held, so that a batch with none
 // skips looking for what each applied event releases.
 func (b *batch) countHeld() error {
-	var any int
-	err := b.tx.QueryRowContext(b.ctx, `SELECT count(*) FROM (SELECT 1 FROM ingest_letters WHERE state = 'held' LIMIT 1) h`).Scan(&any)
-	b.held = any > 0
+	var held int
+	err := b.tx.QueryRowContext(b.ctx, `SELECT count(*) FROM (SELECT 1 FROM ingest_letters WHERE state = 'held' LIMIT 1) h`).Scan(&held)
+	b.held = held > 0
 	return err
 }
 

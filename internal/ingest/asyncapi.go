@@ -38,32 +38,9 @@ var typeDocs = map[string]string{
 
 // AsyncAPI is the contract of the events in, as YAML.
 func AsyncAPI() ([]byte, error) {
-	schemas, messages := map[string]any{}, map[string]any{}
-	envelope, err := Schema(Event{})
+	schemas, messages, err := eventMessages()
 	if err != nil {
 		return nil, err
-	}
-	schemas["CloudEvent"] = envelope
-	for _, name := range Types() {
-		data, err := Schema(types[name].data)
-		if err != nil {
-			return nil, err
-		}
-		id := messageID(name)
-		schemas[id] = data
-		messages[id] = map[string]any{
-			"name":        name,
-			"title":       name,
-			"summary":     typeDocs[name],
-			"contentType": "application/cloudevents+json",
-			"payload": map[string]any{"allOf": []any{
-				map[string]any{"$ref": "#/components/schemas/CloudEvent"},
-				map[string]any{"type": "object", "properties": map[string]any{
-					"type": map[string]any{"const": name},
-					"data": map[string]any{"$ref": "#/components/schemas/" + id},
-				}},
-			}},
-		}
 	}
 	refs := map[string]any{}
 	for id := range messages {
@@ -129,6 +106,39 @@ func AsyncAPI() ([]byte, error) {
 		return nil, err
 	}
 	return out.Bytes(), enc.Close()
+}
+
+// eventMessages are the schemas and messages of the events in, the
+// CloudEvents envelope included.
+func eventMessages() (schemas, messages map[string]any, err error) {
+	schemas, messages = map[string]any{}, map[string]any{}
+	envelope, err := Schema(Event{})
+	if err != nil {
+		return nil, nil, err
+	}
+	schemas["CloudEvent"] = envelope
+	for _, name := range Types() {
+		data, err := Schema(types[name].data)
+		if err != nil {
+			return nil, nil, err
+		}
+		id := messageID(name)
+		schemas[id] = data
+		messages[id] = map[string]any{
+			"name":        name,
+			"title":       name,
+			"summary":     typeDocs[name],
+			"contentType": "application/cloudevents+json",
+			"payload": map[string]any{"allOf": []any{
+				map[string]any{"$ref": "#/components/schemas/CloudEvent"},
+				map[string]any{"type": "object", "properties": map[string]any{
+					"type": map[string]any{"const": name},
+					"data": map[string]any{"$ref": "#/components/schemas/" + id},
+				}},
+			}},
+		}
+	}
+	return schemas, messages, nil
 }
 
 // messageID is an event type's name in the document: xapa.chain.v1 is chainV1.

@@ -52,7 +52,7 @@ func NewKeys(db *store.DB, now func() time.Time) *Keys {
 	return &Keys{db: db, now: utc.Clock(now)}
 }
 
-// ErrNoRootKey: the secrets key file holds no audit key to derive secrets from.
+// ErrNoRootKey says the secrets key file holds no audit key to derive secrets from.
 var ErrNoRootKey = errors.New("ingest keys need the audit key of the secrets key file: run backoffice secrets init on it")
 
 // secret is the secret of key id with salt.

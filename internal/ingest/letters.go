@@ -23,11 +23,11 @@ import (
 // its source: no staff retry may apply it as that source.
 const notItsSource = "source"
 
-// keepMinutes is how long the per-minute counts are kept.
-const keepMinutes = 7 * 24 * time.Hour
+// minutesKept is how long the per-minute counts are kept.
+const minutesKept = 7 * 24 * time.Hour
 
 // countMinute adds the batch's results to its minute's counts per status,
-// and drops the minutes older than keepMinutes.
+// and drops the minutes older than minutesKept.
 func (b *batch) countMinute(results []Result) error {
 	per := map[string]int{}
 	for _, r := range results {
@@ -40,7 +40,7 @@ func (b *batch) countMinute(results []Result) error {
 			return err
 		}
 	}
-	_, err := b.tx.ExecContext(b.ctx, `DELETE FROM ingest_minutes WHERE minute < $1`, minute.Add(-keepMinutes))
+	_, err := b.tx.ExecContext(b.ctx, `DELETE FROM ingest_minutes WHERE minute < $1`, minute.Add(-minutesKept))
 	return err
 }
 

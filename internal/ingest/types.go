@@ -36,16 +36,37 @@ type Data interface {
 	EventType() string // its CloudEvents type
 }
 
-func (Chain) EventType() string         { return "xapa.chain.v1" }
-func (Customer) EventType() string      { return "xapa.customer.v1" }
-func (Wallet) EventType() string        { return "xapa.wallet.v1" }
-func (Transaction) EventType() string   { return "xapa.transaction.v1" }
-func (Exchange) EventType() string      { return "xapa.exchange.v1" }
-func (Bonus) EventType() string         { return "xapa.bonus.v1" }
+// EventType is the CloudEvents type of a Chain event.
+func (Chain) EventType() string { return "xapa.chain.v1" }
+
+// EventType is the CloudEvents type of a Customer event.
+func (Customer) EventType() string { return "xapa.customer.v1" }
+
+// EventType is the CloudEvents type of a Wallet event.
+func (Wallet) EventType() string { return "xapa.wallet.v1" }
+
+// EventType is the CloudEvents type of a Transaction event.
+func (Transaction) EventType() string { return "xapa.transaction.v1" }
+
+// EventType is the CloudEvents type of a Exchange event.
+func (Exchange) EventType() string { return "xapa.exchange.v1" }
+
+// EventType is the CloudEvents type of a Bonus event.
+func (Bonus) EventType() string { return "xapa.bonus.v1" }
+
+// EventType is the CloudEvents type of a CompanyWallet event.
 func (CompanyWallet) EventType() string { return "xapa.company_wallet.v1" }
-func (Rate) EventType() string          { return "xapa.rate.v1" }
-func (Candle) EventType() string        { return "xapa.candle.v1" }
-func (Blacklist) EventType() string     { return "xapa.blacklist.v1" }
+
+// EventType is the CloudEvents type of a Rate event.
+func (Rate) EventType() string { return "xapa.rate.v1" }
+
+// EventType is the CloudEvents type of a Candle event.
+func (Candle) EventType() string { return "xapa.candle.v1" }
+
+// EventType is the CloudEvents type of a Blacklist event.
+func (Blacklist) EventType() string { return "xapa.blacklist.v1" }
+
+// EventType is the CloudEvents type of a CommandResult event.
 func (CommandResult) EventType() string { return "xapa.command_result.v1" }
 
 // Chain is xapa.chain.v1: a chain and its own coin ("BTC").

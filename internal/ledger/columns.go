@@ -31,14 +31,14 @@ var Columns = []csvout.Column[Transaction]{
 }
 
 // displayStatus is the state the History screen shows for a transaction.
-func displayStatus(status string, confirmations, max int) string {
+func displayStatus(status string, confirmations, needed int) string {
 	switch {
 	case status == "failed":
 		return "Failed"
 	case confirmations == 0:
 		return "Pending"
-	case confirmations < max:
-		return fmt.Sprintf("Confirmation: %d/%d", confirmations, max)
+	case confirmations < needed:
+		return fmt.Sprintf("Confirmation: %d/%d", confirmations, needed)
 	}
 	return "Confirmed"
 }

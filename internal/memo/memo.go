@@ -51,7 +51,7 @@ func New(now func() time.Time) *Cache {
 // serves every caller), and a caller stops waiting when its ctx ends.
 func Get[T any](ctx context.Context, c *Cache, key string, ttl time.Duration, compute func(ctx context.Context) (T, error)) (T, error) {
 	var zero T
-	e, owner := c.entry(key, ttl)
+	e, owner := c.entry(key)
 	if owner {
 		go func() {
 			cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), ComputeTimeout)
@@ -85,9 +85,8 @@ func Get[T any](ctx context.Context, c *Cache, key string, ttl time.Duration, co
 	return e.val.(T), nil
 }
 
-// entry returns the live entry for key, or a new one the caller must fill
-// with a value kept for ttl.
-func (c *Cache) entry(key string, ttl time.Duration) (*entry, bool) {
+// entry returns the live entry for key, or a new one the caller must fill.
+func (c *Cache) entry(key string) (*entry, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	next := &entry{done: make(chan struct{})}

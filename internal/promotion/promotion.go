@@ -170,7 +170,7 @@ const (
 )
 
 // Save replaces the promotion, all at once.
-func (s *Service) Save(ctx context.Context, actor audit.Actor, in Input, now time.Time) error {
+func (s *Service) Save(ctx context.Context, actor audit.Actor, in Input) error {
 	start, end, err := in.dates()
 	if err != nil {
 		return err

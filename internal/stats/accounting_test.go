@@ -32,7 +32,7 @@ func TestAccountingMatchesPlainSQL(t *testing.T) {
 		}
 		s := stats.New(db, func() time.Time { return now }, nil)
 		rng := rand.New(rand.NewPCG(7, 8))
-		compareRanges(t, ctx, db, s, rng, now, 40)
+		compareRanges(ctx, t, db, s, rng, now, 40)
 
 		// Late writes to past days (kept days are marked stale and summed
 		// again): a user registered and one verified on past days, a bonus
@@ -55,12 +55,12 @@ func TestAccountingMatchesPlainSQL(t *testing.T) {
 			}
 		}
 		now = now.Add(2*stats.ClosedTTL + time.Second) // older than twice its TTL: not served while it refreshes
-		compareRanges(t, ctx, db, s, rng, now, 20)
+		compareRanges(ctx, t, db, s, rng, now, 20)
 	})
 }
 
 // compareRanges checks n random ranges of both cards against plain SQL.
-func compareRanges(t *testing.T, ctx context.Context, db *store.DB, s *stats.Service, rng *rand.Rand, now time.Time, n int) {
+func compareRanges(ctx context.Context, t *testing.T, db *store.DB, s *stats.Service, rng *rand.Rand, now time.Time, n int) {
 	t.Helper()
 	day := func(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC) }
 	for i := 0; i < n; i++ {

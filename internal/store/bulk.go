@@ -73,13 +73,13 @@ func (l *Loader) run(ctx context.Context, fn func(l *Loader) error) error {
 		if _, err := l.conn.ExecContext(ctx, "SET session_replication_role = replica"); err != nil {
 			slog.Warn("bulk load keeps foreign-key checks (needs a superuser to skip them)", "err", err)
 		}
-		defer l.conn.ExecContext(context.WithoutCancel(ctx), "RESET session_replication_role")
+		defer l.undo(ctx, "RESET session_replication_role")
 		return fn(l)
 	}
 	if _, err := l.conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
 		return err
 	}
-	defer l.conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA foreign_keys = ON")
+	defer l.undo(ctx, "PRAGMA foreign_keys = ON")
 	tx, err := l.conn.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -251,4 +251,12 @@ func CopyIn(ctx context.Context, conn *sql.Conn, table string, columns []string,
 		}))
 		return err
 	})
+}
+
+// undo runs a statement that undoes a setting of the load, even when ctx
+// is cancelled. A failure is logged: the load's own error matters more.
+func (l *Loader) undo(ctx context.Context, stmt string) {
+	if _, err := l.conn.ExecContext(context.WithoutCancel(ctx), stmt); err != nil {
+		slog.Warn("bulk load could not undo a setting", "stmt", stmt, "err", err)
+	}
 }

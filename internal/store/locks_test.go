@@ -26,7 +26,10 @@ func TestWithLockSerializes(t *testing.T) {
 				<-start
 				err := db.WithLock(ctx, 77, func() error {
 					n := inside.Add(1)
-					for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+					// Raise the record unless another goroutine raised it past n first.
+					m := most.Load()
+					for n > m && !most.CompareAndSwap(m, n) {
+						m = most.Load()
 					}
 					var one int
 					err := db.QueryRowContext(ctx, `SELECT 1`).Scan(&one) // give another caller time to get in, if it could

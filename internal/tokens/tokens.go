@@ -200,9 +200,18 @@ func checkChain(ctx context.Context, tx *sql.Tx, chain int64, symbol string, sel
 	return nil
 }
 
+// validate tidies the token's fields and checks them.
 func validate(in *Input, modify bool) error {
 	in.Name, in.Symbol = strings.TrimSpace(in.Name), strings.ToUpper(strings.TrimSpace(in.Symbol))
 	in.MainContract, in.TestContract = strings.TrimSpace(in.MainContract), strings.TrimSpace(in.TestContract)
+	if err := checkFields(in, modify); err != nil {
+		return err
+	}
+	return checkMinSpendable(in)
+}
+
+// checkFields checks every field but the minimum spendable amount.
+func checkFields(in *Input, modify bool) error {
 	switch {
 	case in.Blockchain == nil:
 		return apperr.Fieldf("blockchain", "Choose a blockchain.")
@@ -223,6 +232,12 @@ func validate(in *Input, modify bool) error {
 	case in.MaxConfirmation == nil || *in.MaxConfirmation < 1 || *in.MaxConfirmation > MaxMaxConfirm:
 		return apperr.Fieldf("maxConfirmation", "Max confirmation must be from 1 to %d.", MaxMaxConfirm)
 	}
+	return nil
+}
+
+// checkMinSpendable checks the minimum spendable amount and rounds it as
+// amounts are kept.
+func checkMinSpendable(in *Input) error {
 	if in.MinSpendable == nil {
 		zero := decimal.Zero
 		in.MinSpendable = &zero // the screens do not check it; a missing value is 0
@@ -230,11 +245,11 @@ func validate(in *Input, modify bool) error {
 	if in.MinSpendable.IsNegative() {
 		return apperr.Fieldf("minSpendable", "Min spendable cannot be negative.")
 	}
-	min, err := money.Amount(*in.MinSpendable)
+	minimum, err := money.Amount(*in.MinSpendable)
 	if err != nil {
 		return apperr.Fieldf("minSpendable", "Min spendable: %s.", err.Error())
 	}
-	in.MinSpendable = &min
+	in.MinSpendable = &minimum
 	return nil
 }
 

@@ -93,7 +93,7 @@ func TestNewChecksItsOptions(t *testing.T) {
 // may ride there; the error is logged and shown), and a hang is a timeout.
 func TestPostErrorsHideTheAddressSecrets(t *testing.T) {
 	hang := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-hang }))
+	srv := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { <-hang }))
 	defer srv.Close()
 	defer close(hang)
 	withToken := strings.Replace(srv.URL, "http://", "http://user:pa55@", 1) + "/in?token=s3cret"

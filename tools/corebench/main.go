@@ -271,28 +271,7 @@ func live(ctx context.Context, db *store.DB, url, file string, n int) error {
 	}
 	published := make(chan error, 1)
 	start := time.Now()
-	go func() {
-		if lines != nil {
-			for _, line := range lines {
-				if err := publish(line); err != nil {
-					published <- err
-					return
-				}
-			}
-		} else {
-			ws, err := wallets(ctx, db)
-			if err == nil {
-				now := time.Now().UTC()
-				_, err = history(ws, n, fmt.Sprintf("%x", now.UnixNano()), now, publish)
-			}
-			if err != nil {
-				published <- err
-				return
-			}
-		}
-		<-js.PublishAsyncComplete()
-		published <- nil
-	}()
+	go func() { published <- publishAll(ctx, db, js, lines, n, publish) }()
 	tenth, last := 1, start
 	for {
 		select {
@@ -322,6 +301,29 @@ func live(ctx context.Context, db *store.DB, url, file string, n int) error {
 		return fmt.Errorf("the node acknowledged %d events but recorded %d (%v)", n, got-before, err)
 	}
 	fmt.Printf("%d events in %.2f s = %.0f events/s\n", n, took.Seconds(), float64(n)/took.Seconds())
+	return nil
+}
+
+// publishAll publishes lines (or, without them, n events made on the fly)
+// and waits until JetStream has taken every one.
+func publishAll(ctx context.Context, db *store.DB, js jetstream.JetStream, lines [][]byte, n int, publish func(json.RawMessage) error) error {
+	if lines != nil {
+		for _, line := range lines {
+			if err := publish(line); err != nil {
+				return err
+			}
+		}
+	} else {
+		ws, err := wallets(ctx, db)
+		if err != nil {
+			return err
+		}
+		now := time.Now().UTC()
+		if _, err := history(ws, n, fmt.Sprintf("%x", now.UnixNano()), now, publish); err != nil {
+			return err
+		}
+	}
+	<-js.PublishAsyncComplete()
 	return nil
 }
 

@@ -84,13 +84,8 @@ export default function ApprovalsPage() {
   const editsPolicy = useCan(Permission.APPROVAL_POLICY);
   const status = filters.status === 'all' ? undefined : filters.status;
   const query = useQuery(approvalsQuery({ status, page, maxPerPage: pageSize }));
-  // A form refused for a change already pending links here with ?request=<id>: that row opens.
-  const opened = Number(useSearchParams()[0].get('request')) || null;
-  const coins = useQuery(coinTypesQuery(true)).data;
-  const coinName = useMemo<CoinName>(() => {
-    const byId = new Map((coins ?? []).map((coin) => [coin.id, coinLabel(coin)]));
-    return (id) => byId.get(id) ?? '';
-  }, [coins]);
+  const opened = useOpenedRequest();
+  const coinName = useCoinName();
   const [deciding, setDeciding] = useState<{ request: ApprovalRequest; decision: Decision } | null>(null);
   const [decision, setDecision] = useState<Decision>('approve');
   const decide = (request: ApprovalRequest, choice: Decision) => {
@@ -98,67 +93,7 @@ export default function ApprovalsPage() {
     setDeciding({ request, decision: choice });
   };
 
-  const columns: TableColumnsType<ApprovalRequest> = [
-    {
-      key: 'summary',
-      title: 'Summary',
-      render: (_, r) => {
-        const words = changeInWords(diffChange(r.change, coinName));
-        return (
-          <div className="approvals__summary">
-            <span>{r.summary}</span>
-            {words ? <Typography.Text type="secondary">{words}</Typography.Text> : null}
-          </div>
-        );
-      },
-    },
-    { key: 'action', title: 'Action', render: (_, r) => actionLabel(r.action) },
-    {
-      key: 'maker',
-      title: 'Asked by',
-      render: (_, r) => (
-        <div className="approvals__maker">
-          <span>{r.maker.email}</span>
-          {r.maker_reason ? <Typography.Text type="secondary">“{r.maker_reason}”</Typography.Text> : null}
-        </div>
-      ),
-    },
-    { key: 'created', title: utcTitle('Created'), render: (_, r) => formatDateTime(r.created_at) },
-    { key: 'expires', title: utcTitle('Expires'), render: (_, r) => formatDateTime(r.expires_at) },
-    { key: 'status', title: 'Status', render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{STATUS_LABELS[r.status]}</Tag> },
-    {
-      key: 'decide',
-      title: 'Decision',
-      render: (_, r) => (
-        <Space size="small">
-          {r.can_decide ? (
-            <>
-              <Button size="small" type="primary" onClick={() => decide(r, 'approve')} aria-label={`Approve: ${r.summary}`}>
-                Approve
-              </Button>
-              <Button size="small" danger onClick={() => decide(r, 'reject')} aria-label={`Reject: ${r.summary}`}>
-                Reject
-              </Button>
-            </>
-          ) : null}
-          {r.cannot_decide ? (
-            <Typography.Text type="secondary" className="approvals__cannot-decide">
-              {r.cannot_decide}
-            </Typography.Text>
-          ) : null}
-          {r.status === 'pending' && r.maker.id === me ? (
-            <>
-              <Typography.Text type="secondary">Yours: another person decides</Typography.Text>
-              <Button size="small" onClick={() => decide(r, 'explain')} aria-label={`Reason for the approver: ${r.summary}`}>
-                {r.maker_reason ? 'Change the reason' : 'Give a reason'}
-              </Button>
-              <WithdrawButton request={r} />
-            </>
-          ) : null}
-        </Space>
-      ),
-    },
-  ];
+  const columns = approvalColumns(coinName, me, decide);
 
   const reply = query.data;
   return (
@@ -200,4 +135,91 @@ export default function ApprovalsPage() {
       <DecisionModal request={deciding?.request ?? null} decision={deciding?.decision ?? decision} onClose={() => setDeciding(null)} />
     </div>
   );
+}
+
+type Decide = (request: ApprovalRequest, choice: Decision) => void;
+
+/** The columns of the requests table: what it changes, who asked, when, its status, and the decision. */
+function approvalColumns(coinName: CoinName, me: number | undefined, decide: Decide): TableColumnsType<ApprovalRequest> {
+  return [
+    {
+      key: 'summary',
+      title: 'Summary',
+      render: (_, r) => {
+        const words = changeInWords(diffChange(r.change, coinName));
+        return (
+          <div className="approvals__summary">
+            <span>{r.summary}</span>
+            {words ? <Typography.Text type="secondary">{words}</Typography.Text> : null}
+          </div>
+        );
+      },
+    },
+    { key: 'action', title: 'Action', render: (_, r) => actionLabel(r.action) },
+    {
+      key: 'maker',
+      title: 'Asked by',
+      render: (_, r) => (
+        <div className="approvals__maker">
+          <span>{r.maker.email}</span>
+          {r.maker_reason ? <Typography.Text type="secondary">“{r.maker_reason}”</Typography.Text> : null}
+        </div>
+      ),
+    },
+    { key: 'created', title: utcTitle('Created'), render: (_, r) => formatDateTime(r.created_at) },
+    { key: 'expires', title: utcTitle('Expires'), render: (_, r) => formatDateTime(r.expires_at) },
+    { key: 'status', title: 'Status', render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{STATUS_LABELS[r.status]}</Tag> },
+    {
+      key: 'decide',
+      title: 'Decision',
+      render: (_, r) => <DecisionCell request={r} me={me} decide={decide} />,
+    },
+  ];
+}
+
+/** The Decision cell: Approve and Reject for whoever may decide, or why not; the maker's own actions. */
+function DecisionCell({ request: r, me, decide }: { request: ApprovalRequest; me: number | undefined; decide: Decide }) {
+  return (
+    <Space size="small">
+      {r.can_decide ? (
+        <>
+          <Button size="small" type="primary" onClick={() => decide(r, 'approve')} aria-label={`Approve: ${r.summary}`}>
+            Approve
+          </Button>
+          <Button size="small" danger onClick={() => decide(r, 'reject')} aria-label={`Reject: ${r.summary}`}>
+            Reject
+          </Button>
+        </>
+      ) : null}
+      {r.cannot_decide ? (
+        <Typography.Text type="secondary" className="approvals__cannot-decide">
+          {r.cannot_decide}
+        </Typography.Text>
+      ) : null}
+      {r.status === 'pending' && r.maker.id === me ? (
+        <>
+          <Typography.Text type="secondary">Yours: another person decides</Typography.Text>
+          <Button size="small" onClick={() => decide(r, 'explain')} aria-label={`Reason for the approver: ${r.summary}`}>
+            {r.maker_reason ? 'Change the reason' : 'Give a reason'}
+          </Button>
+          <WithdrawButton request={r} />
+        </>
+      ) : null}
+    </Space>
+  );
+}
+
+
+/** A form refused for a change already pending links here with ?request=<id>: that row opens. */
+function useOpenedRequest(): number | null {
+  return Number(useSearchParams()[0].get('request')) || null;
+}
+
+/** The name of a coin by its id, from the catalogue ('' while it loads). */
+function useCoinName(): CoinName {
+  const coins = useQuery(coinTypesQuery(true)).data;
+  return useMemo<CoinName>(() => {
+    const byId = new Map((coins ?? []).map((coin) => [coin.id, coinLabel(coin)]));
+    return (id) => byId.get(id) ?? '';
+  }, [coins]);
 }

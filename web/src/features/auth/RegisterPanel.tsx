@@ -43,7 +43,6 @@ export function RegisterPanel({ onLogin }: { onLogin: () => void }) {
     create.mutate({ ...values, email: values.email.trim(), referralId: values.referralId.trim() });
   };
 
-  const mismatch = values.confirmPassword !== '' && values.confirmPassword !== values.password;
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Register">
       {create.isError ? <Notice type="error" title={registerErrorMessage(create.error)} /> : null}
@@ -66,30 +65,12 @@ export function RegisterPanel({ onLogin }: { onLogin: () => void }) {
           aria-describedby={fieldMessageId('register-email')}
         />
       </Field>
-      <Field id="register-password" label="Password" help={`At least ${REGISTER_PASSWORD_MIN} characters.`}>
-        <PasswordInput
-          id="register-password"
-          value={values.password}
-          onChange={(event) => set('password', event.target.value)}
-          autoComplete="new-password"
-          aria-describedby={fieldMessageId('register-password')}
-        />
-      </Field>
-      <Field
-        id="register-confirm"
-        label="Confirm Password"
-        error={mismatch ? 'The two passwords differ.' : undefined}
-      >
-        <PasswordInput
-          id="register-confirm"
-          value={values.confirmPassword}
-          onChange={(event) => set('confirmPassword', event.target.value)}
-          autoComplete="new-password"
-          status={mismatch ? 'error' : undefined}
-          aria-invalid={mismatch || undefined}
-          aria-describedby={mismatch ? fieldMessageId('register-confirm') : undefined}
-        />
-      </Field>
+      <PasswordFields
+        password={values.password}
+        confirmPassword={values.confirmPassword}
+        onPassword={(value) => set('password', value)}
+        onConfirm={(value) => set('confirmPassword', value)}
+      />
       <Field id="register-referral" label="Referral ID" help="Optional: the invitation code of who invited you.">
         <TextInput
           id="register-referral"
@@ -114,5 +95,45 @@ export function RegisterPanel({ onLogin }: { onLogin: () => void }) {
         Login
       </LightButton>
     </form>
+  );
+}
+
+interface PasswordFieldsProps {
+  password: string;
+  confirmPassword: string;
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
+}
+
+/** The password and its confirmation: a confirmation that differs says so. */
+function PasswordFields({ password, confirmPassword, onPassword, onConfirm }: PasswordFieldsProps) {
+  const mismatch = confirmPassword !== '' && confirmPassword !== password;
+  return (
+    <>
+      <Field id="register-password" label="Password" help={`At least ${REGISTER_PASSWORD_MIN} characters.`}>
+        <PasswordInput
+          id="register-password"
+          value={password}
+          onChange={(event) => onPassword(event.target.value)}
+          autoComplete="new-password"
+          aria-describedby={fieldMessageId('register-password')}
+        />
+      </Field>
+      <Field
+        id="register-confirm"
+        label="Confirm Password"
+        error={mismatch ? 'The two passwords differ.' : undefined}
+      >
+        <PasswordInput
+          id="register-confirm"
+          value={confirmPassword}
+          onChange={(event) => onConfirm(event.target.value)}
+          autoComplete="new-password"
+          status={mismatch ? 'error' : undefined}
+          aria-invalid={mismatch || undefined}
+          aria-describedby={mismatch ? fieldMessageId('register-confirm') : undefined}
+        />
+      </Field>
+    </>
   );
 }

@@ -113,6 +113,20 @@ export function CreateUserModal({ open, kind, onClose }: CreateUserModalProps) {
       <Form.Item label="Email" name="email" rules={REQUIRED}>
         <Input inputMode="email" autoComplete="off" />
       </Form.Item>
+      <PasswordFields password={password} confirm={confirm} />
+      <Form.Item label="Status" name="enabled" rules={REQUIRED}>
+        <ActiveSelect />
+      </Form.Item>
+      {canGiveRole ? <RoleField loading={roles.isPending} roles={roles.data} /> : null}
+    </Modal>
+  );
+}
+
+/** The password, twice: a confirmation that differs says so under it. */
+function PasswordFields({ password, confirm }: { password?: string; confirm?: string }) {
+  const mismatch = Boolean(confirm) && confirm !== password;
+  return (
+    <>
       <Form.Item label="Password" name="password" rules={REQUIRED}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
@@ -121,25 +135,26 @@ export function CreateUserModal({ open, kind, onClose }: CreateUserModalProps) {
         name="confirm"
         dependencies={['password']}
         rules={REQUIRED}
-        help={confirm && confirm !== password ? 'The passwords do not match.' : undefined}
-        validateStatus={confirm && confirm !== password ? 'error' : undefined}
+        help={mismatch ? 'The passwords do not match.' : undefined}
+        validateStatus={mismatch ? 'error' : undefined}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Form.Item label="Status" name="enabled" rules={REQUIRED}>
-        <ActiveSelect />
-      </Form.Item>
-      {canGiveRole ? (
-        <Form.Item label="Role" name="role_id">
-          <Select<number>
-            allowClear
-            loading={roles.isPending}
-            placeholder="No role yet"
-            options={roles.data?.map((role) => ({ value: role.id, label: role.role }))}
-            showSearch={{ optionFilterProp: 'label' }}
-          />
-        </Form.Item>
-      ) : null}
-    </Modal>
+    </>
+  );
+}
+
+/** The new user's role, optional. */
+function RoleField({ loading, roles }: { loading: boolean; roles?: readonly { id: number; role: string }[] }) {
+  return (
+    <Form.Item label="Role" name="role_id">
+      <Select<number>
+        allowClear
+        loading={loading}
+        placeholder="No role yet"
+        options={roles?.map((role) => ({ value: role.id, label: role.role }))}
+        showSearch={{ optionFilterProp: 'label' }}
+      />
+    </Form.Item>
   );
 }

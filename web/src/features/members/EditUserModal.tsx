@@ -122,30 +122,36 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
       <Form.Item label="Status" name="enabled" rules={REQUIRED}>
         <ActiveSelect />
       </Form.Item>
-      <Form.Item
-        label="Google Authenticator"
-        name="isGoogleAuthenticatorEnabled"
-        extra={user?.isGoogleAuthenticatorEnabled ? undefined : ALREADY_OFF}
-      >
-        <ActiveSelect disabled={!user?.isGoogleAuthenticatorEnabled} />
-      </Form.Item>
-      <Form.Item
-        label="SMS 2FA"
-        name="isSMS2FaEnabled"
-        extra={user?.isSMS2FaEnabled ? undefined : ALREADY_OFF}
-      >
-        <ActiveSelect disabled={!user?.isSMS2FaEnabled} />
-      </Form.Item>
-      {needsCode ? (
-        <Form.Item
-          label="Your authenticator code"
-          name="code"
-          rules={CODE_RULES}
-          extra="Another staff member's email or second factor: confirm with the current code of your own authenticator app."
-        >
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-        </Form.Item>
-      ) : null}
+      <SecondFactorFields gaOn={Boolean(user?.isGoogleAuthenticatorEnabled)} smsOn={Boolean(user?.isSMS2FaEnabled)} />
+      {needsCode ? <EditorCodeField /> : null}
     </Modal>
+  );
+}
+
+/** The two second factors: each can only be switched off, so an off one cannot be changed. */
+function SecondFactorFields({ gaOn, smsOn }: { gaOn: boolean; smsOn: boolean }) {
+  return (
+    <>
+      <Form.Item label="Google Authenticator" name="isGoogleAuthenticatorEnabled" extra={gaOn ? undefined : ALREADY_OFF}>
+        <ActiveSelect disabled={!gaOn} />
+      </Form.Item>
+      <Form.Item label="SMS 2FA" name="isSMS2FaEnabled" extra={smsOn ? undefined : ALREADY_OFF}>
+        <ActiveSelect disabled={!smsOn} />
+      </Form.Item>
+    </>
+  );
+}
+
+/** The editor's own authenticator code, asked for a takeover-sensitive change of another staff member. */
+function EditorCodeField() {
+  return (
+    <Form.Item
+      label="Your authenticator code"
+      name="code"
+      rules={CODE_RULES}
+      extra="Another staff member's email or second factor: confirm with the current code of your own authenticator app."
+    >
+      <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+    </Form.Item>
   );
 }

@@ -93,34 +93,14 @@ export function MemberListScreen({ kind }: { kind: MemberListKind }) {
         onUnselectAll={() => select([])}
       >
         {kind.staff ? (
-          <>
-            <Can rule={Permission.REMOVE_USER_ROLE_ADMIN}>
-              <RemoveSelectedButton userIds={selectedIds} onDone={() => select([])} />
-            </Can>
-            <Can rule={Permission.ADD_USER_ROLE}>
-              <Button disabled={selectedIds.length === 0} onClick={() => setSettingRole(true)}>
-                {CHANGE_ROLE}
-              </Button>
-            </Can>
-          </>
+          <StaffActions selectedIds={selectedIds} onRemoved={() => select([])} onSetRole={() => setSettingRole(true)} />
         ) : (
           <CopyEmailsButton emails={rows.filter((u) => selectedIds.includes(u.id)).map((u) => u.email)} />
         )}
       </SelectionBar>
 
       {users.isError ? (
-        <Alert
-          className="member-list__error"
-          type="error"
-          showIcon
-          title={`The ${kind.plural} could not be loaded.`}
-          description={errorMessage(users.error)}
-          action={
-            <Button size="small" onClick={() => void users.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadError plural={kind.plural} error={users.error} onRetry={() => void users.refetch()} />
       ) : null}
 
       <UsersTable
@@ -150,5 +130,47 @@ export function MemberListScreen({ kind }: { kind: MemberListKind }) {
         />
       ) : null}
     </div>
+  );
+}
+
+/** The staff list's actions on the selected rows: remove from their role, or change it. */
+function StaffActions({
+  selectedIds,
+  onRemoved,
+  onSetRole,
+}: {
+  selectedIds: number[];
+  onRemoved: () => void;
+  onSetRole: () => void;
+}) {
+  return (
+    <>
+      <Can rule={Permission.REMOVE_USER_ROLE_ADMIN}>
+        <RemoveSelectedButton userIds={selectedIds} onDone={onRemoved} />
+      </Can>
+      <Can rule={Permission.ADD_USER_ROLE}>
+        <Button disabled={selectedIds.length === 0} onClick={onSetRole}>
+          {CHANGE_ROLE}
+        </Button>
+      </Can>
+    </>
+  );
+}
+
+/** The list could not be loaded: the reason, and a way to try again. */
+function LoadError({ plural, error, onRetry }: { plural: string; error: unknown; onRetry: () => void }) {
+  return (
+    <Alert
+      className="member-list__error"
+      type="error"
+      showIcon
+      title={`The ${plural} could not be loaded.`}
+      description={errorMessage(error)}
+      action={
+        <Button size="small" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    />
   );
 }

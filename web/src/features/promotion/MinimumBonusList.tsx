@@ -50,23 +50,9 @@ export function MinimumBonusList(props: MinimumBonusListProps) {
     return known ? coinLabel(known) : coinInfo(id).symbol;
   };
 
-  const columns: TableColumnsType<MinimumDraft> = [
-    { title: 'Coin', dataIndex: 'coin', render: (id: number) => nameOf(id) },
-    { title: 'Amount (USD)', dataIndex: 'main', render: (usd: string) => formatUsd(usd) },
-    { title: 'Coin Amount', key: 'coinAmount', render: (_: unknown, entry) => equivalent(entry.main, entry.coin) },
-    {
-      title: 'Remove',
-      key: 'remove',
-      width: 90,
-      render: (_: unknown, entry) => (
-        <Button
-          icon={<DeleteOutlined />}
-          aria-label={`Remove ${nameOf(entry.coin)}`}
-          onClick={() => onMinimumChange(minimum.filter((other) => other.coin !== entry.coin))}
-        />
-      ),
-    },
-  ];
+  const columns = minimumColumns(nameOf, equivalent, (entry) =>
+    onMinimumChange(minimum.filter((other) => other.coin !== entry.coin)),
+  );
 
   return (
     <FormSection title="Minimum Bonus">
@@ -113,4 +99,25 @@ export function MinimumBonusList(props: MinimumBonusListProps) {
       />
     </FormSection>
   );
+}
+
+/** The columns of the minimum bonus list; the last one removes its entry. */
+function minimumColumns(
+  nameOf: (id: number) => string,
+  equivalent: (usd: string, id: number) => string,
+  onRemove: (entry: MinimumDraft) => void,
+): TableColumnsType<MinimumDraft> {
+  return [
+    { title: 'Coin', dataIndex: 'coin', render: (id: number) => nameOf(id) },
+    { title: 'Amount (USD)', dataIndex: 'main', render: (usd: string) => formatUsd(usd) },
+    { title: 'Coin Amount', key: 'coinAmount', render: (_: unknown, entry) => equivalent(entry.main, entry.coin) },
+    {
+      title: 'Remove',
+      key: 'remove',
+      width: 90,
+      render: (_: unknown, entry) => (
+        <Button icon={<DeleteOutlined />} aria-label={`Remove ${nameOf(entry.coin)}`} onClick={() => onRemove(entry)} />
+      ),
+    },
+  ];
 }

@@ -60,7 +60,8 @@ interface StepUpFormProps extends Omit<StepUpModalProps, 'open'> {
   inputRef: RefObject<InputRef | null>;
 }
 
-function StepUpForm({ inputRef, onSteppedUp, onCancel }: StepUpFormProps) {
+/** The state of the step-up form: the method, the code typed, and the call that confirms it. */
+function useStepUpForm(inputRef: RefObject<InputRef | null>, onSteppedUp: () => void) {
   const [method, setMethod] = useState<StepUpMethod>('authenticator');
   const [code, setCode] = useState('');
   const [incomplete, setIncomplete] = useState(false);
@@ -91,6 +92,25 @@ function StepUpForm({ inputRef, onSteppedUp, onCancel }: StepUpFormProps) {
   if (incomplete) problem = spec.incomplete;
   else if (confirm.isError) problem = refusal(confirm.error);
 
+  const change = (value: string) => {
+    const next = spec.normalize(value);
+    setCode(next);
+    setIncomplete(false);
+    if (confirm.isError) confirm.reset();
+    // Six digits: sent at once, as at sign-in.
+    if (method === 'authenticator' && spec.complete(next) && next !== code) submit(next);
+  };
+  const switchMethod = () => {
+    setMethod(otherMethod(method));
+    setCode('');
+    setIncomplete(false);
+    confirm.reset();
+  };
+  return { method, code, spec, confirm, problem, submit, change, switchMethod };
+}
+
+function StepUpForm({ inputRef, onSteppedUp, onCancel }: StepUpFormProps) {
+  const { method, code, spec, confirm, problem, submit, change, switchMethod } = useStepUpForm(inputRef, onSteppedUp);
   return (
     <Form
       layout="vertical"
@@ -112,14 +132,7 @@ function StepUpForm({ inputRef, onSteppedUp, onCancel }: StepUpFormProps) {
           ref={inputRef}
           className="step-up__code"
           value={code}
-          onChange={(event) => {
-            const next = spec.normalize(event.target.value);
-            setCode(next);
-            setIncomplete(false);
-            if (confirm.isError) confirm.reset();
-            // Six digits: sent at once, as at sign-in.
-            if (method === 'authenticator' && spec.complete(next) && next !== code) submit(next);
-          }}
+          onChange={(event) => change(event.target.value)}
           inputMode={spec.inputMode}
           autoComplete={spec.autoComplete}
           autoCapitalize={method === 'recovery' ? 'characters' : undefined}
@@ -136,12 +149,7 @@ function StepUpForm({ inputRef, onSteppedUp, onCancel }: StepUpFormProps) {
       <Button
         type="link"
         className="step-up__switch"
-        onClick={() => {
-          setMethod(otherMethod(method));
-          setCode('');
-          setIncomplete(false);
-          confirm.reset();
-        }}
+        onClick={switchMethod}
         disabled={confirm.isPending}
       >
         {STEP_UP_METHODS[otherMethod(method)].switchTo}

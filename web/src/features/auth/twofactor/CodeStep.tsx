@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent, Ref } from 'react';
+import type { FormEvent, Ref, RefObject } from 'react';
 import { useRef, useState } from 'react';
 import { Field } from '../../../components/Field';
 import { LightButton } from '../../../components/LightButton';
@@ -41,35 +41,7 @@ export function CodeStep({ pendingToken, onVerified, onExpired, onCancel }: Code
   const [recovery, setRecovery] = useState(false);
   const [recoveryCode, setRecoveryCode] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
-
-  const verify = useMutation({
-    mutationFn: (value: string) => verifyGoogleAuthenticator(value, '', { token: pendingToken }),
-    onSuccess: onVerified,
-    onError: (error) => {
-      if (isApiError(error) && error.status === 401) {
-        onExpired();
-        return;
-      }
-      // Let the user type over the wrong code at once.
-      inputRef.current?.focus();
-      inputRef.current?.select();
-    },
-  });
-
-  const passkey = useMutation({
-    mutationFn: () => signInWithPasskey(pendingToken),
-    onSuccess: onVerified,
-    onError: (error) => {
-      if (isApiError(error) && error.status === 401) onExpired();
-    },
-  });
-  const busy = verify.isPending || passkey.isPending;
-
-  const submit = (value: string) => {
-    if (value.length !== CODE_LENGTH || busy) return;
-    passkey.reset();
-    verify.mutate(value);
-  };
+  const { verify, passkey, busy, submit } = useCodeCalls(pendingToken, onVerified, onExpired, inputRef);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -83,19 +55,18 @@ export function CodeStep({ pendingToken, onVerified, onExpired, onCancel }: Code
     submit(code);
   };
 
+  // A code edited: what was said of the last one no longer holds.
+  const edited = () => {
+    setIncomplete(false);
+    if (verify.isError) verify.reset();
+  };
   const switchTo = (useRecovery: boolean) => {
     setRecovery(useRecovery);
     setIncomplete(false);
     verify.reset();
   };
 
-  let problem: string | undefined;
-  if (incomplete) problem = recovery ? 'Enter a recovery code as XXXX-XXXX-XXXX-XXXX.' : CODE_INCOMPLETE;
-  if (verify.isError) {
-    const refused = recovery ? RECOVERY_CODE_REFUSED : LOGIN_INVALID_CODE;
-    problem = isApiError(verify.error) && verify.error.status === 400 ? refused : errorMessage(verify.error);
-  }
-  if (passkey.isError) problem = passkeyErrorMessage(passkey.error);
+  const problem = codeProblem(incomplete, recovery, verify.error, passkey.error);
 
   if (recovery) {
     return (
@@ -103,8 +74,7 @@ export function CodeStep({ pendingToken, onVerified, onExpired, onCancel }: Code
         value={recoveryCode}
         onChange={(value) => {
           setRecoveryCode(value);
-          setIncomplete(false);
-          if (verify.isError) verify.reset();
+          edited();
         }}
         problem={problem}
         pending={verify.isPending}
@@ -118,50 +88,113 @@ export function CodeStep({ pendingToken, onVerified, onExpired, onCancel }: Code
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Two-step verification">
       <p className="auth-form__intro">Enter the 6-digit code from Google Authenticator.</p>
-      <Field id="signin-code" label="Code" error={problem}>
-        <CodeInput
-          id="signin-code"
-          inputRef={inputRef}
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            setIncomplete(false);
-            if (verify.isError) verify.reset();
-            if (passkey.isError) passkey.reset();
-          }}
-          onComplete={submit}
-          invalid={Boolean(problem)}
-          describedBy={problem ? fieldMessageId('signin-code') : undefined}
-          readOnly={busy}
-          autoFocus
-        />
-      </Field>
+      <CodeField
+        value={code}
+        problem={problem}
+        busy={busy}
+        inputRef={inputRef}
+        onComplete={submit}
+        onChange={(value) => {
+          setCode(value);
+          edited();
+          if (passkey.isError) passkey.reset();
+        }}
+      />
       {/* Never disabled: a pale button read as busy after a wrong code. An incomplete code is said on submit. */}
       <LightButton variant="primary" type="submit" block size="large" loading={verify.isPending}>
         Verify
       </LightButton>
+      <OtherWays
+        passkeyPending={passkey.isPending}
+        verifying={verify.isPending}
+        onPasskey={() => {
+          verify.reset();
+          setIncomplete(false);
+          passkey.mutate();
+        }}
+        onRecovery={() => switchTo(true)}
+        onCancel={onCancel}
+      />
+    </form>
+  );
+}
+
+/**
+ * The calls of the code step: the code (or a recovery code) and a passkey. A 401 means the sign-in is gone.
+ * `submit` sends a whole authenticator code unless a call is under way.
+ */
+function useCodeCalls(
+  pendingToken: string,
+  onVerified: (token: string) => void,
+  onExpired: () => void,
+  inputRef: RefObject<HTMLInputElement | null>,
+) {
+  const verify = useMutation({
+    mutationFn: (value: string) => verifyGoogleAuthenticator(value, '', { token: pendingToken }),
+    onSuccess: onVerified,
+    onError: (error) => {
+      if (isApiError(error) && error.status === 401) {
+        onExpired();
+        return;
+      }
+      // Let the user type over the wrong code at once.
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    },
+  });
+  const passkey = useMutation({
+    mutationFn: () => signInWithPasskey(pendingToken),
+    onSuccess: onVerified,
+    onError: (error) => {
+      if (isApiError(error) && error.status === 401) onExpired();
+    },
+  });
+  const busy = verify.isPending || passkey.isPending;
+  const submit = (value: string) => {
+    if (value.length !== CODE_LENGTH || busy) return;
+    passkey.reset();
+    verify.mutate(value);
+  };
+  return { verify, passkey, busy, submit };
+}
+
+/** What the step says under the field: an incomplete code, a refused one, or a passkey's failure. */
+function codeProblem(incomplete: boolean, recovery: boolean, verifyError: Error | null, passkeyError: Error | null) {
+  let problem: string | undefined;
+  if (incomplete) problem = recovery ? 'Enter a recovery code as XXXX-XXXX-XXXX-XXXX.' : CODE_INCOMPLETE;
+  if (verifyError) {
+    const refused = recovery ? RECOVERY_CODE_REFUSED : LOGIN_INVALID_CODE;
+    problem = isApiError(verifyError) && verifyError.status === 400 ? refused : errorMessage(verifyError);
+  }
+  if (passkeyError) problem = passkeyErrorMessage(passkeyError);
+  return problem;
+}
+
+interface OtherWaysProps {
+  passkeyPending: boolean;
+  verifying: boolean;
+  onPasskey: () => void;
+  onRecovery: () => void;
+  onCancel: () => void;
+}
+
+/** The other ways out of the code step: a passkey, a recovery code, or back to the credentials. */
+function OtherWays({ passkeyPending, verifying, onPasskey, onRecovery, onCancel }: OtherWaysProps) {
+  const busy = verifying || passkeyPending;
+  return (
+    <>
       {passkeysSupported() && (
-        <LightButton
-          block
-          size="large"
-          loading={passkey.isPending}
-          disabled={verify.isPending}
-          onClick={() => {
-            verify.reset();
-            setIncomplete(false);
-            passkey.mutate();
-          }}
-        >
+        <LightButton block size="large" loading={passkeyPending} disabled={verifying} onClick={onPasskey}>
           Use a passkey
         </LightButton>
       )}
-      <LightButton variant="link" block onClick={() => switchTo(true)} disabled={busy}>
+      <LightButton variant="link" block onClick={onRecovery} disabled={busy}>
         Use a recovery code
       </LightButton>
       <LightButton variant="link" block onClick={onCancel} disabled={busy}>
         Back to sign-in
       </LightButton>
-    </form>
+    </>
   );
 }
 
@@ -203,5 +236,33 @@ function RecoveryCodeForm({ value, onChange, problem, pending, inputRef, onSubmi
         Use the authenticator code
       </LightButton>
     </form>
+  );
+}
+
+interface CodeFieldProps {
+  value: string;
+  problem: string | undefined;
+  busy: boolean;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onChange: (value: string) => void;
+  onComplete: (value: string) => void;
+}
+
+/** The 6-digit code field, sent by itself at the 6th digit. */
+function CodeField({ value, problem, busy, inputRef, onChange, onComplete }: CodeFieldProps) {
+  return (
+    <Field id="signin-code" label="Code" error={problem}>
+      <CodeInput
+        id="signin-code"
+        inputRef={inputRef}
+        value={value}
+        onChange={onChange}
+        onComplete={onComplete}
+        invalid={Boolean(problem)}
+        describedBy={problem ? fieldMessageId('signin-code') : undefined}
+        readOnly={busy}
+        autoFocus
+      />
+    </Field>
   );
 }

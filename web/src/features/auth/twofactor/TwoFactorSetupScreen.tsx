@@ -26,18 +26,80 @@ export const SETUP_INVALID_CODE = 'Invalid Code';
  */
 export default function TwoFactorSetupScreen() {
   const { signOut } = useSession();
+  const setup = useQuery({
+    queryKey: ['session', 'googleAuthenticatorSetup'],
+    queryFn: ({ signal }) => fetchGoogleAuthenticatorSetup({ signal }),
+    staleTime: Infinity,
+  });
+  const form = useSetupForm();
+  const { password, code, passwordError, codeError, codeRef, verify, submit, onSubmit, otherError } = form;
+
+  return (
+    <main className="auth-page">
+      <Card className="setup-card" title={<h1 className="setup-card__title">Set up Google Authenticator</h1>}>
+        {setup.isPending ? <PageSpinner label="Loading the set-up" /> : null}
+        {setup.isError ? <SetupLoadError error={setup.error} onRetry={() => void setup.refetch()} /> : null}
+        {setup.data ? (
+          <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Set up Google Authenticator">
+            <p className="auth-form__intro">
+              Your account needs two-step verification. Scan the QR code with Google Authenticator (or type the
+              secret in it), then enter your password and the 6-digit code it shows.
+            </p>
+            <SetupSecret otpauthUrl={setup.data.otpauth_url} account={setup.data.account} secret={setup.data.secret} />
+            {otherError ? <Alert type="error" showIcon title={otherError} /> : null}
+            <Field
+              id="setup-password"
+              label="Password"
+              error={passwordError}
+              help={`Your sign-in password (at least ${SETUP_PASSWORD_MIN} characters).`}
+            >
+              <PasswordInput
+                id="setup-password"
+                value={password}
+                onChange={(event) => form.changePassword(event.target.value)}
+                autoComplete="current-password"
+                status={passwordError ? 'error' : undefined}
+                aria-invalid={passwordError ? true : undefined}
+                aria-describedby={fieldMessageId('setup-password')}
+                size="large"
+                autoFocus
+              />
+            </Field>
+            <Field id="setup-code" label="Code" error={codeError}>
+              <CodeInput
+                id="setup-code"
+                inputRef={codeRef}
+                value={code}
+                onChange={form.changeCode}
+                onComplete={submit}
+                disabled={!form.passwordLongEnough}
+                readOnly={verify.isPending}
+                invalid={Boolean(codeError)}
+                describedBy={codeError ? fieldMessageId('setup-code') : undefined}
+              />
+            </Field>
+            {/* Never disabled: a pale button read as busy after a wrong code. What is missing is said on submit. */}
+            <Button type="primary" htmlType="submit" block size="large" loading={verify.isPending}>
+              Verify
+            </Button>
+            <Button type="link" block onClick={() => void signOut()}>
+              Sign out
+            </Button>
+          </form>
+        ) : null}
+      </Card>
+    </main>
+  );
+}
+
+/** The state of the set-up form: the password and the code, their errors, and the call that checks them. */
+function useSetupForm() {
   const finish = useFinishSignIn();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
   const codeRef = useRef<HTMLInputElement>(null);
-
-  const setup = useQuery({
-    queryKey: ['session', 'googleAuthenticatorSetup'],
-    queryFn: ({ signal }) => fetchGoogleAuthenticatorSetup({ signal }),
-    staleTime: Infinity,
-  });
 
   const verify = useMutation({
     mutationFn: (value: string) => verifyGoogleAuthenticator(value, password),
@@ -74,86 +136,59 @@ export default function TwoFactorSetupScreen() {
   // A failure other than a wrong code or password (e.g. 429, 5xx) shows above the form.
   const otherError =
     verify.isError && !(isApiError(verify.error) && verify.error.status === 400) ? errorMessage(verify.error) : null;
+  const changePassword = (value: string) => {
+    setPassword(value);
+    setPasswordError(null);
+  };
+  const changeCode = (value: string) => {
+    setCode(value);
+    setCodeError(null);
+  };
+  return {
+    password,
+    code,
+    passwordError,
+    codeError,
+    codeRef,
+    verify,
+    passwordLongEnough,
+    submit,
+    onSubmit,
+    otherError,
+    changePassword,
+    changeCode,
+  };
+}
 
+/** The set-up could not be loaded: the reason, and a way to try again. */
+function SetupLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <main className="auth-page">
-      <Card className="setup-card" title={<h1 className="setup-card__title">Set up Google Authenticator</h1>}>
-        {setup.isPending ? <PageSpinner label="Loading the set-up" /> : null}
-        {setup.isError ? (
-          <Alert
-            type="error"
-            showIcon
-            title={errorMessage(setup.error)}
-            action={
-              <Button size="small" onClick={() => void setup.refetch()}>
-                Try again
-              </Button>
-            }
-          />
-        ) : null}
-        {setup.data ? (
-          <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Set up Google Authenticator">
-            <p className="auth-form__intro">
-              Your account needs two-step verification. Scan the QR code with Google Authenticator (or type the
-              secret in it), then enter your password and the 6-digit code it shows.
-            </p>
-            <div className="setup-card__qr">
-              <QrCode value={setup.data.otpauth_url} size={176} label="QR code to scan with Google Authenticator" />
-            </div>
-            <div className="setup-card__secret">
-              <span className="setup-card__secret-label">Secret ({setup.data.account})</span>
-              <Typography.Text copyable={{ text: setup.data.secret }}>
-                <code data-testid="ga-secret">{setup.data.secret}</code>
-              </Typography.Text>
-            </div>
-            {otherError ? <Alert type="error" showIcon title={otherError} /> : null}
-            <Field
-              id="setup-password"
-              label="Password"
-              error={passwordError}
-              help={`Your sign-in password (at least ${SETUP_PASSWORD_MIN} characters).`}
-            >
-              <PasswordInput
-                id="setup-password"
-                value={password}
-                onChange={(event) => {
-                  setPassword(event.target.value);
-                  setPasswordError(null);
-                }}
-                autoComplete="current-password"
-                status={passwordError ? 'error' : undefined}
-                aria-invalid={passwordError ? true : undefined}
-                aria-describedby={fieldMessageId('setup-password')}
-                size="large"
-                autoFocus
-              />
-            </Field>
-            <Field id="setup-code" label="Code" error={codeError}>
-              <CodeInput
-                id="setup-code"
-                inputRef={codeRef}
-                value={code}
-                onChange={(value) => {
-                  setCode(value);
-                  setCodeError(null);
-                }}
-                onComplete={submit}
-                disabled={!passwordLongEnough}
-                readOnly={verify.isPending}
-                invalid={Boolean(codeError)}
-                describedBy={codeError ? fieldMessageId('setup-code') : undefined}
-              />
-            </Field>
-            {/* Never disabled: a pale button read as busy after a wrong code. What is missing is said on submit. */}
-            <Button type="primary" htmlType="submit" block size="large" loading={verify.isPending}>
-              Verify
-            </Button>
-            <Button type="link" block onClick={() => void signOut()}>
-              Sign out
-            </Button>
-          </form>
-        ) : null}
-      </Card>
-    </main>
+    <Alert
+      type="error"
+      showIcon
+      title={errorMessage(error)}
+      action={
+        <Button size="small" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    />
+  );
+}
+
+/** The QR code to scan, and the secret to type in by hand (copyable). */
+function SetupSecret({ otpauthUrl, account, secret }: { otpauthUrl: string; account: string; secret: string }) {
+  return (
+    <>
+      <div className="setup-card__qr">
+        <QrCode value={otpauthUrl} size={176} label="QR code to scan with Google Authenticator" />
+      </div>
+      <div className="setup-card__secret">
+        <span className="setup-card__secret-label">Secret ({account})</span>
+        <Typography.Text copyable={{ text: secret }}>
+          <code data-testid="ga-secret">{secret}</code>
+        </Typography.Text>
+      </div>
+    </>
   );
 }
