@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	neturl "net/url"
 	"os"
 	"path/filepath"
@@ -158,7 +159,12 @@ func (db *DB) TxCache(ctx context.Context, cacheKiB int, fn func(conn *sql.Conn,
 		if _, err := conn.ExecContext(ctx, fmt.Sprintf("PRAGMA cache_size = -%d", cacheKiB)); err != nil {
 			return err
 		}
-		defer conn.ExecContext(context.WithoutCancel(ctx), fmt.Sprintf("PRAGMA cache_size = -%d", sqliteCacheKiB))
+		defer func() {
+			// A failure leaves this pooled connection with the larger cache: memory, not data, so it is only logged.
+			if _, err := conn.ExecContext(context.WithoutCancel(ctx), fmt.Sprintf("PRAGMA cache_size = -%d", sqliteCacheKiB)); err != nil {
+				slog.Warn("store: a connection keeps the import's page cache", "err", err)
+			}
+		}()
 	}
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
