@@ -1,6 +1,6 @@
 /**
  * Approvals show the change, not the request (issue 37): with the demo's policy the promotion waits for a second
- * person. Start Now is sent for approval; pressing it again is refused, the form naming the pending request with a
+ * person. Stop Now is sent for approval; pressing it again is refused, the form naming the pending request with a
  * link; the link opens that request on the Approvals screen, its fields labelled as the promotion form labels them and
  * its coins by symbol: no internal key, no coin id, no raw call.
  */
@@ -19,11 +19,14 @@ async function signIn(page: Page, server: BackofficeServer): Promise<void> {
 
 test('a second request for a pending change is refused with a link; the request reads as the form', async ({ page, server }) => {
   await signIn(page, server);
+  // The demo's promotion runs: Stop Now is the change. The screen then shows it waiting; after a reload the
+  // promotion still runs (nothing is applied before approval), so Stop Now asks for the same change again.
   await page.goto('/promotion');
-  await page.getByRole('button', { name: 'Start Now' }).click();
+  await page.getByRole('button', { name: 'Stop Now' }).click();
   await expect(page.getByText(/^Sent for approval/).first()).toBeVisible();
 
-  await page.getByRole('button', { name: 'Start Now' }).click();
+  await page.reload();
+  await page.getByRole('button', { name: 'Stop Now' }).click();
   await expect(page.getByText('The same change is already waiting for approval: nothing was sent.')).toBeVisible();
   const link = page.getByRole('link', { name: /^Open the pending request #\d+$/ });
   const id = ((await link.textContent()) ?? '').replace(/\D/g, '');
@@ -43,7 +46,7 @@ test('a second request for a pending change is refused with a link; the request 
   await expect(diff.getByRole('columnheader', { name: 'Before' })).toBeVisible();
   const changed = diff.locator('tr.change-diff__row--changed');
   await expect(changed.first()).toBeVisible();
-  expect(await changed.count(), 'only what Start Now changes').toBeLessThan(await diff.locator('tbody tr').count());
+  expect(await changed.count(), 'only what Stop Now changes').toBeLessThan(await diff.locator('tbody tr').count());
   const line = page.locator('.approvals__summary').first();
   await expect(line).toContainText('→');
   await expect(line).not.toContainText('inviter.');
