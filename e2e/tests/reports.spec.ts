@@ -208,8 +208,9 @@ test.describe('report sorting', () => {
     await expect(created).toHaveAttribute('aria-sort', 'descending');
     const oldest = await nextCall(page, EXCHANGE_LIST, () => created.click());
     expect(oldest.query).toMatchObject({ sort: 'created_at', order: 'asc' });
-    const times = (oldest.reply as { report: { created_at: string }[] }).report.map((r) => r.created_at);
-    expect(times).toEqual([...times].sort());
+    // As instants: RFC 3339 texts drop trailing zeros, so "…:00.5Z" sorts after "…:00.51Z" as text.
+    const times = (oldest.reply as { report: { created_at: string }[] }).report.map((r) => Date.parse(r.created_at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
     await page.reload();
     await expect(created).toHaveAttribute('aria-sort', 'ascending');
 
