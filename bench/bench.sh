@@ -15,7 +15,7 @@ mkdir -p bench/out
 for tool in wrk jq psql pgbench sqlite3 curl; do
   command -v $tool >/dev/null || { echo "bench: $tool is missing (apt-get install -y wrk jq postgresql-client sqlite3 curl)"; exit 1; }
 done
-# Both databases seal their secrets with one key file (PostgreSQL needs one named; see README, Secrets at rest).
+# Both databases seal their secrets with one key file (PostgreSQL needs one named; see docs/operations.md, "Secrets at rest").
 export BACKOFFICE_SECRETS_KEY_FILE=${BACKOFFICE_SECRETS_KEY_FILE:-bench/out/secrets.key}
 SCALE_SIZES=1000000 SCALE_SEED_ONLY=1 bench/scale.sh
 

@@ -1,6 +1,6 @@
 # Sourced by the bench scripts: the server's memory sampled without starting a process for each sample. A sampler
 # that ran awk and sleep ten times a second took about 0.4 s of CPU from a 4.5 s export of PostgreSQL's on two
-# cores (decision 0006, tenth pass).
+# cores (measured with bench/bench.sh).
 
 exec {NAP_FD}<> <(:) # a pipe that nobody writes to: a read of it with a timeout sleeps
 # nap SECONDS: sleeps without starting a process.

@@ -12,7 +12,7 @@ import (
 // embedded database (SQLite) when GOMEMLIMIT is not set. The export's
 // garbage grew the heap to twice what it holds between collections; at 40 MiB
 // the process stays under 60 MB at 5M transactions, the export 6% slower
-// (docs/decisions/0006-performance.md, eighth pass). A soft limit: the heap
+// (docs/decisions/0006-performance.md, "Memory on SQLite"). A soft limit: the heap
 // may pass it when it must, and the collector then takes at most half the CPU.
 const embeddedMemoryLimit = 40 << 20
 

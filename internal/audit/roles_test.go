@@ -16,7 +16,7 @@ import (
 	"xapa/backoffice/internal/store/storetest"
 )
 
-// servingGrants are the grants of the role the server runs as (README,
+// servingGrants are the grants of the role the server runs as (docs/operations.md,
 // "PostgreSQL: two roles"), for schema %[1]s and role %[2]s: the rights of an
 // owner's data on every table, but only to read and add to the audit log.
 var servingGrants = []string{

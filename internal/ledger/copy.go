@@ -47,7 +47,7 @@ var copyCells = []string{
 // they are (a subquery kept whole by OFFSET 0, its order the outer SELECT's)
 // and made into text after: sorting the made text, wider than the stored
 // columns, spilled more to disk, and five million rows took 1.6 times as long
-// (docs/decisions/0006-performance.md, seventh pass).
+// (docs/decisions/0006-performance.md, "Exports").
 const copyRows = `t.id, t.created_at, t.user_id, u.email, c.symbol, t.network, t.type, t.amount, t.network_fee, t.commission,
 	t.fee, t.status, t.confirmations, t.max_confirmation, t.hash, t.receiver_address, w.name AS wallet_name, t.is_exchange,
 	t.explorer_url`
@@ -60,7 +60,7 @@ const copyRows = `t.id, t.created_at, t.user_id, u.email, c.symbol, t.network, t
 // first character could start such a text: ascii() (the first character's
 // code point, 0 for an empty text) costs about a quarter of the expression,
 // which runs over the whole text, and an export asks for six columns of every
-// row (docs/decisions/0006-performance.md, tenth pass).
+// row (docs/decisions/0006-performance.md, "Exports").
 func neutralised(col string) string {
 	return `NULLIF(CASE WHEN ascii(` + col + `) IN (` + formulaStarts + `) AND ` + col +
 		` ~ '^([\t\r]| *[-=+@＝＋－＠])' THEN '''' || ` + col + ` ELSE ` + col + ` END, '')`
@@ -185,7 +185,7 @@ func (s *Service) copyTo(ctx context.Context, q string, w *chunker) error {
 		// In a transaction of its own, without JIT compilation: PostgreSQL
 		// compiles this query's expressions for every export, and a million
 		// rows' COPY took 0.15-0.2 s longer with it
-		// (docs/decisions/0006-performance.md, tenth pass).
+		// (docs/decisions/0006-performance.md, "Exports").
 		copyErr = pc.Exec(ctx, `BEGIN READ ONLY; SET LOCAL jit = off`).Close()
 		if copyErr == nil {
 			_, copyErr = pc.CopyTo(ctx, w, q)

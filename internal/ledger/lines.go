@@ -22,7 +22,7 @@ import (
 // connections of their own. One reader alone is bound by the embedded engine
 // (SQLite compiled to Go), which reads the export's query about as fast as
 // the native sqlite3 CLI reads and writes it; two use both cores
-// (docs/decisions/0006-performance.md, seventh pass). Variables for the
+// (docs/decisions/0006-performance.md, "Exports"). Variables for the
 // tests.
 var (
 	pieceRows    = 4000

@@ -8,7 +8,7 @@ import (
 )
 
 // ErrBackupPostgres refuses a backup of PostgreSQL here: its own tools do it.
-var ErrBackupPostgres = errors.New("back up PostgreSQL with its own tools: pg_dump -Fc (see the README, Backups)")
+var ErrBackupPostgres = errors.New("back up PostgreSQL with its own tools: pg_dump -Fc (see docs/operations.md, Backups)")
 
 // BackupTo writes an online, consistent copy of the SQLite database to path
 // (which must not exist) while the server keeps running: VACUUM INTO reads

@@ -110,12 +110,12 @@ func openSQLite(path string) (*sql.DB, error) {
 	// SQLite maps, 2 GiB), which every connection shares with the kernel's
 	// page cache, beside a small page cache of each connection's own
 	// (512 KiB). Eight private caches of 16 MiB held about 310 MB of the
-	// process's anonymous memory under the mixed workload (fourth pass). A
+	// process's anonymous memory under the mixed workload. A
 	// file larger than the map reads the rest through the caches, and the
 	// driver's allocator gives each page buffer (4 KiB and a header) a slot
 	// of 8 KiB and keeps what is freed: caches of 2 MiB (or 1 MiB) held
 	// 57 MB of SQLite's memory at 5M transactions, 512 KiB 23 MB, at the
-	// same rate (docs/decisions/0006-performance.md, eighth pass).
+	// same rate (docs/decisions/0006-performance.md, "Memory on SQLite").
 	dsn := "file:" + path + "?_txlock=immediate&_time_format=sqlite" +
 		"&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)" +
 		"&_pragma=synchronous(NORMAL)&_pragma=cache_size(-" + strconv.Itoa(sqliteCacheKiB) + ")&_pragma=mmap_size(2147418112)"
