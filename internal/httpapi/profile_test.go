@@ -56,7 +56,8 @@ func TestUserProfile(t *testing.T) {
 		}
 		r = env.Do(t, apitest.Case{Method: "GET", Path: "/api/admin/users/wallets/" + id + "/CSV", Token: tok})
 		rows, _ = csv.NewReader(strings.NewReader(string(r.Body))).ReadAll()
-		if r.Status != 200 || len(rows) != 3 || rows[1][1] != "Bitcoin Wallet" || rows[1][4] != "1.25" {
+		if r.Status != 200 || len(rows) != 3 || rows[1][1] != "Bitcoin Wallet" || rows[1][4] != "1.25" ||
+			rows[0][5] != "USD Value" || rows[1][5] != "125.00" {
 			t.Errorf("wallets CSV: %d %q", r.Status, rows)
 		}
 	})
