@@ -109,13 +109,15 @@ func scanRow(rows *sql.Rows) (Row, store.Cursor, error) {
 	return r, store.Cursor{At: at, ID: r.ID}, nil
 }
 
-// labelled are the targets whose name the list reads: "kind:id" and the
-// query of that name, given the id.
-var labelled = []struct{ kind, name string }{
-	{"user", `SELECT u.email FROM users u WHERE u.id = %s`},
-	{"role", `SELECT r.role FROM roles r WHERE r.id = %s`},
-	{"coin", `SELECT c.name FROM coins c WHERE c.id = %s`},
-	{"app_version", `SELECT v.name FROM app_versions v WHERE v.id = %s`},
+// NamedKinds are the targets that have a name to show instead of their key
+// ("user:57" → its email): the kind, and the table and column of the name,
+// read by primary key. The audit list and the approval requests both read
+// names through it.
+var NamedKinds = []struct{ Kind, Table, Column string }{
+	{"user", "users", "email"},
+	{"role", "roles", "role"},
+	{"coin", "coins", "name"},
+	{"app_version", "app_versions", "name"},
 }
 
 // targetLabel is the column of an entry's target label: a lookup by primary
@@ -125,14 +127,14 @@ var labelled = []struct{ kind, name string }{
 func targetLabel(d store.Dialect) string {
 	var b strings.Builder
 	b.WriteString("CASE")
-	for _, l := range labelled {
-		prefix := l.kind + ":"
+	for _, l := range NamedKinds {
+		prefix := l.Kind + ":"
 		id := fmt.Sprintf("CAST(substr(audit_log.target, %d) AS BIGINT)", len(prefix)+1)
 		match := fmt.Sprintf("audit_log.target GLOB '%s[0-9]*'", prefix)
 		if d == store.Postgres {
 			match = fmt.Sprintf("audit_log.target ~ '^%s[0-9]{1,18}$'", prefix)
 		}
-		fmt.Fprintf(&b, " WHEN %s THEN ("+l.name+")", match, id)
+		fmt.Fprintf(&b, " WHEN %s THEN (SELECT n.%s FROM %s n WHERE n.id = %s)", match, l.Column, l.Table, id)
 	}
 	b.WriteString(" END")
 	return b.String()
