@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
+import { ConfirmPasswordField } from '../../components/ConfirmPasswordField';
 import { Field } from '../../components/Field';
 import { LightButton } from '../../components/LightButton';
 import { Notice } from '../../components/Notice';
@@ -107,7 +108,6 @@ interface PasswordFieldsProps {
 
 /** The password and its confirmation: a confirmation that differs says so. */
 function PasswordFields({ password, confirmPassword, onPassword, onConfirm }: PasswordFieldsProps) {
-  const mismatch = confirmPassword !== '' && confirmPassword !== password;
   return (
     <>
       <Field id="register-password" label="Password" help={`At least ${REGISTER_PASSWORD_MIN} characters.`}>
@@ -119,21 +119,13 @@ function PasswordFields({ password, confirmPassword, onPassword, onConfirm }: Pa
           aria-describedby={fieldMessageId('register-password')}
         />
       </Field>
-      <Field
+      <ConfirmPasswordField
         id="register-confirm"
         label="Confirm Password"
-        error={mismatch ? 'The two passwords differ.' : undefined}
-      >
-        <PasswordInput
-          id="register-confirm"
-          value={confirmPassword}
-          onChange={(event) => onConfirm(event.target.value)}
-          autoComplete="new-password"
-          status={mismatch ? 'error' : undefined}
-          aria-invalid={mismatch || undefined}
-          aria-describedby={mismatch ? fieldMessageId('register-confirm') : undefined}
-        />
-      </Field>
+        password={password}
+        value={confirmPassword}
+        onChange={onConfirm}
+      />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ConfirmPasswordField } from '../../components/ConfirmPasswordField';
 import { Field } from '../../components/Field';
 import { LightButton } from '../../components/LightButton';
 import { Notice } from '../../components/Notice';
@@ -23,7 +24,6 @@ export default function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const change = useMutation({ mutationFn: () => confirmPasswordReset(token, password) });
 
-  const mismatch = confirm !== '' && confirm !== password;
   const ready = password.length >= NEW_PASSWORD_MIN && confirm === password;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -78,18 +78,14 @@ export default function ResetPasswordPage() {
             autoFocus
           />
         </Field>
-        <Field id="new-password-confirm" label="Confirm new password" error={mismatch ? 'The two passwords differ.' : undefined}>
-          <PasswordInput
-            id="new-password-confirm"
-            value={confirm}
-            onChange={(event) => setConfirm(event.target.value)}
-            autoComplete="new-password"
-            status={mismatch ? 'error' : undefined}
-            aria-invalid={mismatch || undefined}
-            aria-describedby={mismatch ? fieldMessageId('new-password-confirm') : undefined}
-            size="large"
-          />
-        </Field>
+        <ConfirmPasswordField
+          id="new-password-confirm"
+          label="Confirm new password"
+          password={password}
+          value={confirm}
+          onChange={setConfirm}
+          size="large"
+        />
         <LightButton variant="primary" type="submit" block size="large" disabled={!ready} loading={change.isPending}>
           Change password
         </LightButton>
