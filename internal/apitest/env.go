@@ -2,11 +2,8 @@ package apitest
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"fmt"
 	"net/http"
-	"strings"
 	"sync"
 	"testing"
 	"testing/fstest"
@@ -18,6 +15,7 @@ import (
 	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/mail"
 	"xapa/backoffice/internal/secrets"
+	"xapa/backoffice/internal/seedtest"
 	"xapa/backoffice/internal/stats"
 	"xapa/backoffice/internal/store"
 )
@@ -166,45 +164,14 @@ var passwordHash = sync.OnceValue(func() string {
 // a role named after them holding perms; ga switches Google Authenticator on.
 func (e *Env) CreateUser(t testing.TB, username string, staff, ga bool, perms ...string) User {
 	t.Helper()
-	ctx := context.Background()
 	u := User{Username: username, Email: username + "@example.com", Password: TestPassword}
 	var secret any
 	if ga {
 		u.Secret, _ = auth.NewTOTPSecret()
 		secret = e.Secrets.SealString(secrets.GASecret.Purpose(), u.Secret)
 	}
-	now := store.Now()
-	err := e.DB.Tx(ctx, func(tx *sql.Tx) error {
-		var roleID any
-		if staff {
-			var id int64
-			if err := tx.QueryRowContext(ctx, `INSERT INTO roles (role, description, created_at, updated_at)
-				VALUES ($1, 'test role', $2, $2) RETURNING id`, "role-"+username, now).Scan(&id); err != nil {
-				return err
-			}
-			if len(perms) > 0 {
-				// One statement for every key: tests make many staff members.
-				values, args := make([]string, len(perms)), []any{id}
-				for i, p := range perms {
-					values[i] = fmt.Sprintf("($1, $%d)", i+2)
-					args = append(args, p)
-				}
-				if _, err := tx.ExecContext(ctx, `INSERT INTO role_permissions (role_id, permission) VALUES `+
-					strings.Join(values, ", "), args...); err != nil {
-					return err
-				}
-			}
-			roleID = id
-		}
-		return tx.QueryRowContext(ctx, `INSERT INTO users (email, username, full_name, password_hash, is_admin, role_id,
-			ga_enabled, ga_secret, email_verified, invitation_code, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, TRUE, $9, $10, $10) RETURNING id`,
-			u.Email, username, "Test "+username, passwordHash(), staff, roleID, ga, secret,
-			fmt.Sprintf("T%09d", time.Now().UnixNano()%1e9), now).Scan(&u.ID)
-	})
-	if err != nil {
-		t.Fatalf("create user %s: %v", username, err)
-	}
+	u.ID = seedtest.Insert(t, e.DB, seedtest.User{Username: username, Staff: staff, Perms: perms,
+		PasswordHash: passwordHash(), GASecret: secret})
 	return u
 }
 

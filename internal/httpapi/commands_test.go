@@ -9,6 +9,7 @@ import (
 
 	"xapa/backoffice/internal/apitest"
 	"xapa/backoffice/internal/rbac"
+	"xapa/backoffice/internal/seedtest"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/store/storetest"
 )
@@ -16,15 +17,7 @@ import (
 // commandsFor are the data of the commands of type typ, oldest first.
 func commandsFor(t testing.TB, db *store.DB, typ string) []map[string]any {
 	t.Helper()
-	var out []map[string]any
-	for _, body := range storetest.Column[string](t, db, `SELECT body FROM core_commands WHERE type = '`+typ+`' ORDER BY seq`) {
-		var e struct{ Data map[string]any }
-		if err := json.Unmarshal([]byte(body), &e); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, e.Data)
-	}
-	return out
+	return seedtest.Commands(t, db, typ)
 }
 
 // oneCommandPerChange checks that every audited change of actions wrote

@@ -11,11 +11,12 @@ import (
 
 	"xapa/backoffice/internal/apitest"
 	"xapa/backoffice/internal/rbac"
+	"xapa/backoffice/internal/seedtest"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/store/storetest"
 )
 
-// ledgerFixture writes a small, hand-checkable ledger: BTC at $100, ETH at $10.
+// ledgerFixture is seedtest.Ledger: a small, hand-checkable ledger, BTC at $100, ETH at $10.
 type ledgerFixture struct {
 	now      time.Time
 	userID   int64
@@ -25,44 +26,8 @@ type ledgerFixture struct {
 
 func newLedgerFixture(t *testing.T, env *apitest.Env) ledgerFixture {
 	t.Helper()
-	ctx := context.Background()
-	db := env.DB
-	f := ledgerFixture{now: env.Clock.Now(), btc: 1, eth: 2}
-	exec := func(q string, args ...any) {
-		t.Helper()
-		if _, err := db.ExecContext(ctx, q, args...); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	now := f.now
-	exec(`INSERT INTO coins (id, name, symbol, icon, kind, decimals, max_confirmation, fiat_rate, position, created_at, updated_at) VALUES
-		(1, 'Bitcoin', 'BTC', '/icons/btc.svg', 'coin', 8, 3, $1, 1, $3, $3), (2, 'Ethereum', 'ETH', '/icons/eth.svg', 'coin', 18, 12, $2, 2, $3, $3)`,
-		dec("100"), dec("10"), now)
-	u := env.CreateUser(t, "holder", false, false)
-	evil := env.CreateUser(t, "evil", false, false)
-	f.userID, f.evilID = u.ID, evil.ID
-	exec(`UPDATE users SET email = '=cmd|calc@example.com' WHERE id = $1`, evil.ID)
-	exec(`INSERT INTO wallets (id, user_id, coin_id, name, balance, created_at, updated_at) VALUES
-		(1, $1, 1, 'Bitcoin Wallet', $3, $5, $5), (2, $1, 2, 'Ethereum Wallet', $4, $5, $5), (3, $2, 1, 'Bitcoin Wallet', $3, $5, $5)`,
-		u.ID, evil.ID, dec("1.25"), dec("7"), now)
-	exec(`INSERT INTO company_wallets (coin_id, address, balance, network_fee, updated_at) VALUES (1, 'bc1qcompany', $1, $2, $3)`,
-		dec("2.4"), dec("0.0001"), now)
-	tx := func(id int64, user, wallet, coin int64, typ, network, status string, confs, needed int, amount, commission string, at time.Time, hash string) {
-		exec(`INSERT INTO transactions (id, user_id, wallet_id, coin_id, type, network, status, confirmations, max_confirmation,
-			amount, commission, fee, hash, explorer_url, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $14)`,
-			id, user, wallet, coin, typ, network, status, confs, needed, dec(amount), dec(commission), hash, "https://explorer.test/"+hash, at)
-	}
-	tx(1, u.ID, 1, 1, "received", "main", "confirmed", 3, 3, "1.5", "0", now.Add(-time.Hour), "0xaaaaaa1ffff")
-	tx(2, u.ID, 1, 1, "sent", "main", "confirmed", 3, 3, "0.5", "0.01", now.AddDate(0, 0, -2), "0xaaaaaa2ffff")
-	tx(3, u.ID, 2, 2, "sent", "test", "pending", 5, 12, "2", "0.1", now.Add(-2*time.Hour), "0xAAAAAA3FFFF")
-	tx(4, u.ID, 2, 2, "sent", "main", "failed", 0, 12, "3", "0.3", now.AddDate(0, 0, -1), "0xaaaaaa4ffff")
-	tx(5, u.ID, 2, 2, "received", "main", "pending", 0, 12, "4", "0", now.AddDate(0, 0, -10), "0xaaaaaa5ffff")
-	tx(6, evil.ID, 3, 1, "sent", "main", "confirmed", 3, 3, "0.25", "0", now.AddDate(0, 0, -40), "=HYPERLINK(1)")
-	exec(`INSERT INTO exchanges (user_id, from_wallet_id, to_wallet_id, from_coin_id, to_coin_id, exchange_rate, from_amount, to_amount, fee, created_at) VALUES
-		($1, 1, 2, 1, 2, $2, $3, $4, $5, $6), ($1, 2, 1, 2, 1, $7, $8, $9, $10, $11)`,
-		u.ID, dec("10"), dec("1"), dec("9.8"), dec("0.02"), now.Add(-time.Minute),
-		dec("0.1"), dec("5"), dec("0.45"), dec("0.5"), now.AddDate(0, 0, -3))
-	return f
+	l := seedtest.NewLedger(t, env.DB, env.Clock.Now())
+	return ledgerFixture{now: l.Now, userID: l.Holder, evilID: l.Evil, btc: l.BTC, eth: l.ETH}
 }
 
 func dec(s string) decimal.Decimal { return decimal.RequireFromString(s) }
