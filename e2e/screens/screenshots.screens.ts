@@ -15,7 +15,7 @@ for (const [width, height] of [
   [1440, 900],
 ]) {
   test(`every screen at ${width}×${height}`, async ({ page, request, server }) => {
-    test.setTimeout(360_000);
+    test.setTimeout(900_000); // about twenty screens, each loaded until its network is idle
     await page.setViewportSize({ width, height });
     const token = await signInByApi(request, server.login('demo'));
     await page.goto('/admin/login');

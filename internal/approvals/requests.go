@@ -325,12 +325,18 @@ func (s *Store) Reject(ctx context.Context, actor audit.Actor, r Request, reason
 // Withdraw is the maker taking their pending request back, audited as
 // approval.withdraw.
 func (s *Store) Withdraw(ctx context.Context, actor audit.Actor, r Request) (Request, error) {
+	if r.Maker.ID != actor.ID {
+		return r, ErrNotMine
+	}
 	return s.close(ctx, actor, r, Withdrawn, "approval.withdraw", "", actor.Email)
 }
 
 // Explain is the maker giving (or changing) the reason of their pending
 // request, for its approver; audited as approval.reason.
 func (s *Store) Explain(ctx context.Context, actor audit.Actor, r Request, reason string) (Request, error) {
+	if r.Maker.ID != actor.ID {
+		return r, ErrNotMine
+	}
 	if err := s.Check(ctx, r); err != nil {
 		return r, err
 	}

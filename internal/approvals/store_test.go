@@ -254,12 +254,10 @@ func TestRequests(t *testing.T) {
 			if err != nil || p.MakerReason != "launch day" {
 				t.Errorf("explained %+v, %v", p, err)
 			}
-			if _, err := f.s.Explain(ctx, f.approver, p, "not mine"); err == nil {
-				t.Error("another person gave the maker's reason")
-			}
-			if _, err := f.s.Withdraw(ctx, f.approver, p); err == nil {
-				t.Error("another person withdrew the maker's request")
-			}
+			_, err = f.s.Explain(ctx, f.approver, p, "not mine")
+			refused[*apperr.Forbidden](t, "another person giving the maker's reason", err, approvals.ErrNotMine.Message)
+			_, err = f.s.Withdraw(ctx, f.approver, p)
+			refused[*apperr.Forbidden](t, "another person withdrawing the maker's request", err, approvals.ErrNotMine.Message)
 			w, err := f.s.Withdraw(ctx, f.maker, p)
 			if err != nil || w.Status != approvals.Withdrawn {
 				t.Errorf("withdrawn %+v, %v", w, err)

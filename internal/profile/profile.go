@@ -1,5 +1,5 @@
 // Package profile reads one user's profile: money totals, wallets, invite
-// tree and sessions, and sends the verification mail.
+// tree and sessions.
 package profile
 
 import (
