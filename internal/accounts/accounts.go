@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"xapa/backoffice/internal/auth"
-	"xapa/backoffice/internal/mail"
 	"xapa/backoffice/internal/rbac"
 	"xapa/backoffice/internal/store"
 )
@@ -22,7 +21,7 @@ type Service struct {
 
 // Notifier queues a notice by mail in a transaction (auth.Service).
 type Notifier interface {
-	NotifyIn(ctx context.Context, tx mail.Execer, n auth.Notice) error
+	NotifyIn(ctx context.Context, tx store.Execer, n auth.Notice) error
 }
 
 // New returns the service over db; notify tells account owners of changes

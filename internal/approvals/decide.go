@@ -10,6 +10,7 @@ import (
 	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/secrets"
+	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/utc"
 )
 
@@ -166,7 +167,7 @@ type Applying struct {
 
 // Stamp marks the request approved in the change's transaction, once (of two
 // approvals at once, one applies), and names both people in the entry.
-func (a *Applying) Stamp(ctx context.Context, db audit.Execer, e *audit.Entry) error {
+func (a *Applying) Stamp(ctx context.Context, db store.Execer, e *audit.Entry) error {
 	if !a.marked {
 		if err := MarkApproved(ctx, db, a.Request.ID, a.d); err != nil {
 			return err

@@ -35,7 +35,7 @@ var ErrHeld = errors.New("approvals: the change waits for a second person's appr
 // and queues the rollback just before the commit, so the change runs on to
 // its end. A change recorded outside a transaction of store.DB.Tx stops at
 // its first entry.
-func (p *Plan) Hold(_ context.Context, db audit.Execer, e *audit.Entry) error {
+func (p *Plan) Hold(_ context.Context, db store.Execer, e *audit.Entry) error {
 	p.Held = append(p.Held, *e)
 	tx, ok := db.(*sql.Tx)
 	if !ok {

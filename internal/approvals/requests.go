@@ -293,13 +293,13 @@ type Decision struct {
 
 // MarkApproved marks the request approved in tx, the change's transaction:
 // of two approvals at once, one wins (ErrDecided for the other).
-func MarkApproved(ctx context.Context, tx audit.Execer, id int64, d Decision) error {
+func MarkApproved(ctx context.Context, tx store.Execer, id int64, d Decision) error {
 	return decide(ctx, tx, id, Approved, d, "")
 }
 
 // decide moves a pending, unexpired request to status; with maker set, only
 // that maker's request.
-func decide(ctx context.Context, tx audit.Execer, id int64, status string, d Decision, maker string) error {
+func decide(ctx context.Context, tx store.Execer, id int64, status string, d Decision, maker string) error {
 	query := `UPDATE approvals SET status = $1, decided_by = $2, decided_email = $3, decision_reason = $4, decided_at = $5
 		WHERE id = $6 AND status = 'pending' AND expires_at > $5`
 	args := []any{status, d.By.ID, d.By.Email, d.Reason, d.At, id}

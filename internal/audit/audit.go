@@ -13,11 +13,6 @@ import (
 	"xapa/backoffice/internal/store"
 )
 
-// Execer is a database or a transaction.
-type Execer interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-}
-
 // Entry is one audit record.
 type Entry struct {
 	ActorID    int64 // 0 when nobody is signed in (e.g. a failed sign-in)
@@ -40,11 +35,11 @@ type Actor struct {
 	// in the transaction of the change: it may add to the details, or refuse
 	// the write (the change then rolls back). The four-eyes approval uses it
 	// (internal/httpapi/approvals.go).
-	Hook func(ctx context.Context, db Execer, e *Entry) error
+	Hook func(ctx context.Context, db store.Execer, e *Entry) error
 }
 
 // Record appends what actor did.
-func (a Actor) Record(ctx context.Context, db Execer, action, target string, details map[string]any) error {
+func (a Actor) Record(ctx context.Context, db store.Execer, action, target string, details map[string]any) error {
 	e := Entry{ActorID: a.ID, ActorEmail: a.Email, Action: action, Target: target, Details: details, IP: a.IP}
 	if a.Hook != nil {
 		if err := a.Hook(ctx, db, &e); err != nil {
@@ -58,7 +53,7 @@ func (a Actor) Record(ctx context.Context, db Execer, action, target string, det
 // the write it records (a transaction DB.Tx runs), so both land or neither
 // does: the entry is then written last in that transaction, just before its
 // commit. Given the *store.DB, it writes the entry in a transaction of its own.
-func Record(ctx context.Context, db Execer, e Entry) error {
+func Record(ctx context.Context, db store.Execer, e Entry) error {
 	r, err := e.stored(store.Now())
 	if err != nil {
 		return err

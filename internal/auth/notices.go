@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"xapa/backoffice/internal/mail"
+	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/utc"
 )
 
@@ -26,7 +27,7 @@ type Notice struct {
 }
 
 // NotifyIn queues n in tx.
-func (s *Service) NotifyIn(ctx context.Context, tx mail.Execer, n Notice) error {
+func (s *Service) NotifyIn(ctx context.Context, tx store.Execer, n Notice) error {
 	return s.mailer.SendIn(ctx, tx, mail.Message{To: n.To, Subject: n.Subject,
 		Body: n.What + " This happened at " + utc.Stamp(s.now()) + " (UTC) from the address " + n.IP + ".\n\n" +
 			"If it was not you, ask for a reset link on the sign-in page (" + strings.TrimRight(s.publicURL, "/") + "/login), " +

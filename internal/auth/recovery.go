@@ -12,6 +12,7 @@ import (
 	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/mail"
+	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/utc"
 )
 
@@ -159,7 +160,7 @@ func (s *Service) recoveryCodeUsedMail(to, purpose, ip string, left int) mail.Me
 // authenticator is switched off (by the owner, or reset by an editor): a
 // reset second factor is reset whole, and a later set-up must not bring
 // them back. Call it in the transaction of that change.
-func DropSecondFactors(ctx context.Context, tx audit.Execer, userID int64) error {
+func DropSecondFactors(ctx context.Context, tx store.Execer, userID int64) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM recovery_codes WHERE user_id = $1`, userID); err != nil {
 		return err
 	}

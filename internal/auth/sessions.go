@@ -10,6 +10,7 @@ import (
 
 	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/rbac"
+	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/textutil"
 )
 
@@ -164,7 +165,7 @@ func (s *Service) Logout(ctx context.Context, p *Principal, ip string) error {
 
 // RevokeUserSessions ends every session of a user (disabled, or roles
 // changed). Call it in the transaction of that change.
-func RevokeUserSessions(ctx context.Context, tx audit.Execer, userID int64, now time.Time) error {
+func RevokeUserSessions(ctx context.Context, tx store.Execer, userID int64, now time.Time) error {
 	_, err := tx.ExecContext(ctx, `UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL`, now, userID)
 	return err
 }
@@ -173,7 +174,7 @@ func RevokeUserSessions(ctx context.Context, tx audit.Execer, userID int64, now 
 // not yet used. It runs with every change to how the account signs in: a new
 // password, email or second factor, and disabling the account (a password
 // its owner changes keeps the session they change it from: ChangePassword).
-func EndSessionsAndLinks(ctx context.Context, tx audit.Execer, userID int64, now time.Time) error {
+func EndSessionsAndLinks(ctx context.Context, tx store.Execer, userID int64, now time.Time) error {
 	if err := RevokeUserSessions(ctx, tx, userID, now); err != nil {
 		return err
 	}
@@ -181,7 +182,7 @@ func EndSessionsAndLinks(ctx context.Context, tx audit.Execer, userID int64, now
 }
 
 // endResetLinks ends every reset link of the user not yet used.
-func endResetLinks(ctx context.Context, tx audit.Execer, userID int64) error {
+func endResetLinks(ctx context.Context, tx store.Execer, userID int64) error {
 	// Expired as of their creation: dead whatever any clock says.
 	_, err := tx.ExecContext(ctx, `UPDATE password_resets SET expires_at = created_at WHERE user_id = $1 AND used_at IS NULL`,
 		userID)

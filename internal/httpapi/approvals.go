@@ -12,6 +12,7 @@ import (
 
 	"xapa/backoffice/internal/approvals"
 	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/store"
 )
 
 // Four-eyes approval (docs/decisions/0013-four-eyes-approval.md). A route
@@ -93,7 +94,7 @@ func applyingApproval(r *http.Request) bool {
 
 // hook is the gate in the change's transaction: applying a request, the
 // request's stamp; else, for a call the policy covers, the plan's hold.
-func (c *fourEyesCall) hook(ctx context.Context, db audit.Execer, e *audit.Entry) error {
+func (c *fourEyesCall) hook(ctx context.Context, db store.Execer, e *audit.Entry) error {
 	switch {
 	case c.apply != nil:
 		return c.apply.Stamp(ctx, db, e)

@@ -14,7 +14,6 @@ package mail
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -83,16 +82,11 @@ func (m *Mailer) Send(ctx context.Context, msg Message) error { return m.SendIn(
 
 // SendIn queues a mail in the transaction tx: a notice of the change tx
 // writes leaves if and only if that change is committed.
-func (m *Mailer) SendIn(ctx context.Context, tx Execer, msg Message) error {
+func (m *Mailer) SendIn(ctx context.Context, tx store.Execer, msg Message) error {
 	if strings.ContainsAny(msg.To, "\r\n") || strings.ContainsAny(msg.Subject, "\r\n") {
 		return ErrHeaderInjection
 	}
 	return m.queue(ctx, tx, "", msg, "")
-}
-
-// Execer is a database or a transaction.
-type Execer interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
 // Request queues a request of kind for to, on behalf of clientIP: its
@@ -106,7 +100,7 @@ func (m *Mailer) Request(ctx context.Context, kind, to, clientIP string) error {
 
 // queue adds the row through tx. A worker woken before tx commits misses
 // it and finds it on its next look (PollInterval).
-func (m *Mailer) queue(ctx context.Context, tx Execer, kind string, msg Message, clientIP string) error {
+func (m *Mailer) queue(ctx context.Context, tx store.Execer, kind string, msg Message, clientIP string) error {
 	now := m.now()
 	if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (to_address, subject, body, created_at, status, kind, client_ip, next_attempt_at)
 		VALUES ($1, $2, $3, $4, 'queued', $5, $6, $4)`, msg.To, msg.Subject, m.box.SealString(secrets.MailBody.Purpose(), msg.Body),

@@ -15,7 +15,6 @@ package ratelimit
 
 import (
 	"context"
-	"database/sql"
 	"log/slog"
 	"net"
 	"time"
@@ -86,20 +85,15 @@ func (l *Limiter) Reset(ctx context.Context, rule Rule, key string) error {
 
 // ResetKey forgets key's hits, in q: the database or the transaction of the
 // change that asks for it (an unlock).
-func ResetKey(ctx context.Context, q Execer, rule Rule, key string) error {
+func ResetKey(ctx context.Context, q store.Execer, rule Rule, key string) error {
 	_, err := q.ExecContext(ctx, `DELETE FROM rate_limits WHERE bucket = $1`, bucket(rule, key))
 	return err
-}
-
-// Execer runs a statement: the database, or a transaction.
-type Execer interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
 // ResetPrefix forgets the hits of every key of rule that starts with prefix
 // (all the (account, address) pairs of an account), in q: the database or the
 // transaction of the change that asks for it.
-func ResetPrefix(ctx context.Context, q Execer, rule Rule, prefix string) error {
+func ResetPrefix(ctx context.Context, q store.Execer, rule Rule, prefix string) error {
 	_, err := q.ExecContext(ctx, `DELETE FROM rate_limits WHERE substr(bucket, 1, length($1)) = $1`, bucket(rule, prefix))
 	return err
 }

@@ -218,6 +218,11 @@ func BeforeCommit(tx *sql.Tx, work TxWork) error {
 	return nil
 }
 
+// Execer is the database or one of its transactions, as a write sees it.
+type Execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
 // Querier is the database or one of its transactions, as a read sees it.
 type Querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
