@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"maps"
 	"net/http"
@@ -340,7 +341,8 @@ var approvalStatuses = []string{"", approvals.Pending, approvals.Approved, appro
 	approvals.Void}
 
 func (s *Server) approvalList() lister {
-	return list[approvalFilter, approvals.Request]{key: "approvals",
+	return list[approvalFilter, approvals.Request, approvalsPage]{
+		reply: func(v []approvals.Request, p pageInfo) approvalsPage { return approvalsPage{v, p} },
 		filter: func(r *http.Request) (approvalFilter, error) {
 			status := r.URL.Query().Get("status")
 			if !slices.Contains(approvalStatuses, status) {
@@ -354,9 +356,32 @@ func (s *Server) approvalList() lister {
 		}}
 }
 
+// approvalsPage is a page of the approval requests.
+type approvalsPage struct {
+	Items []approvals.Request `json:"approvals"`
+	pageInfo
+}
+
 // plainActor is the caller as the audit log records them, outside any
 // change the approval gate watches.
 func plainActor(r *http.Request) audit.Actor {
 	p := principal(r)
 	return audit.Actor{ID: p.UserID, Email: p.Email, IP: clientIP(r)}
+}
+
+// approvalReply is a request of the four-eyes approval.
+type approvalReply struct {
+	Approval approvals.Request `json:"approval"`
+}
+
+// approvedReply is an approved request and its applied call's reply.
+type approvedReply struct {
+	Approval approvals.Request `json:"approval"`
+	Result   json.RawMessage   `json:"result" description:"The applied call's own reply."`
+}
+
+// policyReply is the approval policy.
+type policyReply struct {
+	Actions   map[string]bool    `json:"actions" description:"Each action, and whether it needs a second person."`
+	Catalogue []approvals.Action `json:"catalogue" description:"The actions in the order screens show them, with their labels."`
 }

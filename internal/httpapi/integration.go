@@ -78,7 +78,8 @@ func stateFilter(r *http.Request, states ...string) (string, error) {
 }
 
 func (s *Server) letterList() lister {
-	return list[ingest.LetterFilter, ingest.Letter]{key: "letters",
+	return list[ingest.LetterFilter, ingest.Letter, lettersPage]{
+		reply: func(v []ingest.Letter, p pageInfo) lettersPage { return lettersPage{v, p} },
 		filter: func(r *http.Request) (ingest.LetterFilter, error) {
 			state, err := stateFilter(r, "held", "dead")
 			return ingest.LetterFilter{State: state}, err
@@ -89,7 +90,8 @@ func (s *Server) letterList() lister {
 }
 
 func (s *Server) commandList() lister {
-	return list[commands.Filter, commands.Command]{key: "commands",
+	return list[commands.Filter, commands.Command, commandsPage]{
+		reply: func(v []commands.Command, p pageInfo) commandsPage { return commandsPage{v, p} },
 		filter: func(r *http.Request) (commands.Filter, error) {
 			state, err := stateFilter(r, "waiting", "failing", "delivered", "applied", "rejected")
 			return commands.Filter{State: state}, err
@@ -97,6 +99,18 @@ func (s *Server) commandList() lister {
 		page: func(ctx context.Context, f commands.Filter, p page) ([]commands.Command, int, error) {
 			return commands.List(ctx, s.db, f, p.limit(), p.offset())
 		}}
+}
+
+// lettersPage is a page of the events kept aside.
+type lettersPage struct {
+	Items []ingest.Letter `json:"letters"`
+	pageInfo
+}
+
+// commandsPage is a page of the commands to the core.
+type commandsPage struct {
+	Items []commands.Command `json:"commands"`
+	pageInfo
 }
 
 // retryReply is what a retried event became.

@@ -34,10 +34,24 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, authError(w, err))
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{
-		"token": res.Token,
-		"data":  map[string]any{"2FaStatus": map[string]bool{"googleAuthenticator": res.GAEnabled}},
-	})
+	reply := loginReply{Token: res.Token}
+	reply.Data.TwoFactor.GoogleAuthenticator = res.GAEnabled
+	writeJSON(w, http.StatusOK, reply)
+}
+
+// loginReply is a pending or setup token, and whether the second factor is on.
+type loginReply struct {
+	Token string `json:"token"`
+	Data  struct {
+		TwoFactor struct {
+			GoogleAuthenticator bool `json:"googleAuthenticator"`
+		} `json:"2FaStatus"`
+	} `json:"data"`
+}
+
+// tokenReply is a full token.
+type tokenReply struct {
+	Token string `json:"token"`
 }
 
 func (s *Server) verifyCode(w http.ResponseWriter, r *http.Request) {
@@ -51,7 +65,7 @@ func (s *Server) verifyCode(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, authError(w, err))
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"token": token})
+	writeJSON(w, http.StatusOK, tokenReply{Token: token})
 }
 
 func (s *Server) setupSecret(w http.ResponseWriter, r *http.Request) {

@@ -14,9 +14,18 @@ import (
 // minDate, maxDate, coinType (a coin id), type (received or sent), network
 // (main or test), the customer's email and an address, in sort and order.
 func (s *Server) historyList() lister {
-	return list[ledger.Filter, ledger.Transaction]{key: "transactionHistory", filter: txFilter, page: s.transactionPage,
+	return list[ledger.Filter, ledger.Transaction, historyPage]{filter: txFilter, page: s.transactionPage, reply: newHistoryPage,
 		csv: s.transactionCSV(func(f ledger.Filter) csvout.File { return csvout.File{Kind: "transactions", From: f.From, To: f.To} })}
 }
+
+// historyPage is a page of transactions: the History list's, and the
+// search's (its one page).
+type historyPage struct {
+	Items []ledger.Transaction `json:"transactionHistory"`
+	pageInfo
+}
+
+func newHistoryPage(t []ledger.Transaction, p pageInfo) historyPage { return historyPage{t, p} }
 
 // txFilter reads the history filters; the ledger checks them (ledger.Service.Page).
 func txFilter(r *http.Request) (ledger.Filter, error) {
@@ -94,5 +103,11 @@ func (s *Server) market(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"symbol": symbol, "changes": changes})
+	writeJSON(w, http.StatusOK, marketReply{Symbol: symbol, Changes: changes})
+}
+
+// marketReply is a coin's market candles.
+type marketReply struct {
+	Symbol  string          `json:"symbol"`
+	Changes []ledger.Candle `json:"changes"`
 }

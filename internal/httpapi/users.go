@@ -15,11 +15,18 @@ import (
 // customers (staff=false): q (email, username or name contains), enabled,
 // email_verified, second_factor.
 func (s *Server) userList() lister {
-	return list[accounts.ListFilter, accounts.User]{key: "users", filter: userFilter,
+	return list[accounts.ListFilter, accounts.User, usersPage]{filter: userFilter,
+		reply: func(u []accounts.User, p pageInfo) usersPage { return usersPage{u, p} },
 		page: func(ctx context.Context, f accounts.ListFilter, p page) ([]accounts.User, int, error) {
 			f.Limit, f.Offset = p.limit(), p.offset()
 			return s.accounts.List(ctx, f)
 		}}
+}
+
+// usersPage is a page of the users list.
+type usersPage struct {
+	Items []accounts.User `json:"users"`
+	pageInfo
 }
 
 // userFilter reads q (email, username or name contains), role (empty: every
@@ -130,7 +137,13 @@ func (s *Server) setUsersRole(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": "Role set.", "users": in.Users})
+	writeJSON(w, http.StatusOK, usersReply{Message: "Role set.", Users: in.Users})
+}
+
+// usersReply names the users a change was made to.
+type usersReply struct {
+	Message string  `json:"message"`
+	Users   []int64 `json:"users"`
 }
 
 func (s *Server) removeMembers(w http.ResponseWriter, r *http.Request) {
@@ -143,7 +156,7 @@ func (s *Server) removeMembers(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": "Removed from the members.", "users": in.Users})
+	writeJSON(w, http.StatusOK, usersReply{Message: "Removed from the members.", Users: in.Users})
 }
 
 // unlockUser lifts every sign-in lock of a user: failed passwords from any
