@@ -337,19 +337,18 @@ type approvalFilter struct {
 	viewer approvals.Decider
 }
 
-var approvalStatuses = []string{"", approvals.Pending, approvals.Approved, approvals.Rejected, approvals.Withdrawn, approvals.Expired,
-	approvals.Void}
+// approvalsQuery is the approvals list's filter.
+type approvalsQuery struct {
+	Status string `query:"status" enum:"pending,approved,rejected,withdrawn,expired,void" invalid:"unknown status" refusal:"status must be pending, approved, rejected, withdrawn, expired or void." description:"Requests of this status only."`
+}
 
 func (s *Server) approvalList() lister {
 	return list[approvalFilter, approvals.Request, approvalsPage]{
 		reply: func(v []approvals.Request, p pageInfo) approvalsPage { return approvalsPage{v, p} },
 		filter: func(r *http.Request) (approvalFilter, error) {
-			status := r.URL.Query().Get("status")
-			if !slices.Contains(approvalStatuses, status) {
-				return approvalFilter{}, Errorf(http.StatusBadRequest, "status must be pending, approved, rejected, withdrawn, expired or void.",
-					FieldError{"status", "unknown status"})
-			}
-			return approvalFilter{Status: status, viewer: decider(r)}, nil
+			var q approvalsQuery
+			err := bindQuery(r, &q)
+			return approvalFilter{Status: q.Status, viewer: decider(r)}, err
 		},
 		page: func(ctx context.Context, f approvalFilter, p page) ([]approvals.Request, int, error) {
 			return s.approvals.List(ctx, approvals.Filter{Status: f.Status, Viewer: f.viewer}, p.limit(), p.offset())

@@ -20,16 +20,18 @@ type auditPage struct {
 	pageInfo
 }
 
+// auditQuery is the audit log's filters.
+type auditQuery struct {
+	RangeQuery
+	Actor  string `query:"actor" maxLength:"200" description:"Part of the actor's email."`
+	Action string `query:"action" maxLength:"100"`
+}
+
 func auditFilter(r *http.Request) (audit.Filter, error) {
-	var f audit.Filter
-	var err error
-	if f.From, f.To, err = queryRange(r); err != nil {
-		return f, err
-	}
-	if f.Actor, err = queryText(r, "actor", 200); err != nil {
-		return f, err
-	}
-	f.Action, err = queryText(r, "action", 100)
+	var q auditQuery
+	err := bindQuery(r, &q)
+	f := audit.Filter{Actor: q.Actor, Action: q.Action}
+	f.From, f.To = q.bounds()
 	return f, err
 }
 

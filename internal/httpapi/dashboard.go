@@ -8,17 +8,22 @@ import (
 )
 
 func (s *Server) totalRegisters(w http.ResponseWriter, r *http.Request) {
-	v := r.URL.Query().Get("verified")
-	if v != "" && v != "1" && v != "0" {
-		writeError(w, r, Errorf(http.StatusBadRequest, "verified must be 1 or 0.", FieldError{"verified", "must be 1 or 0"}))
+	var q registersQuery
+	if err := bindQuery(r, &q); err != nil {
+		writeError(w, r, err)
 		return
 	}
-	reg, err := s.stats.Registrations(r.Context(), v == "1")
+	reg, err := s.stats.Registrations(r.Context(), q.Verified == "1")
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, reg)
+}
+
+// registersQuery asks for verified users only.
+type registersQuery struct {
+	Verified string `query:"verified" enum:"0,1" invalid:"must be 1 or 0" description:"1: verified users only."`
 }
 
 func (s *Server) totalOnlines(w http.ResponseWriter, r *http.Request) {

@@ -72,7 +72,13 @@ type staffSessionsPage struct {
 	pageInfo
 }
 
+// staffSessionQuery is the staff sessions console's filter.
+type staffSessionQuery struct {
+	User string `query:"user" maxLength:"200" description:"Part of a staff member's email or username."`
+}
+
 func staffSessionFilter(r *http.Request) (auth.StaffFilter, error) {
-	user, err := queryText(r, "user", 200)
-	return auth.StaffFilter{User: user, Caller: principal(r).SessionID}, err
+	var q staffSessionQuery
+	err := bindQuery(r, &q)
+	return auth.StaffFilter{User: q.User, Caller: principal(r).SessionID}, err
 }

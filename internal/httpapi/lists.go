@@ -167,6 +167,14 @@ func logStreamError(r *http.Request, err error) {
 
 func (l list[F, T, P]) pageReply() any { return new(P) }
 
+// queryFilter is the filter of a list whose query struct is its domain's
+// filter, bound as it is.
+func queryFilter[F any](r *http.Request) (F, error) {
+	var f F
+	err := bindQuery(r, &f)
+	return f, err
+}
+
 // noFilter is the filter of a list that has none.
 func noFilter(*http.Request) (struct{}, error) { return struct{}{}, nil }
 

@@ -282,7 +282,7 @@ func withQuery(fields []reflect.StructField, query any) []reflect.StructField {
 
 // withPaging adds the paging parameters to a list's query.
 func withPaging(query any) any {
-	paging := []reflect.StructField{{Name: "PageQuery", Type: reflect.TypeFor[pageQuery](), Anonymous: true}}
+	paging := []reflect.StructField{{Name: "PageQuery", Type: reflect.TypeFor[PageQuery](), Anonymous: true}}
 	return reflect.New(reflect.StructOf(withQuery(paging, query))).Elem().Interface()
 }
 

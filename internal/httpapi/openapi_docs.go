@@ -21,7 +21,8 @@ import (
 
 // operations documents every route of the route table by "METHOD path"
 // (a list by its page's path: its CSV twin shares the entry). The query
-// structs describe what params.go and paging.go accept.
+// structs are the ones the handlers bind (bindQuery, params.go); a list's
+// page adds PageQuery, and its reply is the list's page type (lists.go).
 func operations() map[string]op { //nolint:funlen // a table: one entry per route
 	return map[string]op{
 		"GET /healthz":           {summary: "The server and its database answer", reply: new(healthReply)},
@@ -116,85 +117,14 @@ func operations() map[string]op { //nolint:funlen // a table: one entry per rout
 		"GET /api/admin/users/sessions/{id}":     {summary: "A user's sessions"},
 		"GET /api/admin/email/{id}/sendmail":     {summary: "Mail a user the verification link", reply: new(statusReply)},
 		"GET /api/email/verify":                  {summary: "Open a verification link: then to the sign-in page", query: verifyQuery{}, status: http.StatusSeeOther},
-		"GET /api/admin/users/accounting":        {summary: "User accounting of a date range (default: the last week)", query: rangeQuery{}, reply: new(userAccountingReply)},
-		"GET /api/admin/transactions/accounting": {summary: "Financial accounting of a date range (default: the last week)", query: rangeQuery{}, reply: new(financialReply)},
+		"GET /api/admin/users/accounting":        {summary: "User accounting of a date range (default: the last week)", query: RangeQuery{}, reply: new(userAccountingReply)},
+		"GET /api/admin/transactions/accounting": {summary: "Financial accounting of a date range (default: the last week)", query: RangeQuery{}, reply: new(financialReply)},
 		"GET /api/admin/wallets/report":          {summary: "The bonus report", query: reportQuery{}},
 		"GET /api/admin/exchange/history":        {summary: "The exchange report", query: reportQuery{}},
 		"GET /api/admin/audit":                   {summary: "The audit log", query: auditQuery{}},
 		"GET /api/admin/audit/verify":            {summary: "Check the audit log's keyed chain: the entries verified, the first that does not match, and the newest checkpoint that holds", reply: new(auditVerifyReply)},
 	}
 }
-
-// The query parameters (params.go, paging.go).
-type (
-	pageQuery struct {
-		Page       int `query:"page" minimum:"1" maximum:"1000000" description:"The page, from 1 (default 1)."`
-		MaxPerPage int `query:"maxPerPage" minimum:"1" maximum:"100" description:"Items per page (default 25)."`
-	}
-	rangeQuery struct {
-		MinDate string `query:"minDate" pattern:"^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?$" description:"From: YYYY-MM-DD HH:mm:ss (UTC) or YYYY-MM-DD."`
-		MaxDate string `query:"maxDate" pattern:"^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?$" description:"Until, inclusive: as minDate."`
-	}
-	coinQuery struct {
-		CoinType int64 `query:"coinType" minimum:"1" description:"A coin's id."`
-	}
-	orderQuery struct {
-		Sort  string `query:"sort" enum:"created_at,amount" description:"What a page is sorted by (default created_at). The CSV download is newest first."`
-		Order string `query:"order" enum:"desc,asc" description:"desc (the default): newest or largest first."`
-	}
-	historyQuery struct {
-		rangeQuery
-		coinQuery
-		orderQuery
-		Type    string `query:"type" enum:"received,sent"`
-		Network string `query:"network" enum:"main,test"`
-		Email   string `query:"email" maxLength:"254" description:"The customer's whole email, in any case."`
-		Address string `query:"address" maxLength:"200" description:"An address: the transactions sent to it, and those of the wallet it belongs to."`
-	}
-	searchQuery struct {
-		Q string `query:"q" minLength:"8" maxLength:"200" pattern:"^[0-9A-Za-z]+$" description:"A transaction hash, or its first 8 characters or more: the newest 20 transactions whose hash starts so, as typed or in lower case."`
-	}
-	userQuery struct {
-		Q             string `query:"q" maxLength:"200" description:"Part of an email, username or name."`
-		Role          string `query:"role" enum:"ROLE_ADMIN" description:"ROLE_ADMIN: the staff. Absent: every user (or as staff says)."`
-		Staff         string `query:"staff" enum:"true,false" description:"true: the staff only; false: the customers only (users who are not staff)."`
-		Enabled       string `query:"enabled" enum:"true,false" description:"Status: true, active users only; false, inactive only."`
-		EmailVerified string `query:"email_verified" enum:"true,false" description:"true: users whose email is verified; false: not verified."`
-		SecondFactor  string `query:"second_factor" enum:"true,false" description:"true: users with a second factor on (Google Authenticator or SMS); false: neither."`
-	}
-	walletQuery struct {
-		coinQuery
-		WalletName string `query:"wallet_name" maxLength:"100" description:"Part of a wallet's name."`
-	}
-	reportQuery struct {
-		rangeQuery
-		orderQuery
-		User string `query:"user" maxLength:"200" description:"Part of a user's email."`
-	}
-	auditQuery struct {
-		rangeQuery
-		Actor  string `query:"actor" maxLength:"200" description:"Part of the actor's email."`
-		Action string `query:"action" maxLength:"100"`
-	}
-	approvalsQuery struct {
-		Status string `query:"status" enum:"pending,approved,rejected,withdrawn,expired,void" description:"Requests of this status only."`
-	}
-	staffSessionQuery struct {
-		User string `query:"user" maxLength:"200" description:"Part of a staff member's email or username."`
-	}
-	captchaQuery struct {
-		Cost string `query:"cost" enum:"high" description:"high: the costly challenge sign-in needs after many failures."`
-	}
-	coinTypesQuery struct {
-		Type string `query:"type" enum:"all" description:"all: tokens too."`
-	}
-	registersQuery struct {
-		Verified string `query:"verified" enum:"0,1" description:"1: verified users only."`
-	}
-	verifyQuery struct {
-		Token string `query:"token" required:"true"`
-	}
-)
 
 // The replies the handlers do not write as a Go type: the permission
 // catalogue is written by hand to keep its categories' order, and the

@@ -121,15 +121,17 @@ func walletFilter(r *http.Request) (profile.WalletFilter, error) {
 	if err != nil {
 		return profile.WalletFilter{}, err
 	}
-	coin, err := queryID(r, "coinType")
-	if err != nil {
+	var q walletQuery
+	if err := bindQuery(r, &q); err != nil {
 		return profile.WalletFilter{}, err
 	}
-	name, err := queryText(r, "wallet_name", 100)
-	if err != nil {
-		return profile.WalletFilter{}, err
-	}
-	return profile.WalletFilter{UserID: id, CoinID: coin, WalletName: name}, nil
+	return profile.WalletFilter{UserID: id, CoinID: q.CoinType, WalletName: q.WalletName}, nil
+}
+
+// walletQuery is a user's wallets' filters.
+type walletQuery struct {
+	CoinQuery
+	WalletName string `query:"wallet_name" maxLength:"100" description:"Part of a wallet's name."`
 }
 
 // sessionList is a user's sessions.
@@ -209,19 +211,30 @@ func (s *Server) sendVerification(w http.ResponseWriter, r *http.Request) {
 // verifyEmail opens a verification mail's link: verifies, then sends the
 // browser to the sign-in page.
 func (s *Server) verifyEmail(w http.ResponseWriter, r *http.Request) {
-	if err := s.auth.VerifyEmail(r.Context(), r.URL.Query().Get("token")); err != nil {
+	var q verifyQuery
+	err := bindQuery(r, &q)
+	if err == nil {
+		err = s.auth.VerifyEmail(r.Context(), q.Token)
+	}
+	if err != nil {
 		writeError(w, r, err)
 		return
 	}
 	http.Redirect(w, r, "/login?emailVerified=1", http.StatusSeeOther)
 }
 
+// verifyQuery is a verification link's token.
+type verifyQuery struct {
+	Token string `query:"token" required:"true"`
+}
+
 // rangeOrLastWeek reads minDate/maxDate, defaulting to the last week.
 func (s *Server) rangeOrLastWeek(r *http.Request) (time.Time, time.Time, error) {
-	from, to, err := queryRange(r)
-	if err != nil {
+	var q RangeQuery
+	if err := bindQuery(r, &q); err != nil {
 		return time.Time{}, time.Time{}, err
 	}
+	from, to := q.bounds()
 	now := s.now()
 	if to == nil {
 		to = &now

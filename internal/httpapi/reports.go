@@ -11,16 +11,18 @@ import (
 // reportFilter reads a report's filters: minDate, maxDate and user (an
 // email's part), and its page's sort and order.
 func reportFilter(r *http.Request) (reports.Filter, error) {
-	var f reports.Filter
-	var err error
-	if f.From, f.To, err = queryRange(r); err != nil {
-		return f, err
-	}
-	if f.User, err = queryText(r, "user", 200); err != nil {
-		return f, err
-	}
-	f.Order, err = queryOrder(r)
+	var q reportQuery
+	err := bindQuery(r, &q)
+	f := reports.Filter{User: q.User, Order: q.order()}
+	f.From, f.To = q.bounds()
 	return f, err
+}
+
+// reportQuery is a report's filters.
+type reportQuery struct {
+	RangeQuery
+	OrderQuery
+	User string `query:"user" maxLength:"200" description:"Part of a user's email."`
 }
 
 // bonusList is the bonus report (the promotion's paid bonuses).
