@@ -67,6 +67,7 @@ func checkContract(t testing.TB, next http.Handler) http.Handler {
 		requestOK, requestErrs := v.ValidateHttpRequestSync(check)
 		tee := &teeWriter{ResponseWriter: w}
 		next.ServeHTTP(tee, r)
+		recordCall(check, tee.response().StatusCode)
 		if problem := replyProblem(v, check, tee.response(), requestOK, requestErrs); problem != "" {
 			t.Errorf("OpenAPI contract (docs/openapi.json): %s %s: %s\nreply %d: %.400s",
 				r.Method, r.URL.RequestURI(), problem, tee.status, tee.body.Bytes())

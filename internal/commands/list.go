@@ -26,9 +26,10 @@ type Command struct {
 }
 
 // Filter selects commands by state; failing are the waiting ones refused
-// at least once.
+// at least once. Its tags are the API's query parameter: the OpenAPI
+// document states them, and the API's query binder checks them.
 type Filter struct {
-	State string `query:"state" enum:"waiting,failing,delivered,applied,rejected" description:"Empty: every state."`
+	State string `query:"state" enum:"waiting,failing,delivered,applied,rejected" invalid:"unknown state" refusal:"state must be one of waiting, failing, delivered, applied, rejected, or empty." description:"Empty: every state."`
 }
 
 func where(f Filter) (string, []any) {

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 
+	"xapa/backoffice/internal/accounts"
 	"xapa/backoffice/internal/auth"
 )
 
@@ -11,7 +12,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	// The register call's errors also carry msg.
 	fail := func(err error) {
 		e := asError(r, err)
-		writeJSON(w, e.Code, map[string]any{"code": e.Code, "message": e.Message, "errors": e.Errors, "msg": e.Message})
+		writeJSON(w, e.Code, registerError{Error: Error{Code: e.Code, Message: e.Message, Errors: e.Errors}, Msg: e.Message})
 	}
 	if err := decodeJSON(w, r, &in); err != nil {
 		fail(err)
@@ -29,7 +30,29 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"token": token, "data": map[string]any{"user": u}})
+	reply := registerReply{Token: token}
+	reply.Data.User = u
+	writeJSON(w, http.StatusCreated, reply)
+}
+
+// registerReply is a new customer's token and user.
+type registerReply struct {
+	Token string `json:"token"`
+	Data  struct {
+		User accounts.User `json:"user"`
+	} `json:"data"`
+}
+
+// registerError is the register call's error: the envelope with msg too
+// (but when the new user cannot be read back: the plain envelope).
+type registerError struct {
+	Error
+	Msg string `json:"msg,omitempty"`
+}
+
+// messageReply is a sentence for the person who made the call.
+type messageReply struct {
+	Message string `json:"message"`
 }
 
 func (s *Server) passwordReset(w http.ResponseWriter, r *http.Request) {
@@ -42,7 +65,7 @@ func (s *Server) passwordReset(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, authError(w, err))
 		return
 	}
-	writeJSON(w, http.StatusAccepted, map[string]string{"message": "If an account exists for this email, a reset link is on its way."})
+	writeJSON(w, http.StatusAccepted, messageReply{Message: "If an account exists for this email, a reset link is on its way."})
 }
 
 func (s *Server) passwordResetConfirm(w http.ResponseWriter, r *http.Request) {

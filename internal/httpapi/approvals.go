@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"maps"
 	"net/http"
@@ -337,22 +338,28 @@ type approvalFilter struct {
 	viewer approvals.Decider
 }
 
-var approvalStatuses = []string{"", approvals.Pending, approvals.Approved, approvals.Rejected, approvals.Withdrawn, approvals.Expired,
-	approvals.Void}
+// approvalsQuery is the approvals list's filter.
+type approvalsQuery struct {
+	Status string `query:"status" enum:"pending,approved,rejected,withdrawn,expired,void" invalid:"unknown status" refusal:"status must be pending, approved, rejected, withdrawn, expired or void." description:"Requests of this status only."`
+}
 
 func (s *Server) approvalList() lister {
-	return list[approvalFilter, approvals.Request]{key: "approvals",
+	return list[approvalFilter, approvals.Request, approvalsPage]{
+		reply: func(v []approvals.Request, p pageInfo) approvalsPage { return approvalsPage{v, p} },
 		filter: func(r *http.Request) (approvalFilter, error) {
-			status := r.URL.Query().Get("status")
-			if !slices.Contains(approvalStatuses, status) {
-				return approvalFilter{}, Errorf(http.StatusBadRequest, "status must be pending, approved, rejected, withdrawn, expired or void.",
-					FieldError{"status", "unknown status"})
-			}
-			return approvalFilter{Status: status, viewer: decider(r)}, nil
+			var q approvalsQuery
+			err := bindQuery(r, &q)
+			return approvalFilter{Status: q.Status, viewer: decider(r)}, err
 		},
 		page: func(ctx context.Context, f approvalFilter, p page) ([]approvals.Request, int, error) {
 			return s.approvals.List(ctx, approvals.Filter{Status: f.Status, Viewer: f.viewer}, p.limit(), p.offset())
 		}}
+}
+
+// approvalsPage is a page of the approval requests.
+type approvalsPage struct {
+	Items []approvals.Request `json:"approvals"`
+	pageInfo
 }
 
 // plainActor is the caller as the audit log records them, outside any
@@ -360,4 +367,21 @@ func (s *Server) approvalList() lister {
 func plainActor(r *http.Request) audit.Actor {
 	p := principal(r)
 	return audit.Actor{ID: p.UserID, Email: p.Email, IP: clientIP(r)}
+}
+
+// approvalReply is a request of the four-eyes approval.
+type approvalReply struct {
+	Approval approvals.Request `json:"approval"`
+}
+
+// approvedReply is an approved request and its applied call's reply.
+type approvedReply struct {
+	Approval approvals.Request `json:"approval"`
+	Result   json.RawMessage   `json:"result" description:"The applied call's own reply."`
+}
+
+// policyReply is the approval policy.
+type policyReply struct {
+	Actions   map[string]bool    `json:"actions" description:"Each action, and whether it needs a second person."`
+	Catalogue []approvals.Action `json:"catalogue" description:"The actions in the order screens show them, with their labels."`
 }

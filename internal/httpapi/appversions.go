@@ -9,10 +9,17 @@ import (
 
 // appVersionList is the app versions, newest first.
 func (s *Server) appVersionList() lister {
-	return list[struct{}, appversions.AppVersion]{key: "appVersions", filter: noFilter,
+	return list[struct{}, appversions.AppVersion, appVersionsPage]{filter: noFilter,
+		reply: func(v []appversions.AppVersion, p pageInfo) appVersionsPage { return appVersionsPage{v, p} },
 		page: func(ctx context.Context, _ struct{}, p page) ([]appversions.AppVersion, int, error) {
 			return s.appversions.List(ctx, p.limit(), p.offset())
 		}}
+}
+
+// appVersionsPage is a page of the app versions.
+type appVersionsPage struct {
+	Items []appversions.AppVersion `json:"appVersions"`
+	pageInfo
 }
 
 func (s *Server) appVersionGroups(w http.ResponseWriter, r *http.Request) {
@@ -35,7 +42,13 @@ func (s *Server) createAppVersion(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"id": id, "message": "App version created."})
+	writeJSON(w, http.StatusCreated, createdReply{ID: id, Message: "App version created."})
+}
+
+// createdReply names what was created.
+type createdReply struct {
+	ID      int64  `json:"id"`
+	Message string `json:"message"`
 }
 
 func (s *Server) deleteAppVersion(w http.ResponseWriter, r *http.Request) {

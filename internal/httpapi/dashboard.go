@@ -8,17 +8,22 @@ import (
 )
 
 func (s *Server) totalRegisters(w http.ResponseWriter, r *http.Request) {
-	v := r.URL.Query().Get("verified")
-	if v != "" && v != "1" && v != "0" {
-		writeError(w, r, Errorf(http.StatusBadRequest, "verified must be 1 or 0.", FieldError{"verified", "must be 1 or 0"}))
+	var q registersQuery
+	if err := bindQuery(r, &q); err != nil {
+		writeError(w, r, err)
 		return
 	}
-	reg, err := s.stats.Registrations(r.Context(), v == "1")
+	reg, err := s.stats.Registrations(r.Context(), q.Verified == "1")
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, reg)
+}
+
+// registersQuery asks for verified users only.
+type registersQuery struct {
+	Verified string `query:"verified" enum:"0,1" invalid:"must be 1 or 0" description:"1: verified users only."`
 }
 
 func (s *Server) totalOnlines(w http.ResponseWriter, r *http.Request) {
@@ -27,7 +32,21 @@ func (s *Server) totalOnlines(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"total": map[string]int{"count": n}})
+	var reply onlineReply
+	reply.Total.Count = n
+	writeJSON(w, http.StatusOK, reply)
+}
+
+// onlineReply is the count of users online: {total: {count}}.
+type onlineReply struct {
+	Total struct {
+		Count int `json:"count"`
+	} `json:"total"`
+}
+
+// balancesReply is a balance per coin.
+type balancesReply struct {
+	Balances []stats.Balance `json:"balances"`
 }
 
 func (s *Server) customerBalance(w http.ResponseWriter, r *http.Request) {
@@ -36,7 +55,7 @@ func (s *Server) customerBalance(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"balances": list})
+	writeJSON(w, http.StatusOK, balancesReply{Balances: list})
 }
 
 func (s *Server) companyBalance(w http.ResponseWriter, r *http.Request) {
@@ -45,7 +64,7 @@ func (s *Server) companyBalance(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"balances": list})
+	writeJSON(w, http.StatusOK, balancesReply{Balances: list})
 }
 
 // dayBalance is one day of the volume card: the volume is named balance.
@@ -54,7 +73,7 @@ type dayBalance struct {
 	Balance string `json:"balance"`
 }
 
-// totalBalances: {main: {total: {balance}, week: [{day, balance}]}}.
+// totalBalances answers the volume card (balanceVolumeReply).
 func (s *Server) totalBalances(w http.ResponseWriter, r *http.Request) {
 	v, err := s.stats.Volume(r.Context())
 	if err != nil {
@@ -65,7 +84,29 @@ func (s *Server) totalBalances(w http.ResponseWriter, r *http.Request) {
 	for i, d := range v.Week {
 		week[i] = dayBalance{Day: d.Day, Balance: d.Amount}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"main": map[string]any{"total": map[string]string{"balance": money.USD(v.Total)}, "week": week}})
+	var reply balanceVolumeReply
+	reply.Main.Total.Balance, reply.Main.Week = money.USD(v.Total), week
+	writeJSON(w, http.StatusOK, reply)
+}
+
+// balanceVolumeReply is the volume card: {main: {total: {balance}, week}}.
+type balanceVolumeReply struct {
+	Main struct {
+		Total struct {
+			Balance string `json:"balance"`
+		} `json:"total"`
+		Week []dayBalance `json:"week"`
+	} `json:"main"`
+}
+
+// revenueReply is a revenue card: {main: {total: {amount}, week}}.
+type revenueReply struct {
+	Main struct {
+		Total struct {
+			Amount string `json:"amount"`
+		} `json:"total"`
+		Week []stats.DayAmount `json:"week"`
+	} `json:"main"`
 }
 
 func (s *Server) revenue(figure func(*stats.Service, *http.Request) (stats.Weekly, error)) http.HandlerFunc {
@@ -75,7 +116,9 @@ func (s *Server) revenue(figure func(*stats.Service, *http.Request) (stats.Weekl
 			writeError(w, r, err)
 			return
 		}
-		writeJSON(w, http.StatusOK, map[string]any{"main": map[string]any{"total": map[string]string{"amount": money.USD(v.Total)}, "week": v.Week}})
+		var reply revenueReply
+		reply.Main.Total.Amount, reply.Main.Week = money.USD(v.Total), v.Week
+		writeJSON(w, http.StatusOK, reply)
 	}
 }
 

@@ -18,7 +18,17 @@ func (s *Server) ownSessions(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"sessions": sessions})
+	writeJSON(w, http.StatusOK, ownSessionsReply{Sessions: sessions})
+}
+
+// ownSessionsReply is the caller's own sessions.
+type ownSessionsReply struct {
+	Sessions []auth.OwnSession `json:"sessions"`
+}
+
+// revokedReply counts the sessions ended.
+type revokedReply struct {
+	Revoked int64 `json:"revoked" minimum:"0"`
 }
 
 func (s *Server) revokeOtherSessions(w http.ResponseWriter, r *http.Request) {
@@ -27,7 +37,7 @@ func (s *Server) revokeOtherSessions(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]int64{"revoked": n})
+	writeJSON(w, http.StatusOK, revokedReply{Revoked: n})
 }
 
 // revokeSession ends the session of the path's {id} through revoke: 204, or
@@ -49,13 +59,26 @@ func revokeSession(revoke func(context.Context, audit.Actor, int64) error) http.
 // staffSessionList is the staff sessions console: every staff member's live
 // session, filtered by user (part of an email or username).
 func (s *Server) staffSessionList() lister {
-	return list[auth.StaffFilter, auth.StaffSession]{key: "sessions", filter: staffSessionFilter,
+	return list[auth.StaffFilter, auth.StaffSession, staffSessionsPage]{filter: staffSessionFilter,
+		reply: func(v []auth.StaffSession, p pageInfo) staffSessionsPage { return staffSessionsPage{v, p} },
 		page: func(ctx context.Context, f auth.StaffFilter, p page) ([]auth.StaffSession, int, error) {
 			return s.auth.StaffSessions(ctx, f, p.limit(), p.offset())
 		}}
 }
 
+// staffSessionsPage is a page of the staff sessions console.
+type staffSessionsPage struct {
+	Items []auth.StaffSession `json:"sessions"`
+	pageInfo
+}
+
+// staffSessionQuery is the staff sessions console's filter.
+type staffSessionQuery struct {
+	User string `query:"user" maxLength:"200" description:"Part of a staff member's email or username."`
+}
+
 func staffSessionFilter(r *http.Request) (auth.StaffFilter, error) {
-	user, err := queryText(r, "user", 200)
-	return auth.StaffFilter{User: user, Caller: principal(r).SessionID}, err
+	var q staffSessionQuery
+	err := bindQuery(r, &q)
+	return auth.StaffFilter{User: q.User, Caller: principal(r).SessionID}, err
 }

@@ -57,7 +57,7 @@ func (s *Server) recordExport(next http.Handler) http.Handler {
 // auditExport records an export that ended, even when its client has gone.
 func (s *Server) auditExport(r *http.Request, sent *exportWriter, took time.Duration, cut bool) {
 	ctx := context.WithoutCancel(r.Context())
-	details := map[string]any{"route": r.URL.Path, "filters": auditFilters(r.URL.Query()), "rows": sent.rows,
+	details := map[string]any{"route": r.URL.Path, "filters": auditFilters(givenQuery(r)), "rows": sent.rows,
 		"bytes": sent.bytes, "seconds": math.Round(took.Seconds()*1000) / 1000, "cut": cut}
 	if err := actorOf(r).Record(ctx, s.db, actionExport, exportTarget(r), details); err != nil {
 		slog.ErrorContext(ctx, "export not audited", "path", r.URL.Path, "err", err)

@@ -53,8 +53,7 @@ func FuzzQueryDate(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, v string) {
 		req := httptest.NewRequest("GET", "/api/x", nil)
-		req.URL.RawQuery = url.Values{"minDate": {v}, "maxDate": {v}}.Encode()
-		from, err := queryDate(req, "minDate")
+		from, err := parseDate("minDate", v)
 		if err != nil {
 			if e := asError(req, err); e.Code != 400 || len(e.Errors) != 1 || e.Errors[0].Field != "minDate" {
 				t.Fatalf("%q: %+v", v, e)
@@ -70,9 +69,11 @@ func FuzzQueryDate(f *testing.F) {
 		if from.Location() != time.UTC || (from.Format(dateLayout) != v && from.Format("2006-01-02") != v) {
 			t.Fatalf("%q parsed as %v", v, from)
 		}
-		to, err := queryEndDate(req, "maxDate")
-		if err != nil || to.Sub(*from) != time.Second-time.Microsecond {
-			t.Fatalf("%q: end %v, %v", v, to, err)
+		var q RangeQuery
+		req.URL.RawQuery = url.Values{"minDate": {v}, "maxDate": {v}}.Encode()
+		err = bindQuery(req, &q)
+		if _, to := q.bounds(); err != nil || to == nil || to.Sub(*from) != time.Second-time.Microsecond {
+			t.Fatalf("%q: end %+v, %v", v, q, err)
 		}
 	})
 }
@@ -88,7 +89,9 @@ func FuzzQueryText(f *testing.F) {
 		if err != nil {
 			return
 		}
-		v, err := queryText(req, "q", 200)
+		var q searchQuery
+		err = bindQuery(req, &q)
+		v := q.Q
 		if err != nil {
 			if e := asError(req, err); e.Code != 400 || len(e.Errors) != 1 || e.Errors[0].Field != "q" {
 				t.Fatalf("%q: %+v", raw, e)
@@ -112,9 +115,9 @@ func FuzzQueryParams(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, e := range []error{func() error { _, err := queryDate(req, "minDate"); return err }(),
+		for _, e := range []error{bindQuery(req, new(RangeQuery)),
 			func() error { _, err := parsePage(req); return err }(),
-			func() error { _, err := queryID(req, "coinType"); return err }()} {
+			bindQuery(req, new(CoinQuery))} {
 			if e != nil && asError(req, e).Code != 400 {
 				t.Fatalf("query %q: %v", query, e)
 			}

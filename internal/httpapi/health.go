@@ -14,14 +14,25 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusServiceUnavailable, Errorf(http.StatusServiceUnavailable, "database unavailable"))
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": "ok"})
+	writeJSON(w, http.StatusOK, healthReply{Status: "ok", Database: "ok"})
+}
+
+// healthReply says the server and its database answer.
+type healthReply struct {
+	Status   string `json:"status"`
+	Database string `json:"database"`
+}
+
+// statusReply is a one-word state.
+type statusReply struct {
+	Status string `json:"status"`
 }
 
 // live answers 200 while the process answers at all: a balancer or
 // supervisor restarts a node only when this fails, never because the
 // database is down (every node would be restarted for nothing).
 func (s *Server) live(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	writeJSON(w, http.StatusOK, statusReply{Status: "ok"})
 }
 
 // ready answers 200 when this node should get traffic: not draining, the
@@ -40,7 +51,7 @@ func (s *Server) ready(w http.ResponseWriter, r *http.Request) {
 	case !migrated:
 		writeJSON(w, http.StatusServiceUnavailable, Errorf(http.StatusServiceUnavailable, "database not migrated: run backoffice migrate"))
 	default:
-		writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+		writeJSON(w, http.StatusOK, statusReply{Status: "ready"})
 	}
 }
 

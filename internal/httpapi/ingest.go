@@ -101,3 +101,8 @@ func (s *Server) asyncAPIDocument(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/yaml; charset=utf-8")
 	_, _ = w.Write(doc)
 }
+
+// ingestReply says what became of each event of a batch, in its order, once its changes committed.
+type ingestReply struct {
+	Results []ingest.Result `json:"results"`
+}

@@ -3,8 +3,6 @@ package httpapi
 import (
 	"context"
 	"net/http"
-	"slices"
-	"strings"
 	"time"
 
 	"xapa/backoffice/internal/commands"
@@ -67,36 +65,34 @@ func (s *Server) commandsSummary(ctx context.Context) (commandsSummary, error) {
 	return c, err
 }
 
-// stateFilter reads the state query parameter: one of states, or empty.
-func stateFilter(r *http.Request, states ...string) (string, error) {
-	state := r.URL.Query().Get("state")
-	if state != "" && !slices.Contains(states, state) {
-		return "", Errorf(http.StatusBadRequest, "state must be one of "+strings.Join(states, ", ")+", or empty.",
-			FieldError{"state", "unknown state"})
-	}
-	return state, nil
-}
-
 func (s *Server) letterList() lister {
-	return list[ingest.LetterFilter, ingest.Letter]{key: "letters",
-		filter: func(r *http.Request) (ingest.LetterFilter, error) {
-			state, err := stateFilter(r, "held", "dead")
-			return ingest.LetterFilter{State: state}, err
-		},
+	return list[ingest.LetterFilter, ingest.Letter, lettersPage]{
+		reply:  func(v []ingest.Letter, p pageInfo) lettersPage { return lettersPage{v, p} },
+		filter: queryFilter[ingest.LetterFilter],
 		page: func(ctx context.Context, f ingest.LetterFilter, p page) ([]ingest.Letter, int, error) {
 			return ingest.LetterList(ctx, s.db, f, p.limit(), p.offset())
 		}}
 }
 
 func (s *Server) commandList() lister {
-	return list[commands.Filter, commands.Command]{key: "commands",
-		filter: func(r *http.Request) (commands.Filter, error) {
-			state, err := stateFilter(r, "waiting", "failing", "delivered", "applied", "rejected")
-			return commands.Filter{State: state}, err
-		},
+	return list[commands.Filter, commands.Command, commandsPage]{
+		reply:  func(v []commands.Command, p pageInfo) commandsPage { return commandsPage{v, p} },
+		filter: queryFilter[commands.Filter],
 		page: func(ctx context.Context, f commands.Filter, p page) ([]commands.Command, int, error) {
 			return commands.List(ctx, s.db, f, p.limit(), p.offset())
 		}}
+}
+
+// lettersPage is a page of the events kept aside.
+type lettersPage struct {
+	Items []ingest.Letter `json:"letters"`
+	pageInfo
+}
+
+// commandsPage is a page of the commands to the core.
+type commandsPage struct {
+	Items []commands.Command `json:"commands"`
+	pageInfo
 }
 
 // retryReply is what a retried event became.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
-	"reflect"
 
 	"xapa/backoffice/internal/csvout"
 )
@@ -14,12 +13,33 @@ import (
 // the same path + "/CSV". Each list is declared once (lists in the route
 // table, its declaration below the handlers of its screen) and serves both
 // routes; routes.go gives its path and rule.
-type list[F, T any] struct {
-	key    string                                           // the reply's key for the page's items
+//
+// P is the page's reply: a struct of the items under the list's key (its
+// field Items) and the paging fields (pageInfo, embedded). The handler
+// writes it and the OpenAPI document describes it.
+type list[F, T, P any] struct {
 	part   profilePart                                      // the part of the path's user's profile it is, if any (reads.go)
 	filter func(*http.Request) (F, error)                   // the list's parameters, read and checked
 	page   func(context.Context, F, page) ([]T, int, error) // a page and the count of every match
+	reply  func([]T, pageInfo) P                            // the page's reply
 	csv    *csvTwin[F, T]                                   // nil: no CSV twin
+}
+
+// pageInfo is the paging fields of a page.
+type pageInfo struct {
+	Page         int `json:"page" minimum:"1"`
+	ItemsPerPage int `json:"items_per_page" minimum:"0"`
+	TotalItems   int `json:"total_items" minimum:"0"`
+	TotalPages   int `json:"total_pages" minimum:"0"`
+}
+
+// InlineJSONSchema keeps a page's schema in its operation: a page is named
+// by its path, not by a schema of its own.
+func (pageInfo) InlineJSONSchema() {}
+
+// pageOf is the paging fields of page p of total items.
+func pageOf(p page, total int) pageInfo {
+	return pageInfo{Page: p.Number, ItemsPerPage: p.PerPage, TotalItems: total, TotalPages: (total + p.PerPage - 1) / p.PerPage}
 }
 
 // csvTwin is a list's CSV download.
@@ -37,7 +57,7 @@ type lister interface {
 	servePage(w http.ResponseWriter, r *http.Request, record func(dataRead) error)
 	serveCSV(w http.ResponseWriter, r *http.Request)
 	hasCSV() bool
-	items() (key string, item reflect.Type) // for the OpenAPI document
+	pageReply() any // the page's reply, for the OpenAPI document
 }
 
 // ListRoute is a list in the route table: its page at Path and, if it has
@@ -64,12 +84,12 @@ func (l ListRoute) routes(s *Server) []Route {
 	return out
 }
 
-func (l list[F, T]) hasCSV() bool { return l.csv != nil }
+func (l list[F, T, P]) hasCSV() bool { return l.csv != nil }
 
 // servePage answers a page: the paging and filter parameters from the
-// query, then the items under key with the paging fields, once record has
+// query, then the page's reply, once record has
 // recorded what the page reads (its rows, and its part of a profile).
-func (l list[F, T]) servePage(w http.ResponseWriter, r *http.Request, record func(dataRead) error) {
+func (l list[F, T, P]) servePage(w http.ResponseWriter, r *http.Request, record func(dataRead) error) {
 	p, err := parsePage(r)
 	if err != nil {
 		writeError(w, r, err)
@@ -88,13 +108,13 @@ func (l list[F, T]) servePage(w http.ResponseWriter, r *http.Request, record fun
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, listReply(l.key, items, p, total))
+	writeJSON(w, http.StatusOK, l.reply(items, pageOf(p, total)))
 }
 
 // serveCSV streams every matching row. An error before the first row is
 // answered as an error; one after it cuts the connection, so the file
 // cannot pass for complete.
-func (l list[F, T]) serveCSV(w http.ResponseWriter, r *http.Request) {
+func (l list[F, T, P]) serveCSV(w http.ResponseWriter, r *http.Request) {
 	f, err := l.filter(r)
 	if err != nil {
 		writeError(w, r, err)
@@ -126,11 +146,11 @@ func (c *csvTwin[F, T]) write(w http.ResponseWriter, r *http.Request, f F) (bool
 
 // readList declares a list whose domain package reads it with one function:
 // a page and its count, or every row when the limit is 0 (to each, in the
-// page order). Its items are under key; its CSV twin is named by file.
-func readList[F, T any](key string, filter func(*http.Request) (F, error),
-	read func(context.Context, F, int, int, func(T) error) (int, error),
+// page order). Its page's reply is reply's; its CSV twin is named by file.
+func readList[F, T, P any](filter func(*http.Request) (F, error),
+	read func(context.Context, F, int, int, func(T) error) (int, error), reply func([]T, pageInfo) P,
 	file func(F) csvout.File, columns []csvout.Column[T]) lister {
-	return list[F, T]{key: key, filter: filter,
+	return list[F, T, P]{filter: filter, reply: reply,
 		page: func(ctx context.Context, f F, p page) ([]T, int, error) {
 			return collect(func(each func(T) error) (int, error) { return read(ctx, f, p.limit(), p.offset(), each) })
 		},
@@ -145,10 +165,14 @@ func logStreamError(r *http.Request, err error) {
 	slog.ErrorContext(r.Context(), "stream cut short", "method", r.Method, "path", r.URL.Path, "err", err)
 }
 
-// listReply is a page of a list under key, with the paging fields.
-func listReply(key string, items any, p page, total int) map[string]any {
-	pages := (total + p.PerPage - 1) / p.PerPage
-	return map[string]any{key: items, "page": p.Number, "items_per_page": p.PerPage, "total_items": total, "total_pages": pages}
+func (l list[F, T, P]) pageReply() any { return new(P) }
+
+// queryFilter is the filter of a list whose query struct is its domain's
+// filter, bound as it is.
+func queryFilter[F any](r *http.Request) (F, error) {
+	var f F
+	err := bindQuery(r, &f)
+	return f, err
 }
 
 // noFilter is the filter of a list that has none.

@@ -154,7 +154,7 @@ func routeDoc(docs map[string]op, lists map[string]ListRoute, rt Route) (op, str
 	case !ok:
 		return op{}, "", fmt.Errorf("%s %s has no documentation (openapi_docs.go)", rt.Method, rt.Path)
 	case isList && rt.Path == l.Path:
-		o.query, o.reply = withPaging(o.query), listPage(l.List.items())
+		o.query, o.reply = withPaging(o.query), l.List.pageReply()
 	case isList:
 		o.summary += " (CSV, every matching row)"
 		o.reply = csvReply{}
@@ -282,28 +282,9 @@ func withQuery(fields []reflect.StructField, query any) []reflect.StructField {
 
 // withPaging adds the paging parameters to a list's query.
 func withPaging(query any) any {
-	paging := []reflect.StructField{{Name: "PageQuery", Type: reflect.TypeFor[pageQuery](), Anonymous: true}}
+	paging := []reflect.StructField{{Name: "PageQuery", Type: reflect.TypeFor[PageQuery](), Anonymous: true}}
 	return reflect.New(reflect.StructOf(withQuery(paging, query))).Elem().Interface()
 }
-
-// listPage is the reply of a list's page: its items under key, with the
-// paging fields (listReply).
-func listPage(key string, item reflect.Type) any {
-	return reflect.New(reflect.StructOf([]reflect.StructField{
-		{Name: "Items", Type: reflect.SliceOf(item), Tag: reflect.StructTag(`json:"` + key + `"`)},
-		{Name: "PageInfo", Type: reflect.TypeFor[pageInfo](), Anonymous: true},
-	})).Interface()
-}
-
-// pageInfo is the paging fields of a page.
-type pageInfo struct {
-	Page         int `json:"page" minimum:"1"`
-	ItemsPerPage int `json:"items_per_page" minimum:"0"`
-	TotalItems   int `json:"total_items" minimum:"0"`
-	TotalPages   int `json:"total_pages" minimum:"0"`
-}
-
-func (l list[F, T]) items() (string, reflect.Type) { return l.key, reflect.TypeFor[T]() }
 
 // The schemas' conventions: decimals are strings (shopspring/decimal
 // marshals quoted), objects are closed (a reply field that is renamed or

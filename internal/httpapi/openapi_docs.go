@@ -1,14 +1,11 @@
 package httpapi
 
 import (
-	"encoding/json"
 	"net/http"
-	"reflect"
 
 	"github.com/swaggest/jsonschema-go"
 
 	"xapa/backoffice/internal/accounts"
-	"xapa/backoffice/internal/approvals"
 	"xapa/backoffice/internal/appversions"
 	"xapa/backoffice/internal/auth"
 	"xapa/backoffice/internal/commands"
@@ -24,7 +21,8 @@ import (
 
 // operations documents every route of the route table by "METHOD path"
 // (a list by its page's path: its CSV twin shares the entry). The query
-// structs describe what params.go and paging.go accept.
+// structs are the ones the handlers bind (bindQuery, params.go); a list's
+// page adds PageQuery, and its reply is the list's page type (lists.go).
 func operations() map[string]op { //nolint:funlen // a table: one entry per route
 	return map[string]op{
 		"GET /healthz":           {summary: "The server and its database answer", reply: new(healthReply)},
@@ -91,7 +89,7 @@ func operations() map[string]op { //nolint:funlen // a table: one entry per rout
 		"GET /api/cointypes":                                 {summary: "The coins (type=all: with tokens)", query: coinTypesQuery{}, reply: []ledger.Coin{}},
 		"GET /api/coins/markets/{symbol}":                    {summary: "A coin's market candles", reply: new(marketReply)},
 		"GET /api/admin/transactions/history":                {summary: "Transactions", query: historyQuery{}},
-		"GET /api/admin/transactions/history/search":         {summary: "Transactions by hash", query: searchQuery{}, reply: listPage("transactionHistory", reflect.TypeFor[ledger.Transaction]())},
+		"GET /api/admin/transactions/history/search":         {summary: "Transactions by hash", query: searchQuery{}, reply: new(historyPage)},
 		"GET /api/admin/users/total_registers":               {summary: "Registrations of the last week", query: registersQuery{}, reply: new(stats.Registrations)},
 		"GET /api/admin/users/total_onlines":                 {summary: "Users online", reply: new(onlineReply)},
 		"GET /api/admin/wallets/customer_balance":            {summary: "The customers' balance of each coin", reply: new(balancesReply)},
@@ -119,8 +117,8 @@ func operations() map[string]op { //nolint:funlen // a table: one entry per rout
 		"GET /api/admin/users/sessions/{id}":     {summary: "A user's sessions"},
 		"GET /api/admin/email/{id}/sendmail":     {summary: "Mail a user the verification link", reply: new(statusReply)},
 		"GET /api/email/verify":                  {summary: "Open a verification link: then to the sign-in page", query: verifyQuery{}, status: http.StatusSeeOther},
-		"GET /api/admin/users/accounting":        {summary: "User accounting of a date range (default: the last week)", query: rangeQuery{}, reply: new(userAccountingReply)},
-		"GET /api/admin/transactions/accounting": {summary: "Financial accounting of a date range (default: the last week)", query: rangeQuery{}, reply: new(financialReply)},
+		"GET /api/admin/users/accounting":        {summary: "User accounting of a date range (default: the last week)", query: RangeQuery{}, reply: new(userAccountingReply)},
+		"GET /api/admin/transactions/accounting": {summary: "Financial accounting of a date range (default: the last week)", query: RangeQuery{}, reply: new(financialReply)},
 		"GET /api/admin/wallets/report":          {summary: "The bonus report", query: reportQuery{}},
 		"GET /api/admin/exchange/history":        {summary: "The exchange report", query: reportQuery{}},
 		"GET /api/admin/audit":                   {summary: "The audit log", query: auditQuery{}},
@@ -128,222 +126,18 @@ func operations() map[string]op { //nolint:funlen // a table: one entry per rout
 	}
 }
 
-// The query parameters (params.go, paging.go).
+// The replies the handlers do not write as a Go type: the permission
+// catalogue is written by hand to keep its categories' order, and the
+// passkey options are the WebAuthn library's.
 type (
-	pageQuery struct {
-		Page       int `query:"page" minimum:"1" maximum:"1000000" description:"The page, from 1 (default 1)."`
-		MaxPerPage int `query:"maxPerPage" minimum:"1" maximum:"100" description:"Items per page (default 25)."`
-	}
-	rangeQuery struct {
-		MinDate string `query:"minDate" pattern:"^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?$" description:"From: YYYY-MM-DD HH:mm:ss (UTC) or YYYY-MM-DD."`
-		MaxDate string `query:"maxDate" pattern:"^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?$" description:"Until, inclusive: as minDate."`
-	}
-	coinQuery struct {
-		CoinType int64 `query:"coinType" minimum:"1" description:"A coin's id."`
-	}
-	orderQuery struct {
-		Sort  string `query:"sort" enum:"created_at,amount" description:"What a page is sorted by (default created_at). The CSV download is newest first."`
-		Order string `query:"order" enum:"desc,asc" description:"desc (the default): newest or largest first."`
-	}
-	historyQuery struct {
-		rangeQuery
-		coinQuery
-		orderQuery
-		Type    string `query:"type" enum:"received,sent"`
-		Network string `query:"network" enum:"main,test"`
-		Email   string `query:"email" maxLength:"254" description:"The customer's whole email, in any case."`
-		Address string `query:"address" maxLength:"200" description:"An address: the transactions sent to it, and those of the wallet it belongs to."`
-	}
-	searchQuery struct {
-		Q string `query:"q" minLength:"8" maxLength:"200" pattern:"^[0-9A-Za-z]+$" description:"A transaction hash, or its first 8 characters or more: the newest 20 transactions whose hash starts so, as typed or in lower case."`
-	}
-	userQuery struct {
-		Q             string `query:"q" maxLength:"200" description:"Part of an email, username or name."`
-		Role          string `query:"role" enum:"ROLE_ADMIN" description:"ROLE_ADMIN: the staff. Absent: every user (or as staff says)."`
-		Staff         string `query:"staff" enum:"true,false" description:"true: the staff only; false: the customers only (users who are not staff)."`
-		Enabled       string `query:"enabled" enum:"true,false" description:"Status: true, active users only; false, inactive only."`
-		EmailVerified string `query:"email_verified" enum:"true,false" description:"true: users whose email is verified; false: not verified."`
-		SecondFactor  string `query:"second_factor" enum:"true,false" description:"true: users with a second factor on (Google Authenticator or SMS); false: neither."`
-	}
-	walletQuery struct {
-		coinQuery
-		WalletName string `query:"wallet_name" maxLength:"100" description:"Part of a wallet's name."`
-	}
-	reportQuery struct {
-		rangeQuery
-		orderQuery
-		User string `query:"user" maxLength:"200" description:"Part of a user's email."`
-	}
-	auditQuery struct {
-		rangeQuery
-		Actor  string `query:"actor" maxLength:"200" description:"Part of the actor's email."`
-		Action string `query:"action" maxLength:"100"`
-	}
-	approvalsQuery struct {
-		Status string `query:"status" enum:"pending,approved,rejected,withdrawn,expired,void" description:"Requests of this status only."`
-	}
-	staffSessionQuery struct {
-		User string `query:"user" maxLength:"200" description:"Part of a staff member's email or username."`
-	}
-	captchaQuery struct {
-		Cost string `query:"cost" enum:"high" description:"high: the costly challenge sign-in needs after many failures."`
-	}
-	coinTypesQuery struct {
-		Type string `query:"type" enum:"all" description:"all: tokens too."`
-	}
-	registersQuery struct {
-		Verified string `query:"verified" enum:"0,1" description:"1: verified users only."`
-	}
-	verifyQuery struct {
-		Token string `query:"token" required:"true"`
-	}
-)
-
-// The replies the handlers write as map literals, in their exact shape.
-type (
-	statusReply struct {
-		Status string `json:"status"`
-	}
-	healthReply struct {
-		Status   string `json:"status"`
-		Database string `json:"database"`
-	}
-	messageReply struct {
-		Message string `json:"message"`
-	}
-	tokenReply struct {
-		Token string `json:"token"`
-	}
-	loginReply struct {
-		Token string `json:"token"`
-		Data  struct {
-			TwoFactor struct {
-				GoogleAuthenticator bool `json:"googleAuthenticator"`
-			} `json:"2FaStatus"`
-		} `json:"data"`
-	}
-	registerReply struct {
-		Token string `json:"token"`
-		Data  struct {
-			User accounts.User `json:"user"`
-		} `json:"data"`
-	}
-	// registerError is the register call's error: the envelope with msg too
-	// (but when the new user cannot be read back).
-	registerError struct {
-		Error
-		Msg string `json:"msg,omitempty"`
-	}
 	catalogueReply struct {
 		Permissions map[string][]rbac.Permission `json:"permissions"`
-	}
-	usersReply struct {
-		Message string  `json:"message"`
-		Users   []int64 `json:"users"`
-	}
-	marketReply struct {
-		Symbol  string          `json:"symbol"`
-		Changes []ledger.Candle `json:"changes"`
-	}
-	onlineReply struct {
-		Total struct {
-			Count int `json:"count"`
-		} `json:"total"`
-	}
-	balancesReply struct {
-		Balances []stats.Balance `json:"balances"`
-	}
-	balanceVolumeReply struct {
-		Main struct {
-			Total struct {
-				Balance string `json:"balance"`
-			} `json:"total"`
-			Week []dayBalance `json:"week"`
-		} `json:"main"`
-	}
-	revenueReply struct {
-		Main struct {
-			Total struct {
-				Amount string `json:"amount"`
-			} `json:"total"`
-			Week []stats.DayAmount `json:"week"`
-		} `json:"main"`
-	}
-	tokensReply struct {
-		Tokens []tokens.Token `json:"tokens"`
-	}
-	blacklistReply struct {
-		Code int `json:"code"`
-		Res  struct {
-			Result []tokens.BlacklistEntry `json:"result"`
-		} `json:"res"`
-	}
-	createdReply struct {
-		ID      int64  `json:"id"`
-		Message string `json:"message"`
-	}
-	invitesReply struct {
-		Invites []*profile.Invite `json:"invites"`
-	}
-	userAccountingReply struct {
-		Accounting stats.UserAccounting `json:"accounting"`
-	}
-	financialReply struct {
-		Accounting stats.FinancialAccounting `json:"accounting"`
-	}
-	ownSessionsReply struct {
-		Sessions []auth.OwnSession `json:"sessions"`
-	}
-	revokedReply struct {
-		Revoked int64 `json:"revoked" minimum:"0"`
-	}
-	stepUpReply struct {
-		SteppedUpUntil accounts.Time `json:"stepped_up_until" description:"Until when the session's sensitive calls pass (5 minutes on)."`
-	}
-	recoveryCodesReply struct {
-		Codes []string `json:"codes" minItems:"10" maxItems:"10" description:"The new recovery codes, shown this once; the earlier ones no longer work."`
-	}
-	// ingestBatch is the body of POST /api/ingest/events.
-	ingestBatch []map[string]any
-	// ingestReply says what became of each event of a batch, in its order, once its changes committed.
-	ingestReply struct {
-		Results []ingest.Result `json:"results"`
-	}
-	approvalReply struct {
-		Approval approvals.Request `json:"approval"`
-	}
-	approvedReply struct {
-		Approval approvals.Request `json:"approval"`
-		Result   json.RawMessage   `json:"result" description:"The applied call's own reply."`
-	}
-	policyReply struct {
-		Actions   map[string]bool    `json:"actions" description:"Each action, and whether it needs a second person."`
-		Catalogue []approvals.Action `json:"catalogue" description:"The actions in the order screens show them, with their labels."`
 	}
 	passkeyOptionsReply struct {
 		PublicKey map[string]any `json:"publicKey" required:"true" description:"PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON: binary fields in base64url."`
 	}
-	passkeysReply struct {
-		Passkeys []auth.Passkey `json:"passkeys" maxItems:"10"`
-	}
-	passkeyReply struct {
-		Passkey auth.Passkey `json:"passkey"`
-	}
-	recoveryCodesLeftReply struct {
-		Remaining int `json:"remaining" minimum:"0" maximum:"10"`
-	}
-	auditVerifyReply struct {
-		Verified   int64                 `json:"verified" minimum:"0" description:"Entries of the chain whose content and link to the entry before match, up to the first that does not. Entries from before the chain (no hash) are not counted."`
-		Unkeyed    int64                 `json:"unkeyed" minimum:"0" description:"Of those, the entries hashed by an older version, before the chain was keyed: only a checkpoint kept outside proves them."`
-		Unchained  int64                 `json:"unchained" minimum:"0" description:"Entries written before the chain existed (no hash): not verified, and not counted in verified."`
-		Last       *int64                `json:"last_entry_id" description:"The id of the newest entry verified: the check covers the log up to it, so entries written since are not counted; null when none was verified."`
-		BrokenAt   *int64                `json:"broken_at" description:"The id of the first entry whose content or link does not match (changed, or an entry before it removed or slipped in, or its hash missing), or the newest entry when it is not keyed; null when every entry matches."`
-		Checkpoint *auditCheckpointReply `json:"checkpoint" description:"The newest checkpoint the log holds whose signature and entry check; null when none."`
-	}
-	auditCheckpointReply struct {
-		EntryID  int64  `json:"entry_id" description:"The entry the server signed."`
-		SignedAt string `json:"signed_at" format:"date-time" description:"When it signed it (UTC)."`
-	}
+	// ingestBatch is the body of POST /api/ingest/events.
+	ingestBatch []map[string]any
 )
 
 // JSONSchema states a batch: 1 to 1,000 objects. Each is checked as an event

@@ -100,3 +100,13 @@ func (s *Server) finishPasskeyStepUp(w http.ResponseWriter, r *http.Request) {
 	}
 	writeStepUp(w, until)
 }
+
+// passkeysReply is one's own passkeys.
+type passkeysReply struct {
+	Passkeys []auth.Passkey `json:"passkeys" maxItems:"10"`
+}
+
+// passkeyReply is a passkey just added.
+type passkeyReply struct {
+	Passkey auth.Passkey `json:"passkey"`
+}

@@ -64,10 +64,17 @@ func (s *Server) userBrief(w http.ResponseWriter, r *http.Request) {
 // userReportList is a user's transactions (the profile's report): the
 // History filters, for the user of the path.
 func (s *Server) userReportList() lister {
-	return list[ledger.Filter, ledger.Transaction]{key: "reports", part: partReport, filter: userTxFilter, page: s.transactionPage,
+	return list[ledger.Filter, ledger.Transaction, userReportPage]{part: partReport, filter: userTxFilter, page: s.transactionPage,
+		reply: func(t []ledger.Transaction, p pageInfo) userReportPage { return userReportPage{t, p} },
 		csv: s.transactionCSV(func(f ledger.Filter) csvout.File {
 			return csvout.File{Kind: fmt.Sprintf("user-%d-transactions", f.UserID), From: f.From, To: f.To}
 		})}
+}
+
+// userReportPage is a page of a user's transactions.
+type userReportPage struct {
+	Items []ledger.Transaction `json:"reports"`
+	pageInfo
 }
 
 // userTxFilter is the History filters for the user of the path.
@@ -83,7 +90,8 @@ func userTxFilter(r *http.Request) (ledger.Filter, error) {
 
 // walletList is a user's wallets, filtered by coinType and wallet_name.
 func (s *Server) walletList() lister {
-	return list[profile.WalletFilter, profile.Wallet]{key: "wallets", part: partWallets, filter: walletFilter,
+	return list[profile.WalletFilter, profile.Wallet, walletsPage]{part: partWallets, filter: walletFilter,
+		reply: func(v []profile.Wallet, p pageInfo) walletsPage { return walletsPage{v, p} },
 		page: func(ctx context.Context, f profile.WalletFilter, p page) ([]profile.Wallet, int, error) {
 			return s.profile.Wallets(ctx, f, p.limit(), p.offset())
 		},
@@ -102,20 +110,28 @@ func (s *Server) walletList() lister {
 		}}
 }
 
+// walletsPage is a page of a user's wallets.
+type walletsPage struct {
+	Items []profile.Wallet `json:"wallets"`
+	pageInfo
+}
+
 func walletFilter(r *http.Request) (profile.WalletFilter, error) {
 	id, err := pathID(r, "id")
 	if err != nil {
 		return profile.WalletFilter{}, err
 	}
-	coin, err := queryID(r, "coinType")
-	if err != nil {
+	var q walletQuery
+	if err := bindQuery(r, &q); err != nil {
 		return profile.WalletFilter{}, err
 	}
-	name, err := queryText(r, "wallet_name", 100)
-	if err != nil {
-		return profile.WalletFilter{}, err
-	}
-	return profile.WalletFilter{UserID: id, CoinID: coin, WalletName: name}, nil
+	return profile.WalletFilter{UserID: id, CoinID: q.CoinType, WalletName: q.WalletName}, nil
+}
+
+// walletQuery is a user's wallets' filters.
+type walletQuery struct {
+	CoinQuery
+	WalletName string `query:"wallet_name" maxLength:"100" description:"Part of a wallet's name."`
 }
 
 // sessionList is a user's sessions.
@@ -145,10 +161,17 @@ func (s *Server) sessionFilter(r *http.Request) (int64, error) {
 }
 
 func (s *Server) sessionList() lister {
-	return list[int64, profile.Session]{key: "sessions", part: partSessions, filter: s.sessionFilter,
+	return list[int64, profile.Session, userSessionsPage]{part: partSessions, filter: s.sessionFilter,
+		reply: func(v []profile.Session, p pageInfo) userSessionsPage { return userSessionsPage{v, p} },
 		page: func(ctx context.Context, id int64, p page) ([]profile.Session, int, error) {
 			return s.profile.Sessions(ctx, id, p.limit(), p.offset())
 		}}
+}
+
+// userSessionsPage is a page of a user's sessions.
+type userSessionsPage struct {
+	Items []profile.Session `json:"sessions"`
+	pageInfo
 }
 
 func (s *Server) userInvites(w http.ResponseWriter, r *http.Request) {
@@ -164,7 +187,12 @@ func (s *Server) userInvites(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"invites": tree})
+	writeJSON(w, http.StatusOK, invitesReply{Invites: tree})
+}
+
+// invitesReply is a user's invitation tree.
+type invitesReply struct {
+	Invites []*profile.Invite `json:"invites"`
 }
 
 func (s *Server) sendVerification(w http.ResponseWriter, r *http.Request) {
@@ -177,25 +205,36 @@ func (s *Server) sendVerification(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": status})
+	writeJSON(w, http.StatusOK, statusReply{Status: status})
 }
 
 // verifyEmail opens a verification mail's link: verifies, then sends the
 // browser to the sign-in page.
 func (s *Server) verifyEmail(w http.ResponseWriter, r *http.Request) {
-	if err := s.auth.VerifyEmail(r.Context(), r.URL.Query().Get("token")); err != nil {
+	var q verifyQuery
+	err := bindQuery(r, &q)
+	if err == nil {
+		err = s.auth.VerifyEmail(r.Context(), q.Token)
+	}
+	if err != nil {
 		writeError(w, r, err)
 		return
 	}
 	http.Redirect(w, r, "/login?emailVerified=1", http.StatusSeeOther)
 }
 
+// verifyQuery is a verification link's token.
+type verifyQuery struct {
+	Token string `query:"token" required:"true"`
+}
+
 // rangeOrLastWeek reads minDate/maxDate, defaulting to the last week.
 func (s *Server) rangeOrLastWeek(r *http.Request) (time.Time, time.Time, error) {
-	from, to, err := queryRange(r)
-	if err != nil {
+	var q RangeQuery
+	if err := bindQuery(r, &q); err != nil {
 		return time.Time{}, time.Time{}, err
 	}
+	from, to := q.bounds()
 	now := s.now()
 	if to == nil {
 		to = &now

@@ -109,7 +109,7 @@ func countListRows(ctx context.Context, tx *sql.Tx, r *http.Request, actor audit
 	if count <= bulkReadRows || count-d.rows > bulkReadRows {
 		return nil // within the bound, or past it before
 	}
-	q := r.URL.Query()
+	q := givenQuery(r)
 	q.Del("page") // the paging is no filter
 	q.Del("maxPerPage")
 	return actor.Record(ctx, tx, actionBulkRead, "", map[string]any{"list": d.list, "route": r.URL.Path, "rows": count,

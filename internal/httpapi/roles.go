@@ -12,10 +12,17 @@ import (
 
 // roleList is the roles with their members.
 func (s *Server) roleList() lister {
-	return list[struct{}, roles.Role]{key: "roles", filter: noFilter,
+	return list[struct{}, roles.Role, rolesPage]{filter: noFilter,
+		reply: func(r []roles.Role, p pageInfo) rolesPage { return rolesPage{r, p} },
 		page: func(ctx context.Context, _ struct{}, p page) ([]roles.Role, int, error) {
 			return s.roles.List(ctx, p.limit(), p.offset())
 		}}
+}
+
+// rolesPage is a page of the roles list.
+type rolesPage struct {
+	Items []roles.Role `json:"roles"`
+	pageInfo
 }
 
 // permissionCatalogue is {"permissions": {"<category>": [{key, title}]}},

@@ -111,11 +111,12 @@ func TestHealthWithoutDatabase(t *testing.T) {
 }
 
 // A node that drains (SIGTERM) leaves the balancer's rotation at once, and still answers what comes meanwhile.
+// Through an Env: the probes' replies are checked against the contract.
 func TestReadyAndDraining(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		srv := httpapi.NewServer(httpapi.Options{DB: db, Web: webApp})
-		h := srv.Handler()
+		env := apitest.NewEnv(t, db)
+		srv, h := env.Server, env.Handler
 		apitest.Run(t, h, []apitest.Case{
 			{Name: "ready", Method: "GET", Path: "/readyz", Status: 200, JSON: `{"status":"ready"}`},
 			{Name: "live", Method: "GET", Path: "/livez", Status: 200},

@@ -10,16 +10,17 @@ import (
 // captcha answers a challenge: ?cost=high asks for a costly one, which
 // sign-in to an account with many recent failures needs (decision 0003).
 func (s *Server) captcha(w http.ResponseWriter, r *http.Request) {
-	var high bool
-	switch cost := r.URL.Query().Get("cost"); cost {
-	case "":
-	case "high":
-		high = true
-	default:
-		writeError(w, r, Errorf(http.StatusBadRequest, "cost must be high or left out.", FieldError{"cost", "must be high or left out"}))
+	var q captchaQuery
+	if err := bindQuery(r, &q); err != nil {
+		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, s.auth.NewChallenge(high))
+	writeJSON(w, http.StatusOK, s.auth.NewChallenge(q.Cost == "high"))
+}
+
+// captchaQuery asks for the costly challenge.
+type captchaQuery struct {
+	Cost string `query:"cost" enum:"high" invalid:"must be high or left out" description:"high: the costly challenge sign-in needs after many failures."`
 }
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
@@ -34,10 +35,24 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, authError(w, err))
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{
-		"token": res.Token,
-		"data":  map[string]any{"2FaStatus": map[string]bool{"googleAuthenticator": res.GAEnabled}},
-	})
+	reply := loginReply{Token: res.Token}
+	reply.Data.TwoFactor.GoogleAuthenticator = res.GAEnabled
+	writeJSON(w, http.StatusOK, reply)
+}
+
+// loginReply is a pending or setup token, and whether the second factor is on.
+type loginReply struct {
+	Token string `json:"token"`
+	Data  struct {
+		TwoFactor struct {
+			GoogleAuthenticator bool `json:"googleAuthenticator"`
+		} `json:"2FaStatus"`
+	} `json:"data"`
+}
+
+// tokenReply is a full token.
+type tokenReply struct {
+	Token string `json:"token"`
 }
 
 func (s *Server) verifyCode(w http.ResponseWriter, r *http.Request) {
@@ -51,7 +66,7 @@ func (s *Server) verifyCode(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, authError(w, err))
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"token": token})
+	writeJSON(w, http.StatusOK, tokenReply{Token: token})
 }
 
 func (s *Server) setupSecret(w http.ResponseWriter, r *http.Request) {

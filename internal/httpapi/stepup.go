@@ -54,3 +54,18 @@ func (s *Server) newRecoveryCodes(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, recoveryCodesReply{Codes: codes})
 }
+
+// stepUpReply says until when the session's sensitive calls pass.
+type stepUpReply struct {
+	SteppedUpUntil accounts.Time `json:"stepped_up_until" description:"Until when the session's sensitive calls pass (5 minutes on)."`
+}
+
+// recoveryCodesReply is the new recovery codes.
+type recoveryCodesReply struct {
+	Codes []string `json:"codes" minItems:"10" maxItems:"10" description:"The new recovery codes, shown this once; the earlier ones no longer work."`
+}
+
+// recoveryCodesLeftReply counts one's unused recovery codes.
+type recoveryCodesLeftReply struct {
+	Remaining int `json:"remaining" minimum:"0" maximum:"10"`
+}

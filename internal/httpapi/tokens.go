@@ -12,7 +12,12 @@ func (s *Server) listTokens(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"tokens": list})
+	writeJSON(w, http.StatusOK, tokensReply{Tokens: list})
+}
+
+// tokensReply is the tokens.
+type tokensReply struct {
+	Tokens []tokens.Token `json:"tokens"`
 }
 
 func (s *Server) createToken(w http.ResponseWriter, r *http.Request) {
@@ -55,5 +60,15 @@ func (s *Server) blacklist(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"code": http.StatusOK, "res": map[string]any{"result": list}})
+	reply := blacklistReply{Code: http.StatusOK}
+	reply.Res.Result = list
+	writeJSON(w, http.StatusOK, reply)
+}
+
+// blacklistReply is the market blacklist: {code, res: {result}}.
+type blacklistReply struct {
+	Code int `json:"code"`
+	Res  struct {
+		Result []tokens.BlacklistEntry `json:"result"`
+	} `json:"res"`
 }

@@ -14,31 +14,39 @@ import (
 // minDate, maxDate, coinType (a coin id), type (received or sent), network
 // (main or test), the customer's email and an address, in sort and order.
 func (s *Server) historyList() lister {
-	return list[ledger.Filter, ledger.Transaction]{key: "transactionHistory", filter: txFilter, page: s.transactionPage,
+	return list[ledger.Filter, ledger.Transaction, historyPage]{filter: txFilter, page: s.transactionPage, reply: newHistoryPage,
 		csv: s.transactionCSV(func(f ledger.Filter) csvout.File { return csvout.File{Kind: "transactions", From: f.From, To: f.To} })}
 }
 
+// historyPage is a page of transactions: the History list's, and the
+// search's (its one page).
+type historyPage struct {
+	Items []ledger.Transaction `json:"transactionHistory"`
+	pageInfo
+}
+
+func newHistoryPage(t []ledger.Transaction, p pageInfo) historyPage { return historyPage{t, p} }
+
 // txFilter reads the history filters; the ledger checks them (ledger.Service.Page).
 func txFilter(r *http.Request) (ledger.Filter, error) {
-	var f ledger.Filter
-	var err error
-	if f.From, f.To, err = queryRange(r); err != nil {
-		return f, err
-	}
-	if f.CoinID, err = queryID(r, "coinType"); err != nil {
-		return f, err
-	}
-	if f.Email, err = queryText(r, "email", 254); err != nil {
-		return f, err
-	}
-	if f.Address, err = queryText(r, "address", 200); err != nil {
-		return f, err
-	}
-	f.Email, f.Address = strings.TrimSpace(f.Email), strings.TrimSpace(f.Address)
-	q := r.URL.Query()
-	f.Type, f.Network = q.Get("type"), q.Get("network")
-	f.Order, err = queryOrder(r)
+	var q historyQuery
+	err := bindQuery(r, &q)
+	f := ledger.Filter{CoinID: q.CoinType, Type: q.Type, Network: q.Network, Order: q.order(),
+		Email: strings.TrimSpace(q.Email), Address: strings.TrimSpace(q.Address)}
+	f.From, f.To = q.bounds()
 	return f, err
+}
+
+// historyQuery is the History filters. Type and network are the ledger's
+// to check (ledger.Filter.Validate).
+type historyQuery struct {
+	RangeQuery
+	CoinQuery
+	OrderQuery
+	Type    string `query:"type" enum:"received,sent"`
+	Network string `query:"network" enum:"main,test"`
+	Email   string `query:"email" maxLength:"254" description:"The customer's whole email, in any case."`
+	Address string `query:"address" maxLength:"200" description:"An address: the transactions sent to it, and those of the wallet it belongs to."`
 }
 
 func (s *Server) transactionPage(ctx context.Context, f ledger.Filter, p page) ([]ledger.Transaction, int, error) {
@@ -51,31 +59,40 @@ func (s *Server) transactionCSV(file func(ledger.Filter) csvout.File) *csvTwin[l
 }
 
 func (s *Server) transactionSearch(w http.ResponseWriter, r *http.Request) {
-	q, err := queryText(r, "q", 200)
-	if err != nil {
+	var q searchQuery
+	if err := bindQuery(r, &q); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	list, err := s.ledger.ByHash(r.Context(), q)
+	list, err := s.ledger.ByHash(r.Context(), q.Q)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
 	if len(list) == 0 {
-		writeError(w, r, Errorf(http.StatusNotFound, "No transaction has the hash "+textutil.Shorten(q, 80)+"."))
+		writeError(w, r, Errorf(http.StatusNotFound, "No transaction has the hash "+textutil.Shorten(q.Q, 80)+"."))
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"transactionHistory": list, "page": 1, "items_per_page": len(list),
-		"total_items": len(list), "total_pages": 1})
+	writeJSON(w, http.StatusOK, newHistoryPage(list, pageInfo{Page: 1, ItemsPerPage: len(list), TotalItems: len(list), TotalPages: 1}))
+}
+
+// searchQuery is a hash to search by; the ledger checks it (ledger.Service.ByHash).
+type searchQuery struct {
+	Q string `query:"q" minLength:"8" maxLength:"200" pattern:"^[0-9A-Za-z]+$" description:"A transaction hash, or its first 8 characters or more: the newest 20 transactions whose hash starts so, as typed or in lower case."`
+}
+
+// coinTypesQuery asks for the tokens too.
+type coinTypesQuery struct {
+	Type string `query:"type" enum:"all" invalid:"must be empty or all" description:"all: tokens too."`
 }
 
 func (s *Server) coinTypes(w http.ResponseWriter, r *http.Request) {
-	t := r.URL.Query().Get("type")
-	if t != "" && t != "all" {
-		writeError(w, r, Errorf(http.StatusBadRequest, "type must be empty or all.", FieldError{"type", "must be empty or all"}))
+	var q coinTypesQuery
+	if err := bindQuery(r, &q); err != nil {
+		writeError(w, r, err)
 		return
 	}
-	list, err := s.ledger.Coins(r.Context(), t == "all")
+	list, err := s.ledger.Coins(r.Context(), q.Type == "all")
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -94,5 +111,11 @@ func (s *Server) market(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"symbol": symbol, "changes": changes})
+	writeJSON(w, http.StatusOK, marketReply{Symbol: symbol, Changes: changes})
+}
+
+// marketReply is a coin's market candles.
+type marketReply struct {
+	Symbol  string          `json:"symbol"`
+	Changes []ledger.Candle `json:"changes"`
 }

@@ -15,37 +15,51 @@ import (
 // customers (staff=false): q (email, username or name contains), enabled,
 // email_verified, second_factor.
 func (s *Server) userList() lister {
-	return list[accounts.ListFilter, accounts.User]{key: "users", filter: userFilter,
+	return list[accounts.ListFilter, accounts.User, usersPage]{filter: userFilter,
+		reply: func(u []accounts.User, p pageInfo) usersPage { return usersPage{u, p} },
 		page: func(ctx context.Context, f accounts.ListFilter, p page) ([]accounts.User, int, error) {
 			f.Limit, f.Offset = p.limit(), p.offset()
 			return s.accounts.List(ctx, f)
 		}}
 }
 
+// usersPage is a page of the users list.
+type usersPage struct {
+	Items []accounts.User `json:"users"`
+	pageInfo
+}
+
 // userFilter reads q (email, username or name contains), role (empty: every
 // user; ROLE_ADMIN: the staff), staff and the three yes-or-no filters.
 func userFilter(r *http.Request) (accounts.ListFilter, error) {
-	role := r.URL.Query().Get("role")
-	if role != "" && role != rbac.RoleAdmin {
-		return accounts.ListFilter{}, Errorf(http.StatusBadRequest, "role must be empty or "+rbac.RoleAdmin+".", FieldError{"role", "unknown security role"})
-	}
-	q, err := queryText(r, "q", 200)
-	if err != nil {
+	var q userQuery
+	if err := bindQuery(r, &q); err != nil {
 		return accounts.ListFilter{}, err
 	}
-	f := accounts.ListFilter{Q: q}
-	for name, to := range map[string]**bool{"staff": &f.Staff, "enabled": &f.Enabled, "email_verified": &f.EmailVerified, "second_factor": &f.SecondFactor} {
-		if *to, err = queryBool(r, name); err != nil {
-			return accounts.ListFilter{}, err
-		}
-	}
-	if role != "" {
-		if f.Staff != nil && !*f.Staff {
-			return accounts.ListFilter{}, Errorf(http.StatusBadRequest, "role=ROLE_ADMIN lists the staff: it cannot go with staff=false.", FieldError{"staff", "contradicts role"})
-		}
+	f := accounts.ListFilter{Q: q.Q, Staff: yesNo(q.Staff), Enabled: yesNo(q.Enabled), EmailVerified: yesNo(q.EmailVerified),
+		SecondFactor: yesNo(q.SecondFactor)}
+	if q.Role != "" {
 		f.Staff = &[]bool{true}[0]
 	}
 	return f, nil
+}
+
+// userQuery is the users list's filters.
+type userQuery struct {
+	Q             string `query:"q" maxLength:"200" description:"Part of an email, username or name."`
+	Role          string `query:"role" enum:"ROLE_ADMIN" invalid:"unknown security role" refusal:"role must be empty or ROLE_ADMIN." description:"ROLE_ADMIN: the staff. Absent: every user (or as staff says)."`
+	Staff         string `query:"staff" enum:"true,false" invalid:"must be true or false" description:"true: the staff only; false: the customers only (users who are not staff)."`
+	Enabled       string `query:"enabled" enum:"true,false" invalid:"must be true or false" description:"Status: true, active users only; false, inactive only."`
+	EmailVerified string `query:"email_verified" enum:"true,false" invalid:"must be true or false" description:"true: users whose email is verified; false: not verified."`
+	SecondFactor  string `query:"second_factor" enum:"true,false" invalid:"must be true or false" description:"true: users with a second factor on (Google Authenticator or SMS); false: neither."`
+}
+
+// check refuses role=ROLE_ADMIN, which lists the staff, with staff=false.
+func (q *userQuery) check() error {
+	if q.Role != "" && q.Staff == "false" {
+		return Errorf(http.StatusBadRequest, "role=ROLE_ADMIN lists the staff: it cannot go with staff=false.", FieldError{"staff", "contradicts role"})
+	}
+	return nil
 }
 
 func (s *Server) createUser(w http.ResponseWriter, r *http.Request) {
@@ -130,7 +144,13 @@ func (s *Server) setUsersRole(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": "Role set.", "users": in.Users})
+	writeJSON(w, http.StatusOK, usersReply{Message: "Role set.", Users: in.Users})
+}
+
+// usersReply names the users a change was made to.
+type usersReply struct {
+	Message string  `json:"message"`
+	Users   []int64 `json:"users"`
 }
 
 func (s *Server) removeMembers(w http.ResponseWriter, r *http.Request) {
@@ -143,7 +163,7 @@ func (s *Server) removeMembers(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": "Removed from the members.", "users": in.Users})
+	writeJSON(w, http.StatusOK, usersReply{Message: "Removed from the members.", Users: in.Users})
 }
 
 // unlockUser lifts every sign-in lock of a user: failed passwords from any

@@ -112,9 +112,11 @@ type Letter struct {
 	Retryable  bool      `json:"retryable" description:"False for an event its sender could not speak for."`
 }
 
-// LetterFilter selects letters: by state (empty: both).
+// LetterFilter selects letters: by state (empty: both). Its tags are the
+// API's query parameter: the OpenAPI document states them, and the API's
+// query binder checks them.
 type LetterFilter struct {
-	State string `query:"state" enum:"held,dead" description:"held or dead; empty: both."`
+	State string `query:"state" enum:"held,dead" invalid:"unknown state" refusal:"state must be one of held, dead, or empty." description:"held or dead; empty: both."`
 }
 
 // LetterList is a page of the letters, newest first, and the count of all
