@@ -242,7 +242,7 @@ func adminToken(ctx context.Context, args []string) error {
 			*username).Scan(&id); err != nil {
 			return fmt.Errorf("no enabled staff member %q: %w", *username, err)
 		}
-		svc, err := auth.NewService(ctx, db, auth.Options{Secrets: box})
+		svc, err := auth.New(ctx, db, auth.Options{Secrets: box})
 		if err != nil {
 			return err
 		}

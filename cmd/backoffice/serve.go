@@ -268,7 +268,7 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 		return err
 	}
 	mailer := mail.New(n.db, n.box, o.smtp, nil)
-	authService, err := auth.NewService(ctx, n.db, auth.Options{Secrets: n.box, Mailer: mailer, PublicURL: *o.publicURL})
+	authService, err := auth.New(ctx, n.db, auth.Options{Secrets: n.box, Mailer: mailer, PublicURL: *o.publicURL})
 	if err != nil {
 		return err
 	}

@@ -67,7 +67,7 @@ func NewEnvWith(t testing.TB, db *store.DB, configure func(*httpapi.Options)) *E
 	mailer := mail.New(db, box, mail.SMTPConfig{}, clock.Now)
 	// A sign-in waits for a hashing slot as long as a hang takes: on a busy machine the pool's work runs long, and
 	// the tests count 401s and 429s, not how fast the machine is.
-	svc, err := auth.NewService(context.Background(), db, auth.Options{Secrets: box, Mailer: mailer,
+	svc, err := auth.New(context.Background(), db, auth.Options{Secrets: box, Mailer: mailer,
 		PublicURL: "http://backoffice.test", Now: clock.Now, AnonymousWait: time.Minute})
 	if err != nil {
 		t.Fatal(err)

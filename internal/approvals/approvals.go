@@ -90,9 +90,9 @@ const PolicySave = "approval_policy.save"
 // the approvers' list, and a request left there loses its reader.
 const MaxPending = 20
 
-// Store reads and writes the policy and the requests, and holds the rules of
+// Service reads and writes the policy and the requests, and holds the rules of
 // deciding them.
-type Store struct {
+type Service struct {
 	db     *store.DB
 	box    *secrets.Box
 	rights Rights
@@ -100,7 +100,7 @@ type Store struct {
 	now    func() time.Time
 }
 
-// Options are what a Store needs.
+// Options are what a Service needs.
 type Options struct {
 	DB     *store.DB
 	Box    *secrets.Box // seals the body of a kept call
@@ -110,15 +110,15 @@ type Options struct {
 }
 
 // New is a store as o says (Now nil: the system's clock).
-func New(o Options) *Store {
-	return &Store{db: o.DB, box: o.Box, rights: o.Rights, staff: o.Staff, now: utc.Clock(o.Now)}
+func New(o Options) *Service {
+	return &Service{db: o.DB, box: o.Box, rights: o.Rights, staff: o.Staff, now: utc.Clock(o.Now)}
 }
 
 // Now is the store's time.
-func (s *Store) Now() time.Time { return s.now() }
+func (s *Service) Now() time.Time { return s.now() }
 
 // Policy answers every action with whether it needs a second person.
-func (s *Store) Policy(ctx context.Context) (map[string]bool, error) {
+func (s *Service) Policy(ctx context.Context) (map[string]bool, error) {
 	policy := make(map[string]bool, len(Actions))
 	for _, a := range Actions {
 		policy[a.Key] = false
@@ -144,7 +144,7 @@ func (s *Store) Policy(ctx context.Context) (map[string]bool, error) {
 // Requires reports whether action needs a second person. Changing the policy
 // itself does whenever the policy covers any action, whatever it says of
 // PolicySave: else one person could switch four eyes off, then act alone.
-func (s *Store) Requires(ctx context.Context, action string) (bool, error) {
+func (s *Service) Requires(ctx context.Context, action string) (bool, error) {
 	if action == PolicySave {
 		var covered int
 		err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM approval_policy WHERE required = TRUE`).Scan(&covered)
@@ -173,7 +173,7 @@ func keys() string {
 
 // SavePolicy sets the actions given (others keep their setting), audited
 // by actor as approval_policy.update with before and after.
-func (s *Store) SavePolicy(ctx context.Context, actor audit.Actor, actions map[string]bool) (map[string]bool, error) {
+func (s *Service) SavePolicy(ctx context.Context, actor audit.Actor, actions map[string]bool) (map[string]bool, error) {
 	for key := range actions {
 		if Label(key) == "" {
 			return nil, errUnknownAction(key)

@@ -44,7 +44,7 @@ const ReasonHeader = "X-Change-Reason"
 
 // Propose keeps plan, made by maker with reason, as a pending request (see
 // Create): its body sealed, each target's version noted.
-func (s *Store) Propose(ctx context.Context, actor audit.Actor, plan *Plan, maker Person, reason string) (Request, error) {
+func (s *Service) Propose(ctx context.Context, actor audit.Actor, plan *Plan, maker Person, reason string) (Request, error) {
 	target := plan.Target()
 	version, err := s.TargetVersion(ctx, target)
 	if err != nil {
@@ -70,7 +70,7 @@ var ErrNoRight = &apperr.Forbidden{Message: "You lack the permission this change
 // rights they lack (403), a maker who made or empowered them lately (403,
 // Sponsored), a request decided or expired (409), or one whose maker can no
 // longer make the change (then void, 409).
-func (s *Store) MayDecide(ctx context.Context, actor audit.Actor, r Request, d Decider) error {
+func (s *Service) MayDecide(ctx context.Context, actor audit.Actor, r Request, d Decider) error {
 	if r.Maker.ID == d.ID {
 		return ErrOwn
 	}
@@ -94,7 +94,7 @@ func (s *Store) MayDecide(ctx context.Context, actor audit.Actor, r Request, d D
 // (disabled, no longer staff, or without what the action demands): 409, and
 // nobody may approve it. An approval adds a second person to a change; it
 // never gives the change more right than its maker now has.
-func (s *Store) voidIfMakerMayNot(ctx context.Context, actor audit.Actor, r Request) error {
+func (s *Service) voidIfMakerMayNot(ctx context.Context, actor audit.Actor, r Request) error {
 	maker, err := s.staff(ctx, r.Maker.ID)
 	var gone *apperr.NotFound
 	var why string
@@ -120,7 +120,7 @@ func (s *Store) voidIfMakerMayNot(ctx context.Context, actor audit.Actor, r Requ
 
 // Decidable are the actions a holder of holds may decide, in the
 // catalogue's order: the requests they see besides their own.
-func (s *Store) Decidable(holds func(key string) bool) []string {
+func (s *Service) Decidable(holds func(key string) bool) []string {
 	var actions []string
 	for _, a := range Actions {
 		if ok, _ := s.rights.Admits(a.Key, holds); ok {
@@ -132,7 +132,7 @@ func (s *Store) Decidable(holds func(key string) bool) []string {
 
 // markDecidable sets CanDecide and CannotDecide of a page of requests as
 // viewer sees them, asking Sponsored once per maker.
-func (s *Store) markDecidable(ctx context.Context, list []Request, viewer Decider) error {
+func (s *Service) markDecidable(ctx context.Context, list []Request, viewer Decider) error {
 	sponsors := map[int64]string{} // by maker
 	for i := range list {
 		r := &list[i]
@@ -191,7 +191,7 @@ func (a *Applying) Stamp(ctx context.Context, db store.Execer, e *audit.Entry) e
 // whether the change was made (false: its route refused it, and r stays
 // pending). A change that wrote no entry (nothing changed) approves r all
 // the same.
-func (s *Store) Approve(ctx context.Context, r Request, by Person, reason string, run func(a *Applying) (bool, error)) (Request, bool, error) {
+func (s *Service) Approve(ctx context.Context, r Request, by Person, reason string, run func(a *Applying) (bool, error)) (Request, bool, error) {
 	version, err := s.TargetVersion(ctx, r.Target)
 	if err == nil && version != r.version {
 		err = ErrChanged

@@ -12,7 +12,7 @@ import (
 // targetNames names the targets of a change that audit.NamedKinds names
 // ("user:57" → its email, "role:3" → its name), so a request reads as people
 // and roles, not ids. A target it cannot name keeps its key.
-func (s *Store) targetNames(ctx context.Context, targets string) (map[string]string, error) {
+func (s *Service) targetNames(ctx context.Context, targets string) (map[string]string, error) {
 	ids := map[string][]int64{}
 	for _, t := range strings.Split(targets, ",") {
 		kind, id, ok := strings.Cut(t, ":")
@@ -33,7 +33,7 @@ func (s *Store) targetNames(ctx context.Context, targets string) (map[string]str
 }
 
 // readNames adds to names the name q reads of each of ids, keyed "kind:id".
-func (s *Store) readNames(ctx context.Context, kind, q string, ids []int64, names map[string]string) error {
+func (s *Service) readNames(ctx context.Context, kind, q string, ids []int64, names map[string]string) error {
 	list, args := store.IDList(1, ids)
 	rows, err := s.db.QueryContext(ctx, q+` WHERE id IN (`+list+`)`, args...)
 	if err != nil {

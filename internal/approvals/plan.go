@@ -17,7 +17,7 @@ import (
 // its transaction with Hold as that transaction's audit hook, so every check
 // of every part of the change runs (the no-escalation of each user, the last
 // role editor) before anything is kept; then the transaction rolls back and
-// Store.Propose keeps the plan as a pending request.
+// Service.Propose keeps the plan as a pending request.
 type Plan struct {
 	Action string
 	Method string
@@ -28,7 +28,7 @@ type Plan struct {
 }
 
 // ErrHeld rolls back a change the policy sends for approval: the caller
-// answers it with the request Store.Propose keeps (202).
+// answers it with the request Service.Propose keeps (202).
 var ErrHeld = errors.New("approvals: the change waits for a second person's approval")
 
 // Hold is the audit hook of a change the policy covers: it keeps the entry
@@ -48,7 +48,7 @@ func (p *Plan) Hold(_ context.Context, db store.Execer, e *audit.Entry) error {
 }
 
 // Target is what the change acts on: its entries' targets, each once, joined
-// by commas ("user:57,user:59"). Store.TargetVersion reads the version of
+// by commas ("user:57,user:59"). Service.TargetVersion reads the version of
 // each, so a change to any of them since is seen.
 func (p *Plan) Target() string {
 	var targets []string
@@ -62,7 +62,7 @@ func (p *Plan) Target() string {
 
 // Change is what the request shows: the details of the change's one entry,
 // or, for a change of several targets, each target's details under its name
-// (names: Store.targetNames); secrets left out.
+// (names: Service.targetNames); secrets left out.
 func (p *Plan) Change(names map[string]string) map[string]any {
 	if len(p.Held) == 1 {
 		return redacted(p.Held[0].Details)

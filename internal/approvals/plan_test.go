@@ -49,7 +49,7 @@ func TestPlanHoldsTheWholeChangeAndNothingLands(t *testing.T) {
 		if got := plan.Summary(nil); got != "Set the role of staff members: Support (user:57, user:59)" {
 			t.Errorf("Summary = %q", got)
 		}
-		// With the staff members' emails (Store.targetNames), the request names them.
+		// With the staff members' emails (Service.targetNames), the request names them.
 		names := map[string]string{"user:57": "ana@example.com", "user:59": "bo@example.com"}
 		if got := plan.Summary(names); got != "Set the role of staff members: Support (ana@example.com, bo@example.com)" {
 			t.Errorf("Summary with names = %q", got)

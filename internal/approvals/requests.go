@@ -66,7 +66,7 @@ type Call struct {
 // Create keeps call as a pending request (expiring after Lifetime), audited
 // as approval.request, and returns it. A maker holding MaxPending requests
 // already is refused (429) until one of them is decided or expires.
-func (s *Store) Create(ctx context.Context, actor audit.Actor, call Call) (Request, error) {
+func (s *Service) Create(ctx context.Context, actor audit.Actor, call Call) (Request, error) {
 	now := s.now()
 	var id int64
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
@@ -113,7 +113,7 @@ func ensureFirst(ctx context.Context, tx *sql.Tx, call Call, now time.Time) erro
 // alreadyPending answers the unique index's refusal of the insert, when a
 // request for the same change slipped in meanwhile, as Pending: the first
 // one's id is read after the failed transaction, which can read no more.
-func (s *Store) alreadyPending(ctx context.Context, call Call, err error) error {
+func (s *Service) alreadyPending(ctx context.Context, call Call, err error) error {
 	if !store.IsUniqueViolation(err) {
 		return err
 	}
@@ -142,7 +142,7 @@ func target(id int64) string { return "approval:" + itoa(id) }
 
 // ensureRoomFor refuses a maker's request beyond MaxPending pending ones. The
 // lock makes the count and the insert one step on every node.
-func (s *Store) ensureRoomFor(ctx context.Context, tx *sql.Tx, maker int64, now time.Time) error {
+func (s *Service) ensureRoomFor(ctx context.Context, tx *sql.Tx, maker int64, now time.Time) error {
 	if err := s.db.Dialect.LockXactNamed(ctx, tx, store.LockApprovals); err != nil {
 		return err
 	}
@@ -167,7 +167,7 @@ func (s *Store) ensureRoomFor(ctx context.Context, tx *sql.Tx, maker int64, now 
 const columns = `id, action, status, maker_id, maker_email, maker_reason, created_at, expires_at, summary, method, path,
 	target, change, decided_by, decided_email, decision_reason, decided_at, target_version, body, query`
 
-func (s *Store) scan(row interface{ Scan(...any) error }) (Request, error) {
+func (s *Service) scan(row interface{ Scan(...any) error }) (Request, error) {
 	var (
 		r         Request
 		change    string
@@ -199,7 +199,7 @@ func (s *Store) scan(row interface{ Scan(...any) error }) (Request, error) {
 var ErrNotFound = &apperr.NotFound{What: "Approval request"}
 
 // Get reads one request.
-func (s *Store) Get(ctx context.Context, id int64) (Request, error) {
+func (s *Service) Get(ctx context.Context, id int64) (Request, error) {
 	r, err := s.scan(s.db.QueryRowContext(ctx, `SELECT `+columns+` FROM approvals WHERE id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, ErrNotFound
@@ -249,7 +249,7 @@ func (f Filter) where(now time.Time, actions []string) (string, []any) {
 
 // List is a page of the requests f selects, newest first, each saying
 // whether the viewer may decide it, and their count.
-func (s *Store) List(ctx context.Context, f Filter, limit, offset int) ([]Request, int, error) {
+func (s *Service) List(ctx context.Context, f Filter, limit, offset int) ([]Request, int, error) {
 	where, args := f.where(s.now(), s.Decidable(f.Viewer.Holds))
 	var total int
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM approvals`+where, args...).Scan(&total); err != nil {
@@ -318,13 +318,13 @@ func decide(ctx context.Context, tx store.Execer, id int64, status string, d Dec
 }
 
 // Reject rejects a pending request, audited as approval.reject.
-func (s *Store) Reject(ctx context.Context, actor audit.Actor, r Request, reason string) (Request, error) {
+func (s *Service) Reject(ctx context.Context, actor audit.Actor, r Request, reason string) (Request, error) {
 	return s.close(ctx, actor, r, Rejected, "approval.reject", reason, "")
 }
 
 // Withdraw is the maker taking their pending request back, audited as
 // approval.withdraw.
-func (s *Store) Withdraw(ctx context.Context, actor audit.Actor, r Request) (Request, error) {
+func (s *Service) Withdraw(ctx context.Context, actor audit.Actor, r Request) (Request, error) {
 	if r.Maker.ID != actor.ID {
 		return r, ErrNotMine
 	}
@@ -333,7 +333,7 @@ func (s *Store) Withdraw(ctx context.Context, actor audit.Actor, r Request) (Req
 
 // Explain is the maker giving (or changing) the reason of their pending
 // request, for its approver; audited as approval.reason.
-func (s *Store) Explain(ctx context.Context, actor audit.Actor, r Request, reason string) (Request, error) {
+func (s *Service) Explain(ctx context.Context, actor audit.Actor, r Request, reason string) (Request, error) {
 	if r.Maker.ID != actor.ID {
 		return r, ErrNotMine
 	}
@@ -358,7 +358,7 @@ func (s *Store) Explain(ctx context.Context, actor audit.Actor, r Request, reaso
 	return s.Get(ctx, r.ID)
 }
 
-func (s *Store) close(ctx context.Context, actor audit.Actor, r Request, status, action, reason, maker string) (Request, error) {
+func (s *Service) close(ctx context.Context, actor audit.Actor, r Request, status, action, reason, maker string) (Request, error) {
 	if err := s.Check(ctx, r); err != nil {
 		return r, err
 	}
@@ -379,7 +379,7 @@ func (s *Store) close(ctx context.Context, actor audit.Actor, r Request, status,
 // Void marks a pending request void, audited by actor as approval.void, and
 // answers the refusal (409) that says why: its maker can no longer make the
 // change, so nobody may approve it.
-func (s *Store) Void(ctx context.Context, actor audit.Actor, r Request, why string) error {
+func (s *Service) Void(ctx context.Context, actor audit.Actor, r Request, why string) error {
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE approvals SET status = 'void', decision_reason = $1, decided_at = $2
 			WHERE id = $3 AND status = 'pending'`, why, s.now(), r.ID)
@@ -400,7 +400,7 @@ func (s *Store) Void(ctx context.Context, actor audit.Actor, r Request, why stri
 
 // Check refuses a request that can no longer be decided: decided already,
 // or expired (then marked so).
-func (s *Store) Check(ctx context.Context, r Request) error {
+func (s *Service) Check(ctx context.Context, r Request) error {
 	switch r.Status {
 	case Pending:
 		return nil
@@ -427,7 +427,7 @@ var versionQueries = map[string]string{
 
 // TargetVersion is the version of an audit target ("role:7", "promotion"):
 // "" for a target of no known kind, "gone" for one that no longer exists.
-func (s *Store) TargetVersion(ctx context.Context, target string) (string, error) {
+func (s *Service) TargetVersion(ctx context.Context, target string) (string, error) {
 	if strings.Contains(target, ",") { // a change of several targets: the version of each
 		var versions []string
 		for _, t := range strings.Split(target, ",") {
@@ -480,7 +480,7 @@ var sponsoring = map[string]string{
 // that another person approved. An Administrator who makes a staff member,
 // gives them the Administrator role and has them approve the Administrator's
 // own requests has one pair of eyes, not two.
-func (s *Store) Sponsored(ctx context.Context, maker Person, approver int64) (string, error) {
+func (s *Service) Sponsored(ctx context.Context, maker Person, approver int64) (string, error) {
 	var role sql.NullInt64
 	if err := s.db.QueryRowContext(ctx, `SELECT role_id FROM users WHERE id = $1`, approver).Scan(&role); err != nil {
 		return "", err

@@ -42,7 +42,7 @@ func (c *clock) Now() time.Time { return c.t }
 // fixture is a store on db with a maker and an approver of token edits.
 type fixture struct {
 	db              *store.DB
-	s               *approvals.Store
+	s               *approvals.Service
 	clock           *clock
 	maker, approver audit.Actor
 }

@@ -44,8 +44,8 @@ type Options struct {
 	AnonymousWait time.Duration
 }
 
-// NewService loads (or creates, on first start) the captcha secret.
-func NewService(ctx context.Context, db *store.DB, o Options) (*Service, error) {
+// New loads (or creates, on first start) the captcha secret.
+func New(ctx context.Context, db *store.DB, o Options) (*Service, error) {
 	if o.Secrets == nil {
 		return nil, errors.New("auth: no secrets box (Options.Secrets)")
 	}

@@ -129,7 +129,7 @@ func (rr ruleRights) Admits(action string, holds func(key string) bool) (bool, s
 	return rule.admitsHolder(holds)
 }
 
-// standing is a request's maker as they are now, for approvals.Store.
+// standing is a request's maker as they are now, for approvals.Service.
 func (s *Server) standing(ctx context.Context, id int64) (approvals.Standing, error) {
 	u, err := s.accounts.LoadUser(ctx, id)
 	if err != nil {
@@ -145,7 +145,7 @@ func decider(r *http.Request) approvals.Decider {
 }
 
 // decision reads an approve or reject call: the request, and the reason,
-// once approvals.Store.MayDecide allows the caller.
+// once approvals.Service.MayDecide allows the caller.
 func (s *Server) decision(w http.ResponseWriter, r *http.Request) (approvals.Request, string, bool) {
 	id, err := pathID(r, "id")
 	var in decisionInput

@@ -148,7 +148,7 @@ func (s *Server) Routes() []Route { //nolint:funlen // the route table: one line
 		{"DELETE", "/api/admin/sessions/{id}", Perm(rbac.Sessions).Fresh(), revokeSession(s.auth.RevokeStaffSession)},
 
 		// Four-eyes approval: the policy (which actions need a second person), and the requests made under it.
-		// Deciding needs what the request's action needs (approvals.Store.MayDecide), a fresh step-up, and not
+		// Deciding needs what the request's action needs (approvals.Service.MayDecide), a fresh step-up, and not
 		// being its maker; withdrawing it or giving its reason, being its maker.
 		{"GET", "/api/admin/approvals/policy", Perm(rbac.ApprovalPolicy), s.approvalPolicy},
 		{"POST", "/api/admin/approvals/policy", Perm(rbac.ApprovalPolicy).Fresh().FourEyes("approval_policy.save"), s.saveApprovalPolicy},

@@ -57,7 +57,7 @@ type Server struct {
 	now        func() time.Time
 	draining   atomic.Bool // Drain: /readyz answers 503
 	metrics    *metrics.Metrics
-	approvals  *approvals.Store
+	approvals  *approvals.Service
 	ingest     *ingest.Applier // the exchange core's events, by every way in
 	ingestKeys *ingest.Keys
 }
