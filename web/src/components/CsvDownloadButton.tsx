@@ -2,11 +2,10 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
 import type { ButtonProps } from 'antd';
-import type { Query } from '../lib/api';
 import { errorMessage } from '../lib/api';
 import { toast } from '../lib/toast';
 
-interface CsvDownloadButtonProps {
+interface CsvDownloadButtonProps<Query> {
   /** Starts the download with `query`; resolves to the file name (apiDownload). */
   download: (query: Query) => Promise<string>;
   query: Query;
@@ -17,7 +16,7 @@ interface CsvDownloadButtonProps {
 }
 
 /** "Download CSV": saves the export for the current filters; a failure shows a toast. */
-export function CsvDownloadButton({ download, query, iconOnly = false, color }: CsvDownloadButtonProps) {
+export function CsvDownloadButton<Query>({ download, query, iconOnly = false, color }: CsvDownloadButtonProps<Query>) {
   const mutation = useMutation({
     mutationFn: download,
     onError: (error) => toast.error(errorMessage(error)),

@@ -18,6 +18,7 @@ import {
   setToken,
   TOKEN_STORAGE_KEY,
 } from './api';
+import type { GetQuery, PostBody } from './apiTypes';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -55,7 +56,7 @@ describe('token storage', () => {
 describe('headers', () => {
   it('sends the app version and JSON accept, without a token or body', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ id: 1 }));
-    await expect(apiGet('/user')).resolves.toEqual({ id: 1 });
+    await expect(apiGet('/api/user')).resolves.toEqual({ id: 1 });
 
     const { url, init, headers } = lastCall();
     expect(url).toBe('/api/user');
@@ -70,24 +71,24 @@ describe('headers', () => {
   it('sends the bearer token when one is stored', async () => {
     setToken('abc123');
     fetchMock.mockResolvedValue(jsonResponse({}));
-    await apiGet('/user');
+    await apiGet('/api/user');
     expect(lastCall().headers.get('Authorization')).toBe('Bearer abc123');
   });
 
   it('sends a JSON body with its content type on POST, PATCH and DELETE', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ ok: true })));
 
-    await apiPost('/login', { username: 'a', password: 'b' });
+    await apiPost('/api/login', { body: { username: 'a', password: 'b' } });
     expect(lastCall().init.method).toBe('POST');
     expect(lastCall().init.body).toBe('{"username":"a","password":"b"}');
     expect(lastCall().headers.get('Content-Type')).toBe('application/json');
 
-    await apiPatch('/admin/roles/removeMember', { users: [1, 2] });
+    await apiPatch('/api/admin/roles/removeMember', { body: { users: [1, 2] } });
     expect(lastCall().url).toBe('/api/admin/roles/removeMember');
     expect(lastCall().init.method).toBe('PATCH');
     expect(lastCall().init.body).toBe('{"users":[1,2]}');
 
-    await apiDelete('/admin/roles/7');
+    await apiDelete('/api/admin/roles/{id}', { params: { path: { id: 7 } } });
     expect(lastCall().init.method).toBe('DELETE');
     expect(lastCall().init.body).toBeUndefined();
     expect(lastCall().headers.has('Content-Type')).toBe(false);
@@ -96,15 +97,15 @@ describe('headers', () => {
   it('sends the token given to the call instead of the stored one', async () => {
     setToken('stored');
     fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ token: 'full' })));
-    await apiPost('/2fa/googleAuthenticator', { code: '123456', password: '' }, { token: 'pending' });
+    await apiPost('/api/2fa/googleAuthenticator', { body: { code: '123456', password: '' }, token: 'pending' });
     expect(lastCall().headers.get('Authorization')).toBe('Bearer pending');
-    await apiGet('/user');
+    await apiGet('/api/user');
     expect(lastCall().headers.get('Authorization')).toBe('Bearer stored');
   });
 
   it('POST without a body sends no content type', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
-    await apiPost('/logout');
+    await apiPost('/api/logout');
     expect(lastCall().init.body).toBeUndefined();
     expect(lastCall().headers.has('Content-Type')).toBe(false);
   });
@@ -113,15 +114,9 @@ describe('headers', () => {
 describe('query strings', () => {
   it('skips undefined, null and empty values and encodes the rest', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ users: [] }));
-    await apiGet('/admin/users', {
-      page: 2,
-      maxPerPage: 25,
-      q: 'a b&c',
-      role: '',
-      coinType: undefined,
-      type: null,
-      verified: true,
-    });
+    // Values of every kind, whatever the document says of this path's parameters.
+    const query = { page: 2, maxPerPage: 25, q: 'a b&c', role: '', coinType: undefined, type: null, verified: true };
+    await apiGet('/api/admin/users', { params: { query: query as unknown as GetQuery<'/api/admin/users'> } });
     expect(lastCall().url).toBe('/api/admin/users?page=2&maxPerPage=25&q=a+b%26c&verified=true');
   });
 
@@ -139,21 +134,21 @@ describe('replies', () => {
   it('throws a change sent for approval (202 {approval}): nothing was changed, no screen may take it for done', async () => {
     const approval = { id: 4, action: 'role.edit', status: 'pending' };
     fetchMock.mockResolvedValueOnce(jsonResponse({ approval }, { status: 202 }));
-    const error = await rejection(apiPost('/admin/roles/7/edit', { role: 'Auditors' }));
+    const error = await rejection(apiPost('/api/admin/roles/{id}/edit', { params: { path: { id: 7 } }, body: { role: 'Auditors' } }));
     expect(error).toBeInstanceOf(SentForApprovalError);
     expect((error as SentForApprovalError).status).toBe(202);
     expect(errorMessage(error)).toBe(SENT_FOR_APPROVAL);
     expect((error as SentForApprovalError).body).toEqual({ approval });
 
     fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'If the address is known, a link is on its way.' }, { status: 202 }));
-    await expect(apiPost('/password/reset', { email: 'a@example.com' })).resolves.toEqual({
+    await expect(apiPost('/api/password/reset', { body: { email: 'a@example.com' } })).resolves.toEqual({
       message: 'If the address is known, a link is on its way.',
     });
   });
 
   it('resolves a 204 to undefined', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
-    await expect(apiDelete('/admin/roles/3')).resolves.toBeUndefined();
+    await expect(apiDelete('/api/admin/roles/{id}', { params: { path: { id: 3 } } })).resolves.toBeUndefined();
   });
 
   it('turns the error envelope into an ApiError', async () => {
@@ -167,7 +162,7 @@ describe('replies', () => {
     };
     fetchMock.mockResolvedValue(jsonResponse(body, { status: 400 }));
 
-    const error = await rejection(apiPost('/admin/users/new', { email: 'x' }));
+    const error = await rejection(apiPost('/api/admin/users/new', { body: { email: 'x' } as PostBody<'/api/admin/users/new'> }));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(Error);
     const apiError = error as ApiError;
@@ -183,7 +178,7 @@ describe('replies', () => {
     fetchMock.mockResolvedValue(
       jsonResponse({ code: 403, message: 'Missing permission ADMIN_USERS_LIST.', errors: [] }, { status: 403 }),
     );
-    const error = (await rejection(apiGet('/admin/users'))) as ApiError;
+    const error = (await rejection(apiGet('/api/admin/users'))) as ApiError;
     expect(error.status).toBe(403);
     expect(error.errors).toEqual([]);
     expect(error.firstErrorMessage()).toBe('Missing permission ADMIN_USERS_LIST.');
@@ -191,7 +186,7 @@ describe('replies', () => {
 
   it('keeps msg (register) in the body and uses it when message is missing', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ code: 400, msg: 'Email already used.' }, { status: 400 }));
-    const error = (await rejection(apiPost('/register', {}))) as ApiError;
+    const error = (await rejection(apiPost('/api/register', { body: {} as PostBody<'/api/register'> }))) as ApiError;
     expect(error.message).toBe('Email already used.');
     expect((error.body as { msg: string }).msg).toBe('Email already used.');
   });
@@ -200,7 +195,7 @@ describe('replies', () => {
     fetchMock.mockResolvedValue(
       new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
     );
-    const error = (await rejection(apiGet('/user'))) as ApiError;
+    const error = (await rejection(apiGet('/api/user'))) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(502);
     expect(error.message).toBe('Request failed (502 Bad Gateway).');
@@ -210,7 +205,7 @@ describe('replies', () => {
 
   it('turns a network failure into an ApiError with status 0', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    const error = (await rejection(apiGet('/user'))) as ApiError;
+    const error = (await rejection(apiGet('/api/user'))) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(0);
     expect(error.message).toMatch(/could not be reached/);
@@ -221,12 +216,12 @@ describe('replies', () => {
     controller.abort();
     const abortError = new DOMException('The operation was aborted.', 'AbortError');
     fetchMock.mockRejectedValue(abortError);
-    await expect(apiGet('/user', undefined, { signal: controller.signal })).rejects.toBe(abortError);
+    await expect(apiGet('/api/user', { signal: controller.signal })).rejects.toBe(abortError);
   });
 
   it('rejects an unreadable 2xx reply with an ApiError', async () => {
     fetchMock.mockResolvedValue(new Response('not json', { status: 200 }));
-    const error = (await rejection(apiGet('/user'))) as ApiError;
+    const error = (await rejection(apiGet('/api/user'))) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(200);
   });
@@ -286,7 +281,7 @@ describe('apiDownload', () => {
       clicked.push(this);
     });
 
-    const name = await apiDownload('/admin/wallets/report/CSV', { minDate: '2026-01-01 00:00:00', user: '' });
+    const name = await apiDownload('/api/admin/wallets/report/CSV', { params: { query: { minDate: '2026-01-01 00:00:00', user: '' } } });
 
     expect(name).toBe('bonus-20260101-20261231.csv');
     expect(lastCall().url).toBe('/api/admin/wallets/report/CSV?minDate=2026-01-01+00%3A00%3A00');
@@ -304,7 +299,7 @@ describe('apiDownload', () => {
 
   it('throws an ApiError and saves nothing on an error reply', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ code: 401, message: 'Unauthorized', errors: [] }, { status: 401 }));
-    const error = (await rejection(apiDownload('/admin/exchange/history/CSV', {}))) as ApiError;
+    const error = (await rejection(apiDownload('/api/admin/exchange/history/CSV', { params: { query: {} } }))) as ApiError;
     expect(error.status).toBe(401);
     expect(createObjectURL).not.toHaveBeenCalled();
   });

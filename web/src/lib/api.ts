@@ -1,9 +1,12 @@
 /**
  * The one API client of the web app. Every call to the Go server goes through here.
  *
- * - Paths are relative to API_BASE (`apiGet('/user')` calls `/api/user`), and each function takes only the paths
- *   docs/openapi.json documents for its method (ApiGetPath, ApiPostPath, ... in apiTypes.ts): a call to an
- *   undocumented path, or with the wrong method, fails the type check.
+ * - The calls go through openapi-fetch over the types generated from docs/openapi.json (api.gen.ts): apiGet,
+ *   apiPost, apiPatch, apiDelete and apiDownload take a documented path for their method as the document spells it
+ *   (`apiGet('/api/admin/users/{id}', { params: { path: { id } } })`), its parameters (`params.path`,
+ *   `params.query`) and its body (`body`) as the document types them, and resolve to the reply the document gives:
+ *   a wrong path, parameter, query key or body, or a reply used as another type, fails the type check.
+ * - Query strings: undefined, null and empty-string values are left out, the rest form-encoded (`searchOf`).
  * - Headers: `Authorization: Bearer <token>` (when signed in), `X-App-Version`, `Accept: application/json`,
  *   and `Content-Type: application/json` when there is a body.
  * - Every failure (non-2xx reply, unreadable reply, network failure) is thrown as an ApiError.
@@ -13,8 +16,10 @@
  *   cancelled it fails with a StepUpCancelledError (nothing was changed).
  */
 
-import type { components } from './api.gen';
-import type { ApiDeletePath, ApiDownloadPath, ApiGetPath, ApiPatchPath, ApiPostPath, GetReply } from './apiTypes';
+import createClient from 'openapi-fetch';
+import type { ParamsOption, RequestBodyOption } from 'openapi-fetch';
+import type { components, paths } from './api.gen';
+import type { ApiMethod, ApiReply, CsvGetPath, DocumentedPath, GetReply, JsonGetPath } from './apiTypes';
 import { StepUpPromptCancelled, stepUpFor, stepUpGeneration } from './stepUp';
 
 export const API_BASE = '/api';
@@ -160,6 +165,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 // Requests
 
 export type QueryValue = string | number | boolean | null | undefined;
+/** A query string's parameters; the calls themselves take the ones the document has for their path (GetQuery). */
 export type Query = Record<string, QueryValue>;
 
 export interface RequestOptions {
@@ -173,14 +179,22 @@ export interface RequestOptions {
   stepUp?: boolean;
 }
 
-/** `query` becomes the query string; undefined, null and empty-string values are left out. */
-export function buildUrl(path: string, query?: Query, base: string = API_BASE): string {
+/**
+ * The query string of `query` (without `?`): its parameters in their order, undefined, null and empty-string values
+ * left out, the rest as text, form-encoded (a space is `+`). The client's query serializer, and buildUrl's.
+ */
+export function searchOf(query?: Readonly<Record<string, unknown>>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null || value === '') continue;
     params.append(key, String(value));
   }
-  const search = params.toString();
+  return params.toString();
+}
+
+/** `query` becomes the query string; undefined, null and empty-string values are left out. */
+export function buildUrl(path: string, query?: Query, base: string = API_BASE): string {
+  const search = searchOf(query);
   const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
   if (!search) return url;
   return `${url}${url.includes('?') ? '&' : '?'}${search}`;
@@ -207,10 +221,15 @@ async function send(url: string, init: RequestInit): Promise<Response> {
   return response;
 }
 
-async function readJson<T>(response: Response): Promise<T> {
-  if (response.status === 204 || response.status === 205) return undefined as T;
+/**
+ * A 2xx JSON reply, checked: an unreadable one is an ApiError, a change sent for approval (202 {approval}) a
+ * SentForApprovalError. What is left goes back to openapi-fetch to be read: no body (a 204, or an empty reply) as a
+ * 204, which it reads as undefined.
+ */
+async function checkedJson(response: Response): Promise<Response> {
+  if (response.status === 204 || response.status === 205) return new Response(null, { status: 204 });
   const text = await response.text();
-  if (!text) return undefined as T;
+  if (!text) return new Response(null, { status: 204 });
   let reply: unknown;
   try {
     reply = JSON.parse(text);
@@ -218,28 +237,23 @@ async function readJson<T>(response: Response): Promise<T> {
     throw new ApiError(response.status, 'The server sent a reply that could not be read.', [], text);
   }
   if (response.status === 202 && isRecord(reply) && isRecord(reply.approval)) throw new SentForApprovalError(reply);
-  return reply as T;
+  const headers = new Headers(response.headers);
+  headers.delete('Content-Length'); // the text is read again as it is
+  return new Response(text, { status: response.status, statusText: response.statusText, headers });
 }
 
-async function request<T>(
-  method: string,
-  path: string,
-  body: unknown,
-  query: Query | undefined,
-  options: RequestOptions | undefined,
-): Promise<T> {
-  const hasBody = body !== undefined;
-  const once = async () => {
-    const response = await send(buildUrl(path, query), {
-      method,
-      headers: buildHeaders(hasBody, options?.token),
-      body: hasBody ? JSON.stringify(body) : undefined,
-      signal: options?.signal,
+/** Sends the call, with the step-up (the module's comment) unless `options` rule it out. */
+async function exchange(url: string, init: RequestInit, options: RequestOptions): Promise<Response> {
+  const hasBody = init.body !== undefined && init.body !== null;
+  const once = () =>
+    send(url, {
+      method: init.method,
+      headers: buildHeaders(hasBody, options.token),
+      body: hasBody ? init.body : undefined,
+      signal: init.signal ?? undefined,
     });
-    return readJson<T>(response);
-  };
   // A call with a token of its own (the sign-in's pending one) has no session to step up.
-  if (options?.stepUp === false || options?.token !== undefined) return once();
+  if (options.stepUp === false || options.token !== undefined) return once();
   const sentAt = stepUpGeneration();
   try {
     return await once();
@@ -251,25 +265,104 @@ async function request<T>(
       if (cancelled instanceof StepUpPromptCancelled) throw new StepUpCancelledError();
       throw cancelled;
     }
-    options?.signal?.throwIfAborted();
+    init.signal?.throwIfAborted();
     return once(); // once only: a second refusal is thrown as it is
   }
 }
 
-export function apiGet<T>(path: ApiGetPath, query?: Query, options?: RequestOptions): Promise<T> {
-  return request<T>('GET', path, undefined, query, options);
+/**
+ * What openapi-fetch builds for a call (its `Request` option): the URL as it made it (relative: `/api/...`) and the
+ * init (method, the serialized body, the signal), kept as they are for `exchange`, which sends them with the global
+ * fetch and the app's own headers.
+ */
+class OutgoingRequest {
+  readonly url: string;
+  readonly method: string;
+  readonly body: BodyInit | null | undefined;
+  readonly signal: AbortSignal | undefined;
+
+  constructor(url: string, init: RequestInit = {}) {
+    this.url = url;
+    this.method = init.method ?? 'GET';
+    this.body = init.body;
+    this.signal = init.signal ?? undefined;
+  }
 }
 
-export function apiPost<T>(path: ApiPostPath, body?: unknown, options?: RequestOptions): Promise<T> {
-  return request<T>('POST', path, body, undefined, options);
+/** The `fetch` openapi-fetch calls: `exchange`, then the JSON checks unless the reply is a file. */
+function transport(options: RequestOptions, reply: 'json' | 'file') {
+  return async (input: Request): Promise<Response> => {
+    const { url, method, body, signal } = input as unknown as OutgoingRequest;
+    const response = await exchange(url, { method, body, signal }, options);
+    return reply === 'json' ? checkedJson(response) : response;
+  };
 }
 
-export function apiPatch<T>(path: ApiPatchPath, body?: unknown, options?: RequestOptions): Promise<T> {
-  return request<T>('PATCH', path, body, undefined, options);
+/**
+ * The openapi-fetch client over docs/openapi.json's paths (they start with `/api`; `/healthz` is outside it). Its
+ * calls go through `transport`; the app calls it through apiGet, apiPost, ... below, which throw instead of
+ * returning an error.
+ */
+const client = createClient<paths>({
+  Request: OutgoingRequest as unknown as typeof Request,
+  querySerializer: (query) => searchOf(query),
+});
+
+/**
+ * What a call takes beside its path: the parameters (`params: {path, query}`) and the body the document has for the
+ * operation (openapi-fetch's types: a wrong or missing one fails the type check), and the options.
+ */
+export type CallInit<P extends DocumentedPath<M>, M extends ApiMethod> = ParamsOption<paths[P][M]> &
+  RequestBodyOption<paths[P][M]> &
+  RequestOptions;
+
+/** The init argument: required when the operation has a required parameter (a path's) or body. */
+export type CallArgs<P extends DocumentedPath<M>, M extends ApiMethod> = object extends CallInit<P, M>
+  ? [init?: CallInit<P, M>]
+  : [init: CallInit<P, M>];
+
+type AnyInit = RequestOptions & { params?: object; body?: unknown };
+
+async function call(
+  method: ApiMethod,
+  path: string,
+  init: AnyInit | undefined,
+  reply: 'json' | 'file',
+): Promise<{ data?: unknown; response: Response }> {
+  const { signal, token, stepUp, params, body } = init ?? {};
+  const fetch = transport({ token, stepUp }, reply);
+  const parseAs = reply === 'json' ? 'json' : 'blob';
+  // The typed signatures below check path, params and body: here they are passed on as they are.
+  return client.request(method, path as never, { params, body, signal, fetch, parseAs } as never);
 }
 
-export function apiDelete<T = void>(path: ApiDeletePath, body?: unknown, options?: RequestOptions): Promise<T> {
-  return request<T>('DELETE', path, body, undefined, options);
+/** `GET path` (a documented JSON one): its 200 reply. */
+export async function apiGet<P extends JsonGetPath>(path: P, ...[init]: CallArgs<P, 'get'>): Promise<ApiReply<P, 'get'>> {
+  return (await call('get', path, init, 'json')).data as ApiReply<P, 'get'>;
+}
+
+/** `POST path`: its 200 or 201 reply (a lone 202's), undefined for a 204. */
+export async function apiPost<P extends DocumentedPath<'post'>>(
+  path: P,
+  ...[init]: CallArgs<P, 'post'>
+): Promise<ApiReply<P, 'post'>> {
+  return (await call('post', path, init, 'json')).data as ApiReply<P, 'post'>;
+}
+
+/** `PATCH path`. */
+export async function apiPatch<P extends DocumentedPath<'patch'>>(
+  path: P,
+  ...[init]: CallArgs<P, 'patch'>
+): Promise<ApiReply<P, 'patch'>> {
+  return (await call('patch', path, init, 'json')).data as ApiReply<P, 'patch'>;
+}
+
+/** `DELETE path`. */
+export async function apiDelete<P extends DocumentedPath<'delete'>>(
+  path: P,
+  ...[init]: CallArgs<P, 'delete'>
+): Promise<ApiReply<P, 'delete'>> {
+  return (await call('delete', path, init, 'json')).data as ApiReply<P, 'delete'>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -300,15 +393,11 @@ function sanitizeFilename(name: string): string | null {
  * Fetches a file (the CSV exports) with the usual headers and saves it through a temporary
  * <a download>. Resolves to the file name used.
  */
-export async function apiDownload(path: ApiDownloadPath, query?: Query, options?: RequestOptions): Promise<string> {
-  const response = await send(buildUrl(path, query), {
-    method: 'GET',
-    headers: buildHeaders(false, options?.token),
-    signal: options?.signal,
-  });
+export async function apiDownload<P extends CsvGetPath>(path: P, ...[init]: CallArgs<P, 'get'>): Promise<string> {
+  const { data, response } = await call('get', path, init, 'file');
   const filename =
     filenameFromContentDisposition(response.headers.get('Content-Disposition')) ?? 'download.csv';
-  const blob = await response.blob();
+  const blob = (data as Blob | undefined) ?? new Blob([]); // undefined: an empty file
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');
@@ -333,11 +422,6 @@ export async function apiDownload(path: ApiDownloadPath, query?: Query, options?
 export type Health = GetReply<'/healthz'>;
 
 /** `GET /healthz`: resolves when the server and its database are up; a 503 throws an ApiError. */
-export async function getHealth(options?: RequestOptions): Promise<Health> {
-  const response = await send(buildUrl('/healthz', undefined, ''), {
-    method: 'GET',
-    headers: buildHeaders(false),
-    signal: options?.signal,
-  });
-  return readJson<Health>(response);
+export function getHealth(options?: Pick<RequestOptions, 'signal'>): Promise<Health> {
+  return apiGet('/healthz', { signal: options?.signal, stepUp: false });
 }

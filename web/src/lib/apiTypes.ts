@@ -66,27 +66,6 @@ export type PatchReply<P extends DocumentedPath<'patch'>> = ApiReply<P, 'patch'>
 // ---------------------------------------------------------------------------------------------
 // The paths the API client accepts
 
-/** The path parameters of the `M` operation of `P`, e.g. `{id: number}`. */
-type PathParams<P extends DocumentedPath<M>, M extends ApiMethod> =
-  Operation<P, M> extends { parameters: { path: infer Params } } ? Params : Record<never, never>;
-
-/** What a `{name}` of a documented path becomes: any number for an integer parameter, else any string. */
-type ParamValue<Params, Name extends string> = Name extends keyof Params
-  ? Params[Name] extends number
-    ? number
-    : string
-  : string;
-
-/** A documented path with each `{name}` filled in: `'/users/{id}/edit'` → `` `/users/${number}/edit` ``. */
-type FillParams<Path extends string, Params> = Path extends `${infer Head}{${infer Name}}${infer Tail}`
-  ? `${Head}${ParamValue<Params, Name>}${FillParams<Tail, Params>}`
-  : Path;
-
-/** The documented `/api` paths `P` as the client takes them: without `/api`, parameters filled in. */
-type ClientPath<P extends DocumentedPath<M>, M extends ApiMethod> = P extends `/api${infer Rest}`
-  ? FillParams<Rest, PathParams<P, M>>
-  : never;
-
 /** The documented paths whose `M` operation's 200 reply has the content type `Type`. */
 type PathAnswering<M extends ApiMethod, Type extends string> = {
   [P in DocumentedPath<M>]: Operation<P, M> extends { responses: { 200: { content: { [T in Type]: unknown } } } }
@@ -94,33 +73,8 @@ type PathAnswering<M extends ApiMethod, Type extends string> = {
     : never;
 }[DocumentedPath<M>];
 
-/**
- * A path `apiX` accepts (relative to `/api`): only the ones docs/openapi.json has for that method, so a call to an
- * undocumented path or with the wrong method fails the type check. E.g. `ApiPath<'post'>` includes
- * `` `/admin/users/${number}/edit` `` (from `/api/admin/users/{id}/edit`).
- */
-export type ApiPath<M extends ApiMethod> = ClientPath<DocumentedPath<M>, M>;
-
 /** `apiGet`: the documented GET paths that answer JSON (not the CSV exports). */
-export type ApiGetPath = ClientPath<PathAnswering<'get', 'application/json'>, 'get'>;
+export type JsonGetPath = PathAnswering<'get', 'application/json'>;
 
 /** `apiDownload`: the documented GET paths that answer a CSV file. */
-export type ApiDownloadPath = ClientPath<PathAnswering<'get', 'text/csv'>, 'get'>;
-
-/** `apiPost`. */
-export type ApiPostPath = ApiPath<'post'>;
-
-/** `apiPatch`. */
-export type ApiPatchPath = ApiPath<'patch'>;
-
-/** `apiDelete`. */
-export type ApiDeletePath = ApiPath<'delete'>;
-
-/** The JSON list paths whose CSV export is documented at `${path}/CSV` (the report screens take both). */
-export type ApiCsvListPath = ApiGetPath extends infer P
-  ? P extends ApiGetPath
-    ? `${P}/CSV` extends ApiDownloadPath
-      ? P
-      : never
-    : never
-  : never;
+export type CsvGetPath = PathAnswering<'get', 'text/csv'>;

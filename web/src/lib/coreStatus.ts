@@ -1,7 +1,7 @@
-import type { components } from './api.gen';
+import type { GetReply } from './apiTypes';
 
 /** Where the last change staff made to something the exchange core owns stands there (docs/decisions/0016). */
-export type CoreStatus = components['schemas']['CommandsStatus'];
+export type CoreStatus = NonNullable<GetReply<'/api/admin/promotion'>['core']>;
 
 /** Whether the core has yet to answer the change: screens read it again until it has. */
 export function pendingAtCore(core: CoreStatus | null | undefined): boolean {

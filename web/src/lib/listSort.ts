@@ -4,7 +4,6 @@
  */
 import type { SorterResult } from 'antd/es/table/interface';
 import type { TableColumnsType } from 'antd';
-import type { Query } from './api';
 import type { FilterParam } from './listParams';
 
 export type SortKey = 'created_at' | 'amount';
@@ -33,7 +32,7 @@ export function sortParam(): FilterParam<ListSort> {
 }
 
 /** The list call's `sort` and `order` (none: newest first). */
-export function sortQuery(sort: ListSort | undefined): Query {
+export function sortQuery(sort: ListSort | undefined): { sort?: SortKey; order?: 'asc' | 'desc' } {
   return { sort: sort?.by, order: sort ? (sort.asc ? 'asc' : 'desc') : undefined };
 }
 

@@ -10,13 +10,7 @@ import type {
 } from '@simplewebauthn/browser';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiDelete, apiGet, apiPost, errorMessage, isApiError } from './api';
-import type { RequestOptions } from './api';
 import type { GetReply, PostReply } from './apiTypes';
-
-/** What a begin call answers: the options of `navigator.credentials.create` or `.get`, binary fields in base64url. */
-interface BeginReply {
-  publicKey: Record<string, unknown>;
-}
 
 /** Whether this browser offers passkeys at all (a secure context with WebAuthn). */
 export function passkeysSupported(): boolean {
@@ -45,12 +39,12 @@ export type Passkey = GetReply<'/api/user/passkeys'>['passkeys'][number];
 /** The caller's passkeys, oldest first (asked only where the browser offers passkeys, or on the Security page). */
 export const passkeysQuery = queryOptions({
   queryKey: ['passkeys'] as const,
-  queryFn: ({ signal }) => apiGet<GetReply<'/api/user/passkeys'>>('/user/passkeys', undefined, { signal }),
+  queryFn: ({ signal }) => apiGet('/api/user/passkeys', { signal }),
 });
 
 /** Removes one of the caller's passkeys (204; a fresh step-up is needed, the API client asks for it). */
 export function deletePasskey(id: number): Promise<void> {
-  return apiDelete(`/user/passkeys/${id}`);
+  return apiDelete('/api/user/passkeys/{id}', { params: { path: { id } } });
 }
 
 /** The reply of `POST /api/user/passkeys/register/finish`: the new passkey. */
@@ -61,35 +55,37 @@ export type RegisteredPasskey = PostReply<'/api/user/passkeys/register/finish'>;
  * for it), then the browser creates the credential and the finish call keeps it.
  */
 export async function registerPasskey(name: string): Promise<RegisteredPasskey> {
-  const options = await apiPost<BeginReply>('/user/passkeys/register/begin');
+  const options = await apiPost('/api/user/passkeys/register/begin');
   const { startRegistration } = await import('@simplewebauthn/browser');
   const credential = await startRegistration({
     optionsJSON: options.publicKey as unknown as PublicKeyCredentialCreationOptionsJSON,
   });
-  return apiPost<RegisteredPasskey>('/user/passkeys/register/finish', { name, credential });
+  return apiPost('/api/user/passkeys/register/finish', { body: { name, credential } });
 }
 
-/** The assertion ceremonies: the code step of sign-in (pending token), and a step-up. */
-type AssertionPath = '/2fa/passkey' | '/user/step-up/passkey';
+/** What an assertion's begin call answers: the options of `navigator.credentials.get`, binary fields in base64url. */
+type AssertionOptions = PostReply<'/api/2fa/passkey/begin' | '/api/user/step-up/passkey/begin'>;
 
-/** Answers the ceremony at `path` with one of the account's passkeys; the finish call's reply. */
-async function assertPasskey<T>(path: AssertionPath, options: RequestOptions): Promise<T> {
-  const begun = await apiPost<BeginReply>(`${path}/begin`, undefined, options);
+/** The browser's answer to an assertion ceremony begun with `begun`, with one of the account's passkeys. */
+async function assertion(begun: AssertionOptions) {
   const { startAuthentication } = await import('@simplewebauthn/browser');
-  const credential = await startAuthentication({
+  return startAuthentication({
     optionsJSON: begun.publicKey as unknown as PublicKeyCredentialRequestOptionsJSON,
   });
-  return apiPost<T>(`${path}/finish`, { credential }, options);
 }
 
 /** The code step of sign-in answered by a passkey: the new full token. */
 export async function signInWithPasskey(pendingToken: string): Promise<string> {
-  const reply = await assertPasskey<PostReply<'/api/2fa/passkey/finish'>>('/2fa/passkey', { token: pendingToken });
+  const begun = await apiPost('/api/2fa/passkey/begin', { token: pendingToken });
+  const credential = await assertion(begun);
+  const reply = await apiPost('/api/2fa/passkey/finish', { body: { credential }, token: pendingToken });
   if (!reply?.token) throw new ApiError(500, 'The server did not sign you in. Please try again.');
   return reply.token;
 }
 
 /** A step-up answered by a passkey (never itself answered with the step-up prompt). */
-export function stepUpWithPasskey(): Promise<PostReply<'/api/user/step-up/passkey/finish'>> {
-  return assertPasskey('/user/step-up/passkey', { stepUp: false });
+export async function stepUpWithPasskey(): Promise<PostReply<'/api/user/step-up/passkey/finish'>> {
+  const begun = await apiPost('/api/user/step-up/passkey/begin', { stepUp: false });
+  const credential = await assertion(begun);
+  return apiPost('/api/user/step-up/passkey/finish', { body: { credential }, stepUp: false });
 }

@@ -1,8 +1,7 @@
-import type { components } from '../../lib/api.gen';
 import type { GetReply } from '../../lib/apiTypes';
 
 /** A four-eyes approval request, as `GET /api/admin/approvals` lists it. */
-export type ApprovalRequest = components['schemas']['ApprovalsRequest'];
+export type ApprovalRequest = ApprovalsPage['approvals'][number];
 
 export type ApprovalStatus = ApprovalRequest['status'];
 

@@ -1,9 +1,9 @@
 import type { Dayjs } from 'dayjs';
-import type { Query } from '../../lib/api';
 import type { DateRange } from '../../lib/dates';
 import { rangeBackFromToday, toApiDate, utcNow } from '../../lib/dates';
 import { dateRangeParam, textParam } from '../../lib/listParams';
 import type { ListSpec } from '../../lib/useListState';
+import type { AuditQuery } from './types';
 
 /** The filters of the audit log. */
 export interface AuditFilters {
@@ -26,11 +26,11 @@ export const AUDIT_LIST: ListSpec<AuditFilters> = {
 };
 
 /** The CSV call's query (the list's without paging). Empty filters are left out of the URL. */
-export function auditCsvQuery({ range, actor, action }: AuditFilters): Query {
+export function auditCsvQuery({ range, actor, action }: AuditFilters): AuditQuery {
   return { minDate: toApiDate(range[0]), maxDate: toApiDate(range[1]), actor, action };
 }
 
 /** The list call's query for one page. */
-export function auditListQuery(filters: AuditFilters, page: number, pageSize: number): Query {
+export function auditListQuery(filters: AuditFilters, page: number, pageSize: number): AuditQuery {
   return { page, maxPerPage: pageSize, ...auditCsvQuery(filters) };
 }

@@ -16,7 +16,7 @@ export type LoginInput = PostBody<'/api/login'>;
 export type SignInToken = { kind: 'pending'; token: string } | { kind: 'setup'; token: string };
 
 export async function login(input: LoginInput): Promise<SignInToken> {
-  const reply = await apiPost<LoginReply>('/login', input);
+  const reply = await apiPost('/api/login', { body: input });
   if (!reply?.token) throw new Error('The server did not sign you in. Please try again.');
   const pending = reply.data?.['2FaStatus']?.googleAuthenticator === true;
   return { kind: pending ? 'pending' : 'setup', token: reply.token };
@@ -31,8 +31,7 @@ export async function verifyGoogleAuthenticator(
   password: string,
   options?: RequestOptions,
 ): Promise<string> {
-  const body: PostBody<'/api/2fa/googleAuthenticator'> = { code, password };
-  const reply = await apiPost<PostReply<'/api/2fa/googleAuthenticator'>>('/2fa/googleAuthenticator', body, options);
+  const reply = await apiPost('/api/2fa/googleAuthenticator', { body: { code, password }, ...options });
   if (!reply?.token) throw new Error('The server did not sign you in. Please try again.');
   return reply.token;
 }
@@ -41,7 +40,7 @@ export async function verifyGoogleAuthenticator(
 export type GoogleAuthenticatorSetup = GetReply<'/api/user/2fa/googleAuthenticator'>;
 
 export function fetchGoogleAuthenticatorSetup(options?: RequestOptions): Promise<GoogleAuthenticatorSetup> {
-  return apiGet<GoogleAuthenticatorSetup>('/user/2fa/googleAuthenticator', undefined, options);
+  return apiGet('/api/user/2fa/googleAuthenticator', { ...options });
 }
 
 /** The Register panel's fields (web form state, not the API's shape: `register` maps them to the call's body). */
@@ -63,7 +62,7 @@ export async function register(input: RegisterInput): Promise<string> {
     device_type: 'Web',
     plainPassword: { first: input.password, second: input.confirmPassword },
   };
-  const reply = await apiPost<PostReply<'/api/register'>>('/register', body);
+  const reply = await apiPost('/api/register', { body });
   if (!reply?.token) throw new Error('The account could not be created. Please try again.');
   return reply.token;
 }
@@ -78,11 +77,11 @@ export function registerErrorMessage(error: unknown): string {
 }
 
 /** `POST /api/password/reset {email}`: always 202 (no account enumeration). */
-export function requestPasswordReset(email: string): Promise<void> {
-  return apiPost<void>('/password/reset', { email });
+export async function requestPasswordReset(email: string): Promise<void> {
+  await apiPost('/api/password/reset', { body: { email } });
 }
 
 /** `POST /api/password/reset/confirm {token, password}` → 204. */
 export function confirmPasswordReset(token: string, password: string): Promise<void> {
-  return apiPost<void>('/password/reset/confirm', { token, password });
+  return apiPost('/api/password/reset/confirm', { body: { token, password } });
 }

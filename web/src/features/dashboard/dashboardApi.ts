@@ -1,36 +1,27 @@
 /** The dashboard's calls (weekly widgets get a total and its last 7 days); live widgets poll every POLL_INTERVAL_MS. */
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api';
-import type { components } from '../../lib/api.gen';
+import type { GetReply } from '../../lib/apiTypes';
 import type { CoinType } from '../../lib/coinTypes';
 import { POLL_INTERVAL_MS } from '../../lib/queryClient';
 
-/** The dashboard's reply shapes, generated from docs/openapi.json. */
-type Schemas = components['schemas'];
+/** `GET /api/coins/markets/{symbol}`: `changes` are daily, newest last (the dashboard's replies: docs/openapi.json's). */
+export type Market = GetReply<'/api/coins/markets/{symbol}'>;
 
 /** A daily candle of `GET /api/coins/markets/{symbol}`; prices are decimal strings. */
-export type MarketChange = Schemas['LedgerCandle'];
-
-/** `GET /api/coins/markets/{symbol}`: `changes` are daily, newest last. */
-export type Market = Schemas['HttpapiMarketReply'];
+export type MarketChange = Market['changes'][number];
 
 /** `GET /api/admin/users/total_registers`: `total` is 7 days, oldest first; `count` is all time. */
-export type WeeklyCounts = Schemas['StatsRegistrations'];
+export type WeeklyCounts = GetReply<'/api/admin/users/total_registers'>;
 
 /** `GET /api/admin/users/total_onlines`. */
-export type OnlineUsers = Schemas['HttpapiOnlineReply'];
-
-/** A coin's balance of `GET /api/admin/wallets/customer_balance` and `xapa_balance`. */
-export type BalanceItem = Schemas['StatsBalance'];
+export type OnlineUsers = GetReply<'/api/admin/users/total_onlines'>;
 
 /** `GET /api/admin/wallets/customer_balance` and `xapa_balance`. */
-export type Balances = Schemas['HttpapiBalancesReply'];
+export type Balances = GetReply<'/api/admin/wallets/customer_balance'>;
 
-/** `GET /api/admin/transactions/total/balances`: the USD total under `balance`, each day's under `balance`. */
-type TotalBalancesReply = Schemas['HttpapiBalanceVolumeReply'];
-
-/** `GET /api/admin/transactions/total/revenue/{send,exchange}`: the same under `amount`. */
-type RevenueReply = Schemas['HttpapiRevenueReply'];
+/** A coin's balance of `GET /api/admin/wallets/customer_balance` and `xapa_balance`. */
+export type BalanceItem = Balances['balances'][number];
 
 /**
  * A USD total with its 7 days, as the balances and revenue cards show it: the web app's one shape for the two
@@ -60,7 +51,7 @@ export const MARKET_REFRESH_MS = 60_000;
 export function marketQuery(symbol: string) {
   return queryOptions({
     queryKey: ['dashboard', 'market', symbol],
-    queryFn: ({ signal }) => apiGet<Market>(`/coins/markets/${encodeURIComponent(symbol)}`, undefined, { signal }),
+    queryFn: ({ signal }) => apiGet('/api/coins/markets/{symbol}', { params: { path: { symbol } }, signal }),
     refetchInterval: MARKET_REFRESH_MS,
   });
 }
@@ -69,43 +60,50 @@ export function registrationsQuery(verified: boolean) {
   return queryOptions({
     queryKey: ['dashboard', 'registrations', verified],
     queryFn: ({ signal }) =>
-      apiGet<WeeklyCounts>('/admin/users/total_registers', verified ? { verified: 1 } : undefined, { signal }),
+      apiGet('/api/admin/users/total_registers', { params: { query: verified ? { verified: '1' } : undefined }, signal }),
     ...live,
   });
 }
 
 export const onlineUsersQuery = queryOptions({
   queryKey: ['dashboard', 'online'],
-  queryFn: ({ signal }) => apiGet<OnlineUsers>('/admin/users/total_onlines', undefined, { signal }),
+  queryFn: ({ signal }) => apiGet('/api/admin/users/total_onlines', { signal }),
   ...live,
 });
 
 export const customerBalanceQuery = queryOptions({
   queryKey: ['dashboard', 'balance', 'customer'],
-  queryFn: ({ signal }) => apiGet<Balances>('/admin/wallets/customer_balance', undefined, { signal }),
+  queryFn: ({ signal }) => apiGet('/api/admin/wallets/customer_balance', { signal }),
   ...live,
 });
 
 export const companyBalanceQuery = queryOptions({
   queryKey: ['dashboard', 'balance', 'company'],
-  queryFn: ({ signal }) => apiGet<Balances>('/admin/wallets/xapa_balance', undefined, { signal }),
+  queryFn: ({ signal }) => apiGet('/api/admin/wallets/xapa_balance', { signal }),
   ...live,
 });
 
 export const totalBalancesQuery = queryOptions({
   queryKey: ['dashboard', 'totals', 'balances'],
   queryFn: async ({ signal }): Promise<WeeklyTotal> => {
-    const { main } = await apiGet<TotalBalancesReply>('/admin/transactions/total/balances', undefined, { signal });
+    // The USD total under `balance`, each day's under `balance`.
+    const { main } = await apiGet('/api/admin/transactions/total/balances', { signal });
     return { total: main.total.balance, week: main.week.map(({ day, balance }) => ({ day, value: balance })) };
   },
   ...live,
 });
 
+const REVENUE_PATHS = {
+  send: '/api/admin/transactions/total/revenue/send',
+  exchange: '/api/admin/transactions/total/revenue/exchange',
+} as const;
+
 export function revenueQuery(kind: 'send' | 'exchange') {
   return queryOptions({
     queryKey: ['dashboard', 'totals', 'revenue', kind],
     queryFn: async ({ signal }): Promise<WeeklyTotal> => {
-      const { main } = await apiGet<RevenueReply>(`/admin/transactions/total/revenue/${kind}`, undefined, { signal });
+      // The same under `amount`.
+      const { main } = await apiGet(REVENUE_PATHS[kind], { signal });
       return { total: main.total.amount, week: main.week.map(({ day, amount }) => ({ day, value: amount })) };
     },
     ...live,

@@ -1,16 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Query } from '../../lib/api';
 import { apiDownload, apiGet } from '../../lib/api';
 import { POLL_INTERVAL_MS } from '../../lib/queryClient';
-import type { TransactionPage } from './types';
-
-const HISTORY_PATH = '/admin/transactions/history';
+import type { HistoryQuery } from './types';
 
 /** A page of the transaction history; polled (the History main data and the dashboard's recent transactions). */
-export function transactionHistoryQuery(query: Query) {
+export function transactionHistoryQuery(query: HistoryQuery) {
   return queryOptions({
     queryKey: ['transactions', 'history', query],
-    queryFn: ({ signal }) => apiGet<TransactionPage>(HISTORY_PATH, query, { signal }),
+    queryFn: ({ signal }) => apiGet('/api/admin/transactions/history', { params: { query }, signal }),
     refetchInterval: POLL_INTERVAL_MS,
     placeholderData: keepPreviousData,
   });
@@ -20,12 +17,13 @@ export function transactionHistoryQuery(query: Query) {
 export function transactionSearchQuery(hash: string) {
   return queryOptions({
     queryKey: ['transactions', 'search', hash],
-    queryFn: ({ signal }) => apiGet<TransactionPage>(`${HISTORY_PATH}/search`, { q: hash }, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet('/api/admin/transactions/history/search', { params: { query: { q: hash } }, signal }),
     enabled: hash !== '',
   });
 }
 
 /** Saves the CSV export of the filtered history; resolves to the file name. */
-export function downloadHistoryCsv(query: Query): Promise<string> {
-  return apiDownload(`${HISTORY_PATH}/CSV`, query);
+export function downloadHistoryCsv(query: HistoryQuery): Promise<string> {
+  return apiDownload('/api/admin/transactions/history/CSV', { params: { query } });
 }

@@ -1,12 +1,11 @@
 import type { Dayjs } from 'dayjs';
-import type { Query } from '../../lib/api';
 import type { DateRange } from '../../lib/dates';
 import { rangeBackFromToday, toApiDate, utcNow } from '../../lib/dates';
 import { dateRangeParam, enumParam, idParam, textParam } from '../../lib/listParams';
 import type { ListSort } from '../../lib/listSort';
 import { sortParam, sortQuery } from '../../lib/listSort';
 import type { ListSpec } from '../../lib/useListState';
-import type { Network, TransactionType } from './types';
+import type { HistoryQuery, Network, TransactionType } from './types';
 
 export const TRANSACTION_TYPES: readonly TransactionType[] = ['received', 'sent'];
 const NETWORKS: readonly Network[] = ['main', 'test'];
@@ -51,7 +50,7 @@ export const HISTORY_LIST: ListSpec<HistoryFilters> = {
 };
 
 /** The filter part of the list and CSV calls (dates in UTC, `YYYY-MM-DD HH:mm:ss`). */
-export function toCsvQuery(filters: HistoryFilters): Query {
+export function toCsvQuery(filters: HistoryFilters): HistoryQuery {
   return {
     minDate: toApiDate(filters.range[0]),
     maxDate: toApiDate(filters.range[1]),
@@ -64,7 +63,7 @@ export function toCsvQuery(filters: HistoryFilters): Query {
 }
 
 /** GET /api/admin/transactions/history's query for one page. */
-export function toListQuery(filters: HistoryFilters, page: number, pageSize: number): Query {
+export function toListQuery(filters: HistoryFilters, page: number, pageSize: number): HistoryQuery {
   return { page, maxPerPage: pageSize, ...toCsvQuery(filters), ...sortQuery(filters.sort) };
 }
 

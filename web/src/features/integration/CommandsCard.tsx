@@ -29,7 +29,7 @@ function trouble(c: Command): ReactNode {
 /** The commands to the core, newest first, by state; each opens to show the command as sent. */
 export function CommandsCard({ summary }: { summary: ReactNode }) {
   const page = useStatePage<CommandState>('');
-  const query = useQuery(commandsQuery(page.query));
+  const query = useQuery(commandsQuery({ ...page.query, state: page.query.state || undefined })); // '': every state
   const columns: TableColumnsType<Command> = [
     { key: 'created', title: utcTitle('Made'), render: (_, c) => formatDateTime(c.createdAt) },
     { key: 'type', title: 'Type', dataIndex: 'type' },

@@ -27,7 +27,7 @@ const STATES: { label: string; value: LetterState }[] = [
 export function LettersCard() {
   const page = useStatePage<LetterState>('');
   const [discarding, setDiscarding] = useState<Letter | null>(null);
-  const query = useQuery(lettersQuery(page.query));
+  const query = useQuery(lettersQuery({ ...page.query, state: page.query.state || undefined })); // '': both states
   const queryClient = useQueryClient();
   const retry = useMutation({
     mutationFn: (id: number) => retryLetter(id),

@@ -4,9 +4,8 @@
  * (`/api/admin/integration/commands`).
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Query } from '../../lib/api';
 import { apiGet, apiPost } from '../../lib/api';
-import type { GetReply, PostReply } from '../../lib/apiTypes';
+import type { GetQuery, GetReply, PostReply } from '../../lib/apiTypes';
 
 export type IntegrationSummary = GetReply<'/api/admin/integration'>;
 export type LettersPage = GetReply<'/api/admin/integration/letters'>;
@@ -26,25 +25,25 @@ export const REFRESH_MS = 10_000;
 
 export const summaryQuery = queryOptions({
   queryKey: integrationKeys.summary,
-  queryFn: ({ signal }) => apiGet<IntegrationSummary>('/admin/integration', undefined, { signal }),
+  queryFn: ({ signal }) => apiGet('/api/admin/integration', { signal }),
   refetchInterval: REFRESH_MS,
 });
 
 /** One page of the events kept aside, newest first (state: held, dead, or '' for both). */
-export function lettersQuery(query: Query) {
+export function lettersQuery(query: GetQuery<'/api/admin/integration/letters'>) {
   return queryOptions({
     queryKey: [...integrationKeys.letters, query],
-    queryFn: ({ signal }) => apiGet<LettersPage>('/admin/integration/letters', query, { signal }),
+    queryFn: ({ signal }) => apiGet('/api/admin/integration/letters', { params: { query }, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
   });
 }
 
 /** One page of the commands to the core, newest first (state: waiting, failing, delivered, applied, rejected or ''). */
-export function commandsQuery(query: Query) {
+export function commandsQuery(query: GetQuery<'/api/admin/integration/commands'>) {
   return queryOptions({
     queryKey: [...integrationKeys.commands, query],
-    queryFn: ({ signal }) => apiGet<CommandsPage>('/admin/integration/commands', query, { signal }),
+    queryFn: ({ signal }) => apiGet('/api/admin/integration/commands', { params: { query }, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
   });
@@ -52,10 +51,10 @@ export function commandsQuery(query: Query) {
 
 /** Applies an event kept aside again, as if it arrived now: what it became (applied, held, rejected…). */
 export function retryLetter(id: number): Promise<PostReply<'/api/admin/integration/letters/{id}/retry'>> {
-  return apiPost(`/admin/integration/letters/${id}/retry`);
+  return apiPost('/api/admin/integration/letters/{id}/retry', { params: { path: { id } } });
 }
 
 /** Drops an event kept aside for good, with the reason (audited; a fresh step-up is asked for by the call itself). */
 export function discardLetter(id: number, reason: string): Promise<void> {
-  return apiPost(`/admin/integration/letters/${id}/discard`, { reason });
+  return apiPost('/api/admin/integration/letters/{id}/discard', { params: { path: { id } }, body: { reason } });
 }

@@ -1,8 +1,7 @@
-import type { components } from '../../lib/api.gen';
-import type { GetQuery, GetReply } from '../../lib/apiTypes';
+import type { GetQuery, GetReply, PostBody } from '../../lib/apiTypes';
 
 /** A user as the admin user calls return it (`GET /api/admin/users`, create, edit): generated from docs/openapi.json. */
-export type AdminUser = components['schemas']['AccountsUser'];
+export type AdminUser = UsersPage['users'][number];
 
 /** `GET /api/admin/users` reply. */
 export type UsersPage = GetReply<'/api/admin/users'>;
@@ -19,11 +18,11 @@ export type UsersQuery = Required<Pick<GetQuery<'/api/admin/users'>, 'page' | 'm
 export type UserFlagFilter = 'enabled' | 'email_verified' | 'second_factor';
 
 /** `POST /api/admin/users/new`; `roles` is `["ROLE_ADMIN"]` for a member, `[]` for a plain user. */
-export type NewUser = components['schemas']['AccountsNewUser'];
+export type NewUser = PostBody<'/api/admin/users/new'>;
 
 /**
  * `POST /api/admin/users/{id}/edit` (the server refuses any other key). The two second factors can only go from true
  * to false; `code` is the editor's own current authenticator code, needed for another staff member's email or
  * second factor.
  */
-export type UserEdit = components['schemas']['AccountsEdit'];
+export type UserEdit = PostBody<'/api/admin/users/{id}/edit'>;

@@ -4,7 +4,6 @@ import { CoinFilter } from '../../components/CoinFilter';
 import { CsvDownloadButton } from '../../components/CsvDownloadButton';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { ListPager } from '../../components/ListPager';
-import type { Query } from '../../lib/api';
 import { errorMessage } from '../../lib/api';
 import { useListState } from '../../lib/useListState';
 import type { TransactionColumn } from '../history/transactionColumns';
@@ -40,7 +39,7 @@ export function UserReportsTab({ userId }: { userId: number }) {
         />
         <DateRangeFilter value={filters.range} onChange={(range) => setFilters({ range })} />
         <CsvDownloadButton
-          download={(csv: Query) => downloadUserReportCsv(userId, csv)}
+          download={(csv) => downloadUserReportCsv(userId, csv)}
           query={userReportCsvQuery(filters)}
         />
       </div>

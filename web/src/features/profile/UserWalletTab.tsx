@@ -4,11 +4,11 @@ import { CoinFilter } from '../../components/CoinFilter';
 import { CsvDownloadButton } from '../../components/CsvDownloadButton';
 import { DebouncedInput } from '../../components/DebouncedInput';
 import { PagedTable } from '../../components/PagedTable';
-import type { Query } from '../../lib/api';
 import { errorMessage } from '../../lib/api';
 import { idParam, textParam } from '../../lib/listParams';
 import type { ListSpec } from '../../lib/useListState';
 import { useListState } from '../../lib/useListState';
+import type { UserWalletsQuery } from './profileApi';
 import { downloadUserWalletsCsv, userWalletsQuery } from './profileApi';
 import type { Wallet } from './types';
 import { WALLET_COLUMNS } from './walletColumns';
@@ -28,7 +28,7 @@ const WALLET_LIST: ListSpec<WalletFilters> = {
 /** The user's wallets: coin and wallet-name filters, paging, CSV. */
 export function UserWalletTab({ userId }: { userId: number }) {
   const { filters, page, pageSize, setFilters, setPaging } = useListState(WALLET_LIST);
-  const csvQuery: Query = { coinType: filters.coinType, wallet_name: filters.wallet_name };
+  const csvQuery: UserWalletsQuery = { coinType: filters.coinType, wallet_name: filters.wallet_name };
   const query = useQuery(userWalletsQuery(userId, { page, maxPerPage: pageSize, ...csvQuery }));
   return (
     <>
@@ -43,7 +43,7 @@ export function UserWalletTab({ userId }: { userId: number }) {
           value={filters.wallet_name}
           onChange={(wallet_name) => setFilters({ wallet_name })}
         />
-        <CsvDownloadButton download={(csv: Query) => downloadUserWalletsCsv(userId, csv)} query={csvQuery} />
+        <CsvDownloadButton download={(csv) => downloadUserWalletsCsv(userId, csv)} query={csvQuery} />
       </div>
       {query.isError ? <Alert type="error" showIcon title={errorMessage(query.error)} className="profile-tab__error" /> : null}
       <PagedTable<Wallet>

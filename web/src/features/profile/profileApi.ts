@@ -3,20 +3,22 @@
  * needs ADMIN_SHOW_USER.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Query } from '../../lib/api';
 import { apiDownload, apiGet } from '../../lib/api';
-import type { ApiGetPath, GetReply } from '../../lib/apiTypes';
-import type { ListReply } from '../../lib/listPage';
-import type { Transaction } from '../history/types';
-import type { ProfileUser, UserBrief, UserSession, Wallet } from './types';
+import type { GetQuery, GetReply } from '../../lib/apiTypes';
 import { pendingRefresh } from '../../lib/coreStatus';
 
-const USERS = '/admin/users';
+/** The query of the user's report (`GET /api/admin/users/report/{id}`; its CSV's, without the paging). */
+export type UserReportQuery = GetQuery<'/api/admin/users/report/{id}'>;
+
+/** The query of the user's wallets (`GET /api/admin/users/wallets/{id}`; its CSV's, without the paging). */
+export type UserWalletsQuery = GetQuery<'/api/admin/users/wallets/{id}'>;
+
+type UserSessionsQuery = GetQuery<'/api/admin/users/sessions/{id}'>;
 
 export function profileUserQuery(id: number) {
   return queryOptions({
     queryKey: ['profile', id, 'user'],
-    queryFn: ({ signal }) => apiGet<ProfileUser>(`${USERS}/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) => apiGet('/api/admin/users/{id}', { params: { path: { id } }, signal }),
     // A change not yet answered by the core: read again until it is applied or rejected.
     refetchInterval: (query) => pendingRefresh([query.state.data?.core]),
   });
@@ -25,42 +27,49 @@ export function profileUserQuery(id: number) {
 export function userBriefQuery(id: number) {
   return queryOptions({
     queryKey: ['profile', id, 'brief'],
-    queryFn: ({ signal }) => apiGet<UserBrief>(`${USERS}/brief/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) => apiGet('/api/admin/users/brief/{id}', { params: { path: { id } }, signal }),
   });
 }
 
-function pageQuery<K extends string, Row>(id: number, list: K, path: ApiGetPath, query: Query) {
+export function userReportQuery(id: number, query: UserReportQuery) {
   return queryOptions({
-    queryKey: ['profile', id, list, query],
-    queryFn: ({ signal }) => apiGet<ListReply<K, Row>>(path, query, { signal }),
+    queryKey: ['profile', id, 'reports', query],
+    queryFn: ({ signal }) => apiGet('/api/admin/users/report/{id}', { params: { path: { id }, query }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export const userReportQuery = (id: number, query: Query) =>
-  pageQuery<'reports', Transaction>(id, 'reports', `${USERS}/report/${id}`, query);
+export function userWalletsQuery(id: number, query: UserWalletsQuery) {
+  return queryOptions({
+    queryKey: ['profile', id, 'wallets', query],
+    queryFn: ({ signal }) => apiGet('/api/admin/users/wallets/{id}', { params: { path: { id }, query }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
 
-export const userWalletsQuery = (id: number, query: Query) =>
-  pageQuery<'wallets', Wallet>(id, 'wallets', `${USERS}/wallets/${id}`, query);
-
-export const userSessionsQuery = (id: number, query: Query) =>
-  pageQuery<'sessions', UserSession>(id, 'sessions', `${USERS}/sessions/${id}`, query);
+export function userSessionsQuery(id: number, query: UserSessionsQuery) {
+  return queryOptions({
+    queryKey: ['profile', id, 'sessions', query],
+    queryFn: ({ signal }) => apiGet('/api/admin/users/sessions/{id}', { params: { path: { id }, query }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
 
 export function userInvitesQuery(id: number) {
   return queryOptions({
     queryKey: ['profile', id, 'invites'],
     queryFn: async ({ signal }) =>
-      (await apiGet<GetReply<'/api/admin/users/invites/{id}'>>(`${USERS}/invites/${id}`, undefined, { signal })).invites,
+      (await apiGet('/api/admin/users/invites/{id}', { params: { path: { id } }, signal })).invites,
   });
 }
 
-export const downloadUserReportCsv = (id: number, query: Query) => apiDownload(`${USERS}/report/${id}/CSV`, query);
+export const downloadUserReportCsv = (id: number, query: UserReportQuery) =>
+  apiDownload('/api/admin/users/report/{id}/CSV', { params: { path: { id }, query } });
 
-export const downloadUserWalletsCsv = (id: number, query: Query) => apiDownload(`${USERS}/wallets/${id}/CSV`, query);
-
-type VerificationMailReply = GetReply<'/api/admin/email/{id}/sendmail'>;
+export const downloadUserWalletsCsv = (id: number, query: UserWalletsQuery) =>
+  apiDownload('/api/admin/users/wallets/{id}/CSV', { params: { path: { id }, query } });
 
 /** Resends the verification mail: `{status}` to show, or an ApiError (e.g. already verified). */
-export function sendVerificationMail(id: number): Promise<VerificationMailReply> {
-  return apiGet<VerificationMailReply>(`/admin/email/${id}/sendmail`);
+export function sendVerificationMail(id: number): Promise<GetReply<'/api/admin/email/{id}/sendmail'>> {
+  return apiGet('/api/admin/email/{id}/sendmail', { params: { path: { id } } });
 }

@@ -1,19 +1,16 @@
-import type { components } from '../../lib/api.gen';
+import type { GetReply } from '../../lib/apiTypes';
 
-/** The profile's calls' shapes, generated from docs/openapi.json. */
-type Schemas = components['schemas'];
-
-/** GET /api/admin/users/{id}. */
-export type ProfileUser = Schemas['AccountsUser'];
+/** GET /api/admin/users/{id} (the profile's calls' shapes: docs/openapi.json's replies). */
+export type ProfileUser = GetReply<'/api/admin/users/{id}'>;
 
 /** GET /api/admin/users/brief/{id}: USD decimal strings and counts. */
-export type UserBrief = Schemas['ProfileBrief'];
+export type UserBrief = GetReply<'/api/admin/users/brief/{id}'>;
 
 /** A wallet of GET /api/admin/users/wallets/{id}. */
-export type Wallet = Schemas['ProfileWallet'];
+export type Wallet = GetReply<'/api/admin/users/wallets/{id}'>['wallets'][number];
 
 /** A session of GET /api/admin/users/sessions/{id}; `updatedAt` is when it was last seen. */
-export type UserSession = Schemas['ProfileSession'];
+export type UserSession = GetReply<'/api/admin/users/sessions/{id}'>['sessions'][number];
 
 /** A node of GET /api/admin/users/invites/{id}: someone the user invited, and whom they invited (10 levels). */
-export type Invite = Schemas['ProfileInvite'];
+export type Invite = GetReply<'/api/admin/users/invites/{id}'>['invites'][number];

@@ -1,11 +1,11 @@
 import type { Dayjs } from 'dayjs';
-import type { Query } from '../../lib/api';
 import type { DateRange } from '../../lib/dates';
 import { rangeBackFromToday, toApiDate, utcNow } from '../../lib/dates';
 import { dateRangeParam, enumParam, idParam } from '../../lib/listParams';
 import type { ListSpec } from '../../lib/useListState';
 import { TRANSACTION_TYPES } from '../history/historyFilters';
 import type { TransactionType } from '../history/types';
+import type { UserReportQuery } from './profileApi';
 
 /** The User Reports tab's filters; `undefined` coin or type means all of them. */
 export interface UserReportFilters {
@@ -26,10 +26,10 @@ export const USER_REPORT_LIST: ListSpec<UserReportFilters> = {
   prefix: 'reports.',
 };
 
-export function userReportCsvQuery(f: UserReportFilters): Query {
+export function userReportCsvQuery(f: UserReportFilters): UserReportQuery {
   return { coinType: f.coinType, minDate: toApiDate(f.range[0]), maxDate: toApiDate(f.range[1]), type: f.type };
 }
 
-export function userReportListQuery(f: UserReportFilters, page: number, pageSize: number): Query {
+export function userReportListQuery(f: UserReportFilters, page: number, pageSize: number): UserReportQuery {
   return { page, maxPerPage: pageSize, ...userReportCsvQuery(f) };
 }

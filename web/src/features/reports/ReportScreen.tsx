@@ -4,17 +4,16 @@ import { CsvDownloadButton } from '../../components/CsvDownloadButton';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { DebouncedInput } from '../../components/DebouncedInput';
 import { PagedTable } from '../../components/PagedTable';
-import type { Query } from '../../lib/api';
 import type { SortKey } from '../../lib/listSort';
 import { sortableColumns, sortFromTable } from '../../lib/listSort';
 import { useListState } from '../../lib/useListState';
 import type { ReportSource } from './reportApi';
-import { downloadReportCsv, reportPageQuery } from './reportApi';
+import { reportPageQuery } from './reportApi';
 import { REPORT_LIST, reportCsvQuery, reportListQuery } from './reportFilters';
 import './reports.css';
 
-interface ReportScreenProps<K extends string, Row> {
-  source: ReportSource<K>;
+interface ReportScreenProps<Row> {
+  source: ReportSource<Row>;
   columns: TableColumnsType<Row>;
   /** The columns whose headers sort the report, and what each sorts by. */
   sortKeys: Partial<Record<string, SortKey>>;
@@ -26,9 +25,9 @@ interface ReportScreenProps<K extends string, Row> {
  * filter, green CSV icon, the rows (sortable by date and amount) with a spinner while they load, and the ListPager. A filter change goes back
  * to page 1; a failed call shows an empty list, without a message.
  */
-export function ReportScreen<K extends string, Row extends { id: number }>({ source, columns, sortKeys, emptyText }: ReportScreenProps<K, Row>) {
+export function ReportScreen<Row extends { id: number }>({ source, columns, sortKeys, emptyText }: ReportScreenProps<Row>) {
   const { filters, page, pageSize, setFilters, setPaging } = useListState(REPORT_LIST);
-  const query = useQuery(reportPageQuery<K, Row>(source, reportListQuery(filters, page, pageSize)));
+  const query = useQuery(reportPageQuery(source, reportListQuery(filters, page, pageSize)));
   const reply = query.data;
   return (
     <div className="report">
@@ -46,12 +45,12 @@ export function ReportScreen<K extends string, Row extends { id: number }>({ sou
         <CsvDownloadButton
           iconOnly
           color="green"
-          download={(csvQuery: Query) => downloadReportCsv(source, csvQuery)}
+          download={source.csv}
           query={reportCsvQuery(filters)}
         />
       </div>
       <PagedTable<Row>
-        rows={reply?.[source.listKey] ?? []}
+        rows={reply?.rows ?? []}
         columns={sortableColumns(columns, sortKeys, filters.sort)}
         onSort={(sorter) => setFilters({ sort: sortFromTable(sorter, sortKeys) })}
         rowKey="id"
@@ -59,7 +58,7 @@ export function ReportScreen<K extends string, Row extends { id: number }>({ sou
         emptyText={emptyText}
         page={page}
         pageSize={pageSize}
-        total={reply?.total_items ?? 0}
+        total={reply?.total ?? 0}
         onPaging={setPaging}
       />
     </div>

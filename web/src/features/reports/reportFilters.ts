@@ -1,11 +1,11 @@
 import type { Dayjs } from 'dayjs';
-import type { Query } from '../../lib/api';
 import type { DateRange } from '../../lib/dates';
 import { rangeBackFromToday, toApiDate, utcNow } from '../../lib/dates';
 import { dateRangeParam, textParam } from '../../lib/listParams';
 import type { ListSort } from '../../lib/listSort';
 import { sortParam, sortQuery } from '../../lib/listSort';
 import type { ListSpec } from '../../lib/useListState';
+import type { ReportQuery } from './reportApi';
 
 /** The filters of the bonus and exchange reports. */
 export interface ReportFilters {
@@ -28,11 +28,11 @@ export const REPORT_LIST: ListSpec<ReportFilters> = {
 };
 
 /** The CSV call's query (the list's without paging). */
-export function reportCsvQuery({ range, user }: ReportFilters): Query {
+export function reportCsvQuery({ range, user }: ReportFilters): ReportQuery {
   return { minDate: toApiDate(range[0]), maxDate: toApiDate(range[1]), user };
 }
 
 /** The list call's query for one page. */
-export function reportListQuery(filters: ReportFilters, page: number, pageSize: number): Query {
+export function reportListQuery(filters: ReportFilters, page: number, pageSize: number): ReportQuery {
   return { page, maxPerPage: pageSize, ...reportCsvQuery(filters), ...sortQuery(filters.sort) };
 }

@@ -1,21 +1,21 @@
 import { apiDelete, apiGet, apiPost } from '../../lib/api';
-import type { GetReply, PostReply } from '../../lib/apiTypes';
+import type { PostReply } from '../../lib/apiTypes';
 import type { PermissionCatalogue, Role, RoleInput, RolesPage } from './types';
 
 /** The roles screen (and the role picker) read the first 100 roles in one page (`GET /api/admin/roles`). */
 export const ROLES_PAGE_SIZE = 100;
 
 export function fetchRoles(signal?: AbortSignal): Promise<RolesPage> {
-  return apiGet<RolesPage>('/admin/roles', { page: 1, maxPerPage: ROLES_PAGE_SIZE }, { signal });
+  return apiGet('/api/admin/roles', { params: { query: { page: 1, maxPerPage: ROLES_PAGE_SIZE } }, signal });
 }
 
 export async function fetchPermissionCatalogue(signal?: AbortSignal): Promise<PermissionCatalogue> {
-  const reply = await apiGet<GetReply<'/api/admin/roles/permissions'>>('/admin/roles/permissions', undefined, { signal });
+  const reply = await apiGet('/api/admin/roles/permissions', { signal });
   return reply.permissions;
 }
 
 export function createRole(input: RoleInput): Promise<Role> {
-  return apiPost<Role>('/admin/roles/new', input);
+  return apiPost('/api/admin/roles/new', { body: input });
 }
 
 /**
@@ -27,9 +27,9 @@ export function editRole(
   id: number,
   input: RoleInput,
 ): Promise<Partial<PostReply<'/api/admin/roles/{id}/edit'>> & { message?: string }> {
-  return apiPost(`/admin/roles/${id}/edit`, input);
+  return apiPost('/api/admin/roles/{id}/edit', { params: { path: { id } }, body: input });
 }
 
 export function deleteRole(id: number): Promise<void> {
-  return apiDelete(`/admin/roles/${id}`);
+  return apiDelete('/api/admin/roles/{id}', { params: { path: { id } } });
 }

@@ -16,7 +16,7 @@ function isCurrentUser(value: unknown): value is CurrentUser {
  */
 export async function fetchCurrentUser(options?: RequestOptions): Promise<CurrentUser | null> {
   try {
-    const user = await apiGet<unknown>('/user', undefined, options);
+    const user: unknown = await apiGet('/api/user', { ...options });
     if (isCurrentUser(user)) return user;
   } catch (error) {
     if (!isApiError(error) || (error.status !== 401 && error.status !== 403)) throw error;
@@ -27,5 +27,5 @@ export async function fetchCurrentUser(options?: RequestOptions): Promise<Curren
 
 /** `POST /api/logout` (204): revokes the session of `token` (default: the stored one). */
 export function logoutCall(token?: string): Promise<void> {
-  return apiPost<void>('/logout', undefined, token ? { token } : undefined);
+  return apiPost('/api/logout', token ? { token } : undefined);
 }

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiDelete, apiPatch, apiPost, isStepUpRefusal, STEP_UP_CANCELLED, StepUpCancelledError } from '../../lib/api';
+import type { PostBody } from '../../lib/apiTypes';
 import { stepUpCancelled, stepUpPromptOpen } from '../../lib/stepUp';
 import { apiError, mockApi, type ApiCall } from '../../test/mockApi';
 import { jsonResponse, renderWithProviders } from '../../test/render';
@@ -67,7 +68,7 @@ describe('the step-up prompt', () => {
   it('opens on a 403 naming step_up, steps up with the code, and sends the call again once', async () => {
     const calls = sensitiveServer('POST /api/admin/roles/7/edit', () => jsonResponse({ id: 7, message: 'ok' }));
     renderWithProviders(<div />);
-    const result = outcome(apiPost('/admin/roles/7/edit', { role: 'Auditors', permissions: [] }));
+    const result = outcome(apiPost('/api/admin/roles/{id}/edit', { params: { path: { id: 7 } }, body: { role: 'Auditors', permissions: [] } }));
 
     const modal = await dialog();
     const field = within(modal).getByLabelText('Authenticator code');
@@ -87,7 +88,7 @@ describe('the step-up prompt', () => {
   it('shows a wrong code under the field and sends nothing again; Enter sends the next code', async () => {
     const calls = sensitiveServer('DELETE /api/admin/roles/7', () => new Response(null, { status: 204 }));
     renderWithProviders(<div />);
-    const result = outcome(apiDelete('/admin/roles/7'));
+    const result = outcome(apiDelete('/api/admin/roles/{id}', { params: { path: { id: 7 } } }));
 
     const modal = await dialog();
     const field = within(modal).getByLabelText('Authenticator code');
@@ -125,7 +126,7 @@ describe('the step-up prompt', () => {
     browser.startAuthentication.mockRejectedValueOnce(Object.assign(new Error('closed'), { name: 'NotAllowedError' }));
     browser.startAuthentication.mockResolvedValueOnce(answer);
     renderWithProviders(<div />);
-    const result = outcome(apiDelete('/user/passkeys/4'));
+    const result = outcome(apiDelete('/api/user/passkeys/{id}', { params: { path: { id: 4 } } }));
 
     const modal = await dialog();
     await userEvent.click(await within(modal).findByRole('button', { name: /Use a passkey/ }));
@@ -142,7 +143,7 @@ describe('the step-up prompt', () => {
   it('without a passkey (or WebAuthn) offers only the codes', async () => {
     sensitiveServer('POST /api/admin/users/3/unlock', () => jsonResponse({}));
     renderWithProviders(<div />);
-    void outcome(apiPost('/admin/users/3/unlock'));
+    void outcome(apiPost('/api/admin/users/{id}/unlock', { params: { path: { id: 3 } } }));
     const modal = await dialog();
     expect(within(modal).getByLabelText('Authenticator code')).toBeInTheDocument();
     expect(within(modal).queryByRole('button', { name: /Use a passkey/ })).toBeNull();
@@ -151,7 +152,7 @@ describe('the step-up prompt', () => {
   it('Cancel refuses the call with a message the screen shows, and sends nothing again', async () => {
     const calls = sensitiveServer('POST /api/admin/promotion', () => jsonResponse({}));
     renderWithProviders(<div />);
-    const result = outcome(apiPost('/admin/promotion', { isEnabled: true }));
+    const result = outcome(apiPost('/api/admin/promotion', { body: { isEnabled: true } as PostBody<'/api/admin/promotion'> }));
 
     await userEvent.click(within(await dialog()).getByRole('button', { name: 'Cancel' }));
     const { error } = await result;
@@ -166,7 +167,7 @@ describe('the step-up prompt', () => {
   it('Esc cancels too', async () => {
     const calls = sensitiveServer('POST /api/admin/users/3/unlock', () => jsonResponse({}));
     renderWithProviders(<div />);
-    const result = outcome(apiPost('/admin/users/3/unlock'));
+    const result = outcome(apiPost('/api/admin/users/{id}/unlock', { params: { path: { id: 3 } } }));
 
     const field = within(await dialog()).getByLabelText('Authenticator code');
     await waitFor(() => expect(field).toHaveFocus());
@@ -191,8 +192,8 @@ describe('the step-up prompt', () => {
       },
     });
     renderWithProviders(<div />);
-    const create = outcome(apiPost('/admin/roles/new', { role: 'Auditors' }));
-    const remove = outcome(apiPatch('/admin/roles/removeMember', { users: [1, 2] }));
+    const create = outcome(apiPost('/api/admin/roles/new', { body: { role: 'Auditors' } as PostBody<'/api/admin/roles/new'> }));
+    const remove = outcome(apiPatch('/api/admin/roles/removeMember', { body: { users: [1, 2] } }));
 
     const modal = await dialog();
     await act(() => vi.advanceTimersByTimeAsync(2_000));
@@ -225,8 +226,8 @@ describe('the step-up prompt', () => {
       },
     });
     renderWithProviders(<div />);
-    const create = outcome(apiPost('/admin/roles/new', { role: 'Auditors' }));
-    const coin = outcome(apiPost('/admin/coins/new', { name: 'Gold' }));
+    const create = outcome(apiPost('/api/admin/roles/new', { body: { role: 'Auditors' } as PostBody<'/api/admin/roles/new'> }));
+    const coin = outcome(apiPost('/api/admin/coins/new', { body: { name: 'Gold' } as PostBody<'/api/admin/coins/new'> }));
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.type(within(await dialog()).getByLabelText('Authenticator code'), '123456');
     expect(await create).toEqual({ value: { id: 9 } });
@@ -244,7 +245,7 @@ describe('the step-up prompt', () => {
       'POST /api/user/step-up': steppedUp,
     });
     renderWithProviders(<div />);
-    const result = outcome(apiPost('/admin/roles/new', { role: 'Auditors' }));
+    const result = outcome(apiPost('/api/admin/roles/new', { body: { role: 'Auditors' } as PostBody<'/api/admin/roles/new'> }));
     await userEvent.type(within(await dialog()).getByLabelText('Authenticator code'), '123456');
 
     const { error } = await result;
@@ -256,7 +257,7 @@ describe('the step-up prompt', () => {
   it('takes a recovery code, shown as XXXX-XXXX-XXXX-XXXX', async () => {
     const calls = sensitiveServer('POST /api/admin/roles/new', () => jsonResponse({ id: 9 }, { status: 201 }), (code) => code === 'ABCD-EFGH-JKLM-NPQR');
     renderWithProviders(<div />);
-    const result = outcome(apiPost('/admin/roles/new', { role: 'Auditors' }));
+    const result = outcome(apiPost('/api/admin/roles/new', { body: { role: 'Auditors' } as PostBody<'/api/admin/roles/new'> }));
 
     const modal = await dialog();
     await userEvent.click(within(modal).getByRole('button', { name: 'Use a recovery code' }));
@@ -282,7 +283,7 @@ describe('the step-up prompt', () => {
       'POST /api/user/step-up': () => apiError(429, locked),
     });
     renderWithProviders(<div />);
-    const result = outcome(apiPost('/admin/roles/new', { role: 'Auditors' }));
+    const result = outcome(apiPost('/api/admin/roles/new', { body: { role: 'Auditors' } as PostBody<'/api/admin/roles/new'> }));
     const modal = await dialog();
     await userEvent.type(within(modal).getByLabelText('Authenticator code'), '123456');
     expect(await within(modal).findByRole('alert')).toHaveTextContent(locked);
@@ -296,8 +297,8 @@ describe('the step-up prompt', () => {
       'POST /api/2fa/googleAuthenticator': refusedForStepUp,
     });
     renderWithProviders(<div />);
-    expect((await outcome(apiPost('/admin/roles/new', {}))).error).toMatchObject({ status: 403, message: 'Forbidden.' });
-    const pending = await outcome(apiPost('/2fa/googleAuthenticator', { code: '1', password: '' }, { token: 'p' }));
+    expect((await outcome(apiPost('/api/admin/roles/new', { body: {} as PostBody<'/api/admin/roles/new'> }))).error).toMatchObject({ status: 403, message: 'Forbidden.' });
+    const pending = await outcome(apiPost('/api/2fa/googleAuthenticator', { body: { code: '1', password: '' }, token: 'p' }));
     expect(isStepUpRefusal(pending.error)).toBe(true);
     expect(stepUpPromptOpen()).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { apiPost } from '../../lib/api';
-import type { PostBody, PostReply } from '../../lib/apiTypes';
+import type { PostReply } from '../../lib/apiTypes';
 
 /** `POST /api/user/step-up`'s reply: when the session's sensitive calls stop passing. */
 export type StepUpReply = PostReply<'/api/user/step-up'>;
@@ -10,6 +10,5 @@ export type StepUpReply = PostReply<'/api/user/step-up'>;
  * account without an authenticator is refused (403). Never itself answered with the step-up prompt.
  */
 export function stepUp(code: string): Promise<StepUpReply> {
-  const body: PostBody<'/api/user/step-up'> = { code };
-  return apiPost<StepUpReply>('/user/step-up', body, { stepUp: false });
+  return apiPost('/api/user/step-up', { body: { code }, stepUp: false });
 }

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../lib/api';
-import type { GetReply } from '../../lib/apiTypes';
 import { pendingRefresh } from '../../lib/coreStatus';
 import type { Token, TokenInput } from './types';
 
@@ -12,15 +11,15 @@ export const tokenKeys = {
 export const tokensQuery = queryOptions({
   queryKey: tokenKeys.all,
   queryFn: ({ signal }) =>
-    apiGet<GetReply<'/api/admin/coins/tokens'>>('/admin/coins/tokens', undefined, { signal }).then((reply) => reply.tokens),
+    apiGet('/api/admin/coins/tokens', { signal }).then((reply) => reply.tokens),
   // A change not yet answered by the core: read again until it is applied or rejected.
   refetchInterval: (query) => pendingRefresh((query.state.data ?? []).map((t) => t.core)),
 });
 
 export function createToken(input: TokenInput): Promise<Token> {
-  return apiPost<Token>('/admin/coins/new', input);
+  return apiPost('/api/admin/coins/new', { body: input });
 }
 
 export function editToken(id: number, input: TokenInput): Promise<Token> {
-  return apiPost<Token>(`/admin/coins/${id}/edit`, { ...input, id });
+  return apiPost('/api/admin/coins/{id}/edit', { params: { path: { id } }, body: { ...input, id } });
 }

@@ -1,13 +1,13 @@
-import type { components } from '../../lib/api.gen';
+import type { GetReply, PostBody } from '../../lib/apiTypes';
 
 /**
  * A token as `GET /api/admin/coins/tokens` lists it (generated from docs/openapi.json): `blockchain` and
  * `blockchainId` are the chain coin's symbol and id; `minSpendable` is a decimal string.
  */
-export type Token = components['schemas']['TokensToken'];
+export type Token = GetReply<'/api/admin/coins/tokens'>['tokens'][number];
 
 /** The add payload (`POST /api/admin/coins/new`); modify adds `id`. `blockchain` is the chain coin's id. */
-export type TokenInput = components['schemas']['TokensInput'];
+export type TokenInput = PostBody<'/api/admin/coins/new'>;
 
 /** What the token panels' form holds while being edited: web form state, not an API shape (tokenRules.ts maps it). */
 export interface TokenFormValues {

@@ -1,8 +1,8 @@
 import { apiGet, buildUrl } from '../../../lib/api';
-import type { components } from '../../../lib/api.gen';
+import type { GetReply } from '../../../lib/apiTypes';
 
 /** The ALTCHA v1 challenge `GET /api/captcha` returns (single use; the salt carries its expiry). */
-export type CaptchaChallenge = components['schemas']['AuthChallenge'];
+export type CaptchaChallenge = GetReply<'/api/captcha'>;
 
 export const CAPTCHA_CHALLENGE_PATH = '/captcha';
 
@@ -25,7 +25,7 @@ export function captchaChallengeUrl(cost: CaptchaCost): string {
 export async function fetchCaptchaChallenge(input?: RequestInfo | URL): Promise<Response> {
   const url = input instanceof Request ? input.url : String(input ?? '');
   const high = new URL(url, 'http://localhost').searchParams.get('cost') === 'high';
-  const challenge = await apiGet<CaptchaChallenge>(CAPTCHA_CHALLENGE_PATH, { cost: high ? 'high' : undefined });
+  const challenge = await apiGet('/api/captcha', { params: { query: { cost: high ? 'high' : undefined } } });
   return new Response(JSON.stringify(challenge), {
     status: 200,
     headers: { 'Content-Type': 'application/json' },

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { apiGet } from '../../../lib/api';
-import type { components } from '../../../lib/api.gen';
 import type { GetReply } from '../../../lib/apiTypes';
 import type { DateRange } from '../../../lib/dates';
 import { rangeBackFromToday, toApiDate, utcNow } from '../../../lib/dates';
@@ -11,30 +10,35 @@ import { rangeBackFromToday, toApiDate, utcNow } from '../../../lib/dates';
  * `total_verified` are all time, `total_registration` and `total_verified_last` within the range,
  * `total_users_assets` the USD of every customer wallet now.
  */
-export type UserAccounting = components['schemas']['StatsUserAccounting'];
+export type UserAccounting = GetReply<'/api/admin/users/accounting'>['accounting'];
 
 /** The Financial Reports card (GET /api/admin/transactions/accounting); amounts are USD decimal strings. */
-export type FinancialAccounting = components['schemas']['StatsFinancialAccounting'];
-
-/** The two accounting calls' replies: `GET /api/admin/{kind}/accounting` → `{accounting}`. */
-interface AccountingReplies {
-  users: GetReply<'/api/admin/users/accounting'>;
-  transactions: GetReply<'/api/admin/transactions/accounting'>;
-}
+export type FinancialAccounting = GetReply<'/api/admin/transactions/accounting'>['accounting'];
 
 /** The accounting screen's default range: from the UTC midnight one week back until the end of today. */
 export function defaultAccountingRange(now: Dayjs = utcNow()): DateRange {
   return rangeBackFromToday(1, 'week', now);
 }
 
-function accountingQuery<K extends keyof AccountingReplies>(kind: K, range: DateRange) {
-  const query = { minDate: toApiDate(range[0]), maxDate: toApiDate(range[1]) };
+/** The two accounting calls' query: `GET /api/admin/{users,transactions}/accounting` → `{accounting}`. */
+function accountingQuery(range: DateRange) {
+  return { minDate: toApiDate(range[0]), maxDate: toApiDate(range[1]) };
+}
+
+export function userAccountingQuery(range: DateRange) {
+  const query = accountingQuery(range);
   return queryOptions({
-    queryKey: ['reports', 'accounting', kind, query],
-    queryFn: async ({ signal }): Promise<AccountingReplies[K]['accounting']> =>
-      (await apiGet<AccountingReplies[K]>(`/admin/${kind}/accounting`, query, { signal })).accounting,
+    queryKey: ['reports', 'accounting', 'users', query],
+    queryFn: async ({ signal }) =>
+      (await apiGet('/api/admin/users/accounting', { params: { query }, signal })).accounting,
   });
 }
 
-export const userAccountingQuery = (range: DateRange) => accountingQuery('users', range);
-export const financialAccountingQuery = (range: DateRange) => accountingQuery('transactions', range);
+export function financialAccountingQuery(range: DateRange) {
+  const query = accountingQuery(range);
+  return queryOptions({
+    queryKey: ['reports', 'accounting', 'transactions', query],
+    queryFn: async ({ signal }) =>
+      (await apiGet('/api/admin/transactions/accounting', { params: { query }, signal })).accounting,
+  });
+}
