@@ -1,4 +1,5 @@
 import { isApiError, StepUpCancelledError } from '../../lib/api';
+import type { GetQuery } from '../../lib/apiTypes';
 import type { PermissionRule } from '../../lib/permissions';
 import { Permission } from '../../lib/permissions';
 
@@ -31,10 +32,13 @@ export function reasonProblem(reason: string): string | null {
   return null;
 }
 
-/** The status filter's choices, in tab order; `all` sends no status. */
-export const STATUS_CHOICES = ['pending', 'approved', 'rejected', 'withdrawn', 'expired', 'void', 'all'] as const;
-export type StatusChoice = (typeof STATUS_CHOICES)[number];
+/** A request's status, as the document states the list's filter: a status the server adds fails `tsc` below. */
+type RequestStatus = NonNullable<GetQuery<'/api/admin/approvals'>['status']>;
 
+/** The status filter's choices; `all` sends no status. */
+export type StatusChoice = RequestStatus | 'all';
+
+/** The choices' labels, in tab order: every status of the document, and only those, then `all`. */
 export const STATUS_LABELS: Record<StatusChoice, string> = {
   pending: 'Pending',
   approved: 'Approved',
@@ -44,6 +48,8 @@ export const STATUS_LABELS: Record<StatusChoice, string> = {
   void: 'Void',
   all: 'All',
 };
+
+export const STATUS_CHOICES = Object.keys(STATUS_LABELS) as StatusChoice[];
 
 /** The policy's actions that differ from the saved ones: what Save sends. */
 export function changedActions(saved: Record<string, boolean>, draft: Record<string, boolean>): Record<string, boolean> {
