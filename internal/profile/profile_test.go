@@ -96,7 +96,7 @@ func TestProfile(t *testing.T) {
 				fmt.Sprint(w.WalletAddresses) != "[{bc1qaaa}]" || w.CreatedAt != "2026-11-20T12:00:00+00:00" {
 				t.Errorf("wallet %+v: want its first address only", w)
 			}
-			if line := string(csvout.AppendRow(nil, profile.WalletColumns, w)); line != "1,Bitcoin Wallet,BTC,main,1.25,bc1qaaa,2026-11-20T12:00:00+00:00" {
+			if line := string(csvout.AppendRow(nil, profile.WalletColumns, w)); line != "1,Bitcoin Wallet,BTC,main,1.25,125.00,bc1qaaa,2026-11-20T12:00:00+00:00" {
 				t.Errorf("wallet CSV line %s", line)
 			}
 			if _, _, err := svc.Wallets(ctx, profile.WalletFilter{UserID: l.Holder, CoinID: 99}, 10, 0); err == nil ||
