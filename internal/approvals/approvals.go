@@ -83,6 +83,11 @@ const (
 	Void      = "void" // its maker can no longer make the change
 )
 
+// Statuses are every status of a request, in the order the document lists
+// them: the enum tags of Request.Status and of the list's filter must say the
+// same (a test in internal/httpapi checks it).
+var Statuses = []string{Pending, Approved, Rejected, Withdrawn, Expired, Void}
+
 // PolicySave is the action of changing the policy itself.
 const PolicySave = "approval_policy.save"
 

@@ -5,7 +5,10 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"reflect"
+	"strings"
 	"testing"
+
+	"xapa/backoffice/internal/approvals"
 )
 
 // Every documented query struct binds: each of its parameters, given a
@@ -41,4 +44,18 @@ func queryNames(t reflect.Type) []string {
 		}
 	}
 	return names
+}
+
+// A request's statuses are stated twice as enum tags, for the document: both
+// must be the domain's list, so a new status cannot be refused by the filter
+// or missing from the reply's schema.
+func TestApprovalStatusesAreTheDomains(t *testing.T) {
+	want := strings.Join(approvals.Statuses, ",")
+	filter, _ := reflect.TypeFor[approvalsQuery]().FieldByName("Status")
+	reply, _ := reflect.TypeFor[approvals.Request]().FieldByName("Status")
+	for where, tag := range map[string]reflect.StructTag{"the list's filter": filter.Tag, "a request's reply": reply.Tag} {
+		if got := tag.Get("enum"); got != want {
+			t.Errorf("%s: enum %q, want approvals.Statuses %q", where, got, want)
+		}
+	}
 }
