@@ -304,6 +304,10 @@ test.describe('history', () => {
     // The date's first click is the default order, newest first: the call names no order.
     await page.getByRole('columnheader', { name: /Date/ }).click();
     await expect(page).not.toHaveURL(/[?&]sort=/);
+    // The table shows the new order before the next click: a click while it still shows the amount's order would
+    // start the date from its first state again.
+    await expect(page.getByRole('columnheader', { name: /Date/ })).toHaveAttribute('aria-sort', 'descending');
+    await expect(page.getByRole('columnheader', { name: 'Amount' })).not.toHaveAttribute('aria-sort', /./);
     const ascending = await nextListCall(page, () => page.getByRole('columnheader', { name: /Date/ }).click(), 'sort=created_at');
     expect(ascending).toMatchObject({ sort: 'created_at', order: 'asc' });
     const first = await expectRowsMatchApi(page, request, ascending);
