@@ -15,7 +15,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: isCI,
   retries: 0,
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 1,
+  // Two workers, one per core. A worker's server is its file's (serverOptions.label), so files share no data; a file
+  // whose tests are independent says so (describe.configure parallel) and shares out over both.
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   // Bounds that catch a hang, never a budget for work (fixtures/bounds.ts); tests wait for conditions, never for time.
   timeout: TEST_BOUND_MS,
   expect: { timeout: STEP_BOUND_MS, toPass: { timeout: STEP_BOUND_MS } },

@@ -11,6 +11,8 @@ import type { BackofficeServer } from '../fixtures/server';
 import { signInByApi, useToken } from '../fixtures/sign-in';
 
 test.use({ serverOptions: { label: 'a11y' } });
+// The scans change nothing: they may share out over the workers.
+test.describe.configure({ mode: 'parallel' });
 
 /** The violations that fail a screen: critical and serious ones, with where they are. */
 async function seriousViolations(page: Page): Promise<string[]> {

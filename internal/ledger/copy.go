@@ -16,34 +16,7 @@ import (
 	"xapa/backoffice/internal/store"
 )
 
-// copyCells are the cells of Columns made by PostgreSQL from copyRows' row
-// s, in their order and with their formats: utc.Stamp times (the ISO text of
-// the UTC time to the second, as the store's connections write it: to_char
-// cost twice as much), the stored digits of amounts, the History status,
-// free text neutralised as csvout.Neutralise does (an empty text as NULL,
-// which COPY writes as an empty field, as encoding/csv does).
-var copyCells = []string{
-	"s.id",
-	`replace(CAST(date_trunc('second', s.created_at AT TIME ZONE 'UTC') AS TEXT), ' ', 'T') || '+00:00'`,
-	"s.user_id",
-	neutralised("s.email"),
-	neutralised("s.symbol"),
-	"s.network",
-	"s.type",
-	"trim_scale(s.amount)", "trim_scale(s.network_fee)", "trim_scale(s.commission)", "trim_scale(s.fee)",
-	`CASE WHEN s.status = 'failed' THEN 'Failed' WHEN s.confirmations = 0 THEN 'Pending'
-		WHEN s.confirmations < s.max_confirmation THEN 'Confirmation: ' || s.confirmations || '/' || s.max_confirmation
-		ELSE 'Confirmed' END`,
-	"s.confirmations",
-	"s.max_confirmation",
-	neutralised("s.hash"),
-	neutralised("s.receiver_address"),
-	neutralised("s.wallet_name"),
-	"CASE WHEN s.is_exchange THEN 'true' ELSE 'false' END",
-	neutralised("s.explorer_url"),
-}
-
-// copyRows are the stored columns copyCells read. The rows are sorted as
+// copyRows are the stored columns the columns' PostgreSQL cells read. The rows are sorted as
 // they are (a subquery kept whole by OFFSET 0, its order the outer SELECT's)
 // and made into text after: sorting the made text, wider than the stored
 // columns, spilled more to disk, and five million rows took 1.6 times as long
