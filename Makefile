@@ -75,9 +75,7 @@ test-go-postgres: web/dist/index.html ## the Go suite on PostgreSQL at TEST_DATA
 	@echo "== Go tests on PostgreSQL ($(TEST_DATABASE_URL))"
 	@$(SUITE) "Go on PostgreSQL" -- bash -c '$(call GO_TEST,postgres,Go on PostgreSQL)'
 
-test-web: web/node_modules/.installed ## web unit tests (Vitest), lint and type check
-	@echo "== Web lint and type check"
-	@$(SUITE) "Web lint and types" -- bash -c 'cd web && npm run -s lint && npm run -s typecheck'
+test-web: web/node_modules/.installed ## web unit tests (Vitest); make lint checks the web's code
 	@echo "== Web unit tests"
 	@$(SUITE) "Web units (Vitest)" -- bash -c 'cd web && npx vitest run'
 
@@ -102,12 +100,18 @@ test-cluster: bin/backoffice ## three nodes on a private PostgreSQL cluster behi
 	@$(SUITE) "Cluster" -- bash -c 'set -o pipefail; BACKOFFICE_BIN=$(CURDIR)/bin/backoffice go test -tags faults -count=1 \
 		-run "^TestCluster" -json -timeout 10m ./test/faults | go run ./tools/testsummary -v -name Cluster -counts "$$SUITE_COUNTS"'
 
-lint: web/dist/index.html ## gofmt, go vet and golangci-lint (.golangci.yml: size limits, errcheck, staticcheck, revive)
+lint: bin/backoffice ## every static check: the contracts are current, gofmt, go vet, golangci-lint, ESLint, import rules, tsc
+	@echo "== Contracts: docs/openapi.json and docs/asyncapi.yaml are what the code generates (web lint checks the web's types)"
+	@$(SUITE) "Contracts" -- bash -c './bin/backoffice openapi | cmp -s - docs/openapi.json && \
+		./bin/backoffice asyncapi | cmp -s - docs/asyncapi.yaml || \
+		{ echo "a contract is stale: run make generate and commit what it writes"; exit 1; }'
 	@echo "== gofmt and go vet"
 	@$(SUITE) "Go format and vet" -- bash -c 'unformatted=$$(gofmt -l cmd internal tools test web/*.go); \
 		if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi; go vet $(GO_PACKAGES) ./tools/...'
 	@echo "== golangci-lint (built from tools/lint/go.mod on first use: a few minutes)"
 	@$(SUITE) "Go lint" -- $(GOLANGCI_LINT) run ./cmd/... ./internal/... ./tools/...
+	@echo "== Web lint and types (eslint.config.js: size limits; .dependency-cruiser.mjs: import rules)"
+	@$(SUITE) "Web lint and types" -- bash -c 'cd web && npm run -s lint && npm run -s typecheck'
 
 FUZZTIME ?= 20s
 fuzz: ## run every Go fuzz target for FUZZTIME each (default 20s)

@@ -26,7 +26,7 @@ type Person struct {
 type Request struct {
 	ID          int64           `json:"id"`
 	Action      string          `json:"action"`
-	Status      string          `json:"status" enum:"pending,approved,rejected,withdrawn,expired,void"`
+	Status      Status          `json:"status"`
 	Maker       Person          `json:"maker"`
 	MakerReason string          `json:"maker_reason"`
 	CreatedAt   string          `json:"created_at"`
@@ -220,7 +220,7 @@ func (r Request) Query() string { return r.query }
 // the expired ones, "expired" lists them), and only those Viewer may see:
 // made by them, or of an action they may decide (Decidable).
 type Filter struct {
-	Status string
+	Status Status
 	Viewer Decider
 }
 
@@ -237,7 +237,7 @@ func (f Filter) where(now time.Time, actions []string) (string, []any) {
 	case Expired:
 		conds = append(conds, "(status = 'expired' OR (status = 'pending' AND expires_at <= "+arg(now)+"))")
 	default:
-		conds = append(conds, "status = "+arg(f.Status))
+		conds = append(conds, "status = "+arg(string(f.Status)))
 	}
 	seen := []string{"maker_id = " + arg(f.Viewer.ID)}
 	for _, a := range actions {
@@ -299,10 +299,10 @@ func MarkApproved(ctx context.Context, tx store.Execer, id int64, d Decision) er
 
 // decide moves a pending, unexpired request to status; with maker set, only
 // that maker's request.
-func decide(ctx context.Context, tx store.Execer, id int64, status string, d Decision, maker string) error {
+func decide(ctx context.Context, tx store.Execer, id int64, status Status, d Decision, maker string) error {
 	query := `UPDATE approvals SET status = $1, decided_by = $2, decided_email = $3, decision_reason = $4, decided_at = $5
 		WHERE id = $6 AND status = 'pending' AND expires_at > $5`
-	args := []any{status, d.By.ID, d.By.Email, d.Reason, d.At, id}
+	args := []any{string(status), d.By.ID, d.By.Email, d.Reason, d.At, id}
 	if maker != "" {
 		query += ` AND maker_email = $7`
 		args = append(args, maker)
@@ -358,7 +358,7 @@ func (s *Service) Explain(ctx context.Context, actor audit.Actor, r Request, rea
 	return s.Get(ctx, r.ID)
 }
 
-func (s *Service) close(ctx context.Context, actor audit.Actor, r Request, status, action, reason, maker string) (Request, error) {
+func (s *Service) close(ctx context.Context, actor audit.Actor, r Request, status Status, action, reason, maker string) (Request, error) {
 	if err := s.Check(ctx, r); err != nil {
 		return r, err
 	}

@@ -334,13 +334,13 @@ func (s *Server) saveApprovalPolicy(w http.ResponseWriter, r *http.Request) {
 // approvalFilter is the approvals list's parameters, and who views it: they
 // see their own requests and those they may decide.
 type approvalFilter struct {
-	Status string
+	Status approvals.Status
 	viewer approvals.Decider
 }
 
 // approvalsQuery is the approvals list's filter.
 type approvalsQuery struct {
-	Status string `query:"status" enum:"pending,approved,rejected,withdrawn,expired,void" invalid:"unknown status" refusal:"status must be pending, approved, rejected, withdrawn, expired or void." description:"Requests of this status only."`
+	Status approvals.Status `query:"status" invalid:"unknown status" description:"Requests of this status only."`
 }
 
 func (s *Server) approvalList() lister {

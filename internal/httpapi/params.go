@@ -25,7 +25,9 @@ import (
 //   - a string with maxLength:"n": free text of at most n bytes, UTF-8
 //     without NUL (the database could not compare other text).
 //   - a string with enum and invalid: one of enum, else a 400 saying invalid
-//     (and refusal, when the message is not the name then invalid).
+//     (and refusal, when the message is not the name then invalid). A
+//     string type with an Enum method (approvals.Status) lists its values
+//     itself, and its refusal names them.
 //   - an int or int64: a whole number within minimum and maximum, else a
 //     400 saying invalid.
 //
@@ -81,6 +83,9 @@ func bindField(name, raw string, tag reflect.StructTag, v reflect.Value) error {
 		if err := checkText(name, raw, tag); err != nil {
 			return err
 		}
+		if err := checkChoice(name, raw, tag, v); err != nil {
+			return err
+		}
 		v.SetString(raw)
 	case reflect.Int, reflect.Int64:
 		n, err := strconv.ParseInt(raw, 10, 64)
@@ -94,7 +99,7 @@ func bindField(name, raw string, tag reflect.StructTag, v reflect.Value) error {
 	return nil
 }
 
-// checkText applies a string parameter's maxLength or enum.
+// checkText applies a string parameter's maxLength.
 func checkText(name, v string, tag reflect.StructTag) error {
 	if limit, ok := tag.Lookup("maxLength"); ok {
 		n, err := strconv.Atoi(limit)
@@ -108,10 +113,36 @@ func checkText(name, v string, tag reflect.StructTag) error {
 				FieldError{name, "must be UTF-8 text without NUL characters"})
 		}
 	}
-	if _, checked := tag.Lookup("invalid"); checked && !slices.Contains(strings.Split(tag.Get("enum"), ","), v) {
-		return refused(name, tag)
-	}
 	return nil
+}
+
+// enumer is a parameter's type that lists its values itself, as the
+// document's schema does (jsonschema-go reads the same method).
+type enumer interface{ Enum() []any }
+
+// checkChoice applies a string parameter's values, when it has invalid: its
+// type's Enum, else its enum tag. A refusal of a typed enum names the values.
+func checkChoice(name, v string, tag reflect.StructTag, field reflect.Value) error {
+	if _, checked := tag.Lookup("invalid"); !checked {
+		return nil
+	}
+	e, typed := field.Interface().(enumer)
+	if !typed {
+		if !slices.Contains(strings.Split(tag.Get("enum"), ","), v) {
+			return refused(name, tag)
+		}
+		return nil
+	}
+	var values []string
+	for _, c := range e.Enum() {
+		values = append(values, fmt.Sprint(c))
+	}
+	if slices.Contains(values, v) {
+		return nil
+	}
+	last := len(values) - 1
+	message := name + " must be " + strings.Join(values[:last], ", ") + " or " + values[last] + "."
+	return Errorf(http.StatusBadRequest, message, FieldError{name, tag.Get("invalid")})
 }
 
 // within reports whether n is within the field's minimum and maximum.

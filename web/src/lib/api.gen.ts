@@ -1686,11 +1686,12 @@ export interface components {
             path: string;
             /** @description The approver's or rejecter's reason. */
             reason: string;
-            /** @enum {string} */
-            status: "pending" | "approved" | "rejected" | "withdrawn" | "expired" | "void";
+            status: components["schemas"]["ApprovalsStatus"];
             summary: string;
             target: string;
         };
+        /** @enum {string} */
+        ApprovalsStatus: "pending" | "approved" | "rejected" | "withdrawn" | "expired" | "void";
         AppversionsAppVersion: {
             changeLog: components["schemas"]["AppversionsGroup"][];
             core?: components["schemas"]["CommandsStatus"];
@@ -2845,7 +2846,7 @@ export interface operations {
                 /** @description Items per page (default 25). */
                 maxPerPage?: number;
                 /** @description Requests of this status only. */
-                status?: "pending" | "approved" | "rejected" | "withdrawn" | "expired" | "void";
+                status?: components["schemas"]["ApprovalsStatus"];
             };
             header?: never;
             path?: never;
