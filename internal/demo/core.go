@@ -12,6 +12,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"xapa/backoffice/internal/ingest"
+	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/utc"
 )
@@ -199,7 +200,7 @@ func (g *gen) walletEvent(u *user, wi int, balance decimal.Decimal, version int6
 	if wi == u.bonusWallet {
 		name = "Bonus Wallet"
 	}
-	return ingest.Wallet{ID: walletID(w), CustomerID: customerID(u), Coin: coinName(w.coin), Network: w.network,
+	return ingest.Wallet{ID: walletID(w), CustomerID: customerID(u), Coin: coinName(w.coin), Network: ledger.Network(w.network),
 		Name: name, Balance: amt(balance), Addresses: []ingest.Address{ingest.Address(w.address)},
 		CreatedAt: u.created, Version: version}
 }
@@ -276,7 +277,7 @@ func (g *gen) transaction(w wallet, created time.Time) ingest.Transaction {
 		commission = amount.Mul(dec("0.002")).Truncate(int32(min(s.decimals, 8)))
 		receiver = g.address(g.chainOf(w.coin))
 	}
-	return ingest.Transaction{WalletID: walletID(w), Coin: coinName(w.coin), Type: typ, Network: w.network,
+	return ingest.Transaction{WalletID: walletID(w), Coin: coinName(w.coin), Type: ledger.Type(typ), Network: ledger.Network(w.network),
 		Status: "confirmed", Confirmations: s.maxConf, MaxConfirmation: s.maxConf, Amount: amt(amount),
 		NetworkFee: amt(netFee), Commission: amt(commission), Fee: amt(netFee.Add(commission)),
 		Hash: g.txHash(g.chainOf(w.coin)), ReceiverAddress: receiver, Exchange: g.rng.Float64() < 0.04,

@@ -38,15 +38,16 @@ func txFilter(r *http.Request) (ledger.Filter, error) {
 }
 
 // historyQuery is the History filters. Type and network are the ledger's
-// to check (ledger.Filter.Validate).
+// to check (ledger.Filter.Validate); the document lists their values from
+// the ledger too (ledger.Type.Enum).
 type historyQuery struct {
 	RangeQuery
 	CoinQuery
 	OrderQuery
-	Type    string `query:"type" enum:"received,sent"`
-	Network string `query:"network" enum:"main,test"`
-	Email   string `query:"email" maxLength:"254" description:"The customer's whole email, in any case."`
-	Address string `query:"address" maxLength:"200" description:"An address: the transactions sent to it, and those of the wallet it belongs to."`
+	Type    ledger.Type    `query:"type"`
+	Network ledger.Network `query:"network"`
+	Email   string         `query:"email" maxLength:"254" description:"The customer's whole email, in any case."`
+	Address string         `query:"address" maxLength:"200" description:"An address: the transactions sent to it, and those of the wallet it belongs to."`
 }
 
 func (s *Server) transactionPage(ctx context.Context, f ledger.Filter, p page) ([]ledger.Transaction, int, error) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/money"
 )
 
@@ -325,7 +326,8 @@ func explorerURL(template, hash string) string {
 
 // txState is what a stored transaction's next version is checked against.
 type txState struct {
-	status, typ   string
+	status        ledger.Status
+	typ           ledger.Type
 	confirmations int
 	amount        decimal.Decimal
 	// What an update that changes only the confirmations and fees leaves as it is, when keys: the fast way then
@@ -354,11 +356,11 @@ func (b *batch) moves(id int64, t *Transaction) error {
 // What was sent (type, amount) is fixed too.
 func refusedMove(s txState, t *Transaction) error {
 	switch {
-	case s.status == "failed" && t.Status != "failed":
+	case s.status == ledger.Failed && t.Status != ledger.Failed:
 		return reject("data/status: the transaction failed, and failed is final")
-	case s.status == "confirmed" && t.Status == "pending":
+	case s.status == ledger.Confirmed && t.Status == ledger.Pending:
 		return reject("data/status: a confirmed transaction can only become failed")
-	case t.Status != "failed" && t.Confirmations < s.confirmations:
+	case t.Status != ledger.Failed && t.Confirmations < s.confirmations:
 		return reject("data/confirmations: %d is below the %d seen; confirmations never go down", t.Confirmations, s.confirmations)
 	case s.typ != t.Type || !s.amount.Equal(amount(t.Amount)):
 		return reject("data: a transaction's type and amount never change")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/store"
 )
 
@@ -265,7 +266,7 @@ func (b *batch) prefetch(qs []*quick) error {
 				case "transaction":
 					err = scan(&core, &m.id, &m.version, &status, &confirmations, &typ, &amount, &commission, &hash, &url, &receiver)
 					if err == nil && status.Valid {
-						b.txs[m.id] = txState{status: status.String, confirmations: int(confirmations.Int64), typ: typ.String,
+						b.txs[m.id] = txState{status: ledger.Status(status.String), confirmations: int(confirmations.Int64), typ: ledger.Type(typ.String),
 							amount: amount.Decimal, keys: true, commission: commission.Decimal, hash: hash.String, url: url.String,
 							receiver: receiver.String}
 					}

@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/swaggest/jsonschema-go"
+
+	"xapa/backoffice/internal/ledger"
 )
 
 // Amount is an exact decimal as a string: at most 20 digits before the
@@ -103,37 +105,37 @@ type Customer struct {
 
 // Wallet is xapa.wallet.v1: a customer's wallet of one coin.
 type Wallet struct {
-	ID         string    `json:"id" required:"true" minLength:"1" maxLength:"64"`
-	CustomerID string    `json:"customer_id" required:"true" minLength:"1" maxLength:"64"`
-	Coin       string    `json:"coin" required:"true" pattern:"^[A-Z0-9]{1,16}(@[A-Z0-9]{1,16})?$" description:"\"BTC\" or \"USDT@TRX\"."`
-	Network    string    `json:"network" required:"true" enum:"main,test"`
-	Name       string    `json:"name" required:"true" maxLength:"128"`
-	Balance    Amount    `json:"balance" required:"true"`
-	Addresses  []Address `json:"addresses" required:"true" nullable:"false" maxItems:"64"`
-	CreatedAt  time.Time `json:"created_at" required:"true"`
-	Version    int64     `json:"version" required:"true" minimum:"1"`
+	ID         string         `json:"id" required:"true" minLength:"1" maxLength:"64"`
+	CustomerID string         `json:"customer_id" required:"true" minLength:"1" maxLength:"64"`
+	Coin       string         `json:"coin" required:"true" pattern:"^[A-Z0-9]{1,16}(@[A-Z0-9]{1,16})?$" description:"\"BTC\" or \"USDT@TRX\"."`
+	Network    ledger.Network `json:"network" required:"true"`
+	Name       string         `json:"name" required:"true" maxLength:"128"`
+	Balance    Amount         `json:"balance" required:"true"`
+	Addresses  []Address      `json:"addresses" required:"true" nullable:"false" maxItems:"64"`
+	CreatedAt  time.Time      `json:"created_at" required:"true"`
+	Version    int64          `json:"version" required:"true" minimum:"1"`
 }
 
 // Transaction is xapa.transaction.v1: a deposit (received) or a send (sent).
 type Transaction struct {
-	ID              string    `json:"id" required:"true" minLength:"1" maxLength:"64"`
-	CustomerID      string    `json:"customer_id" required:"true" minLength:"1" maxLength:"64"`
-	WalletID        string    `json:"wallet_id" required:"true" minLength:"1" maxLength:"64"`
-	Coin            string    `json:"coin" required:"true" pattern:"^[A-Z0-9]{1,16}(@[A-Z0-9]{1,16})?$"`
-	Type            string    `json:"type" required:"true" enum:"received,sent"`
-	Network         string    `json:"network" required:"true" enum:"main,test"`
-	Status          string    `json:"status" required:"true" enum:"pending,confirmed,failed"`
-	Confirmations   int       `json:"confirmations" required:"true" minimum:"0"`
-	MaxConfirmation int       `json:"max_confirmation" required:"true" minimum:"1"`
-	Amount          Amount    `json:"amount" required:"true"`
-	NetworkFee      Amount    `json:"network_fee" required:"true"`
-	Commission      Amount    `json:"commission" required:"true"`
-	Fee             Amount    `json:"fee" required:"true"`
-	Hash            string    `json:"hash" required:"true" maxLength:"256"`
-	ReceiverAddress string    `json:"receiver_address" required:"true" maxLength:"256"`
-	Exchange        bool      `json:"exchange" required:"true"`
-	CreatedAt       time.Time `json:"created_at" required:"true"`
-	Version         int64     `json:"version" required:"true" minimum:"1"`
+	ID              string         `json:"id" required:"true" minLength:"1" maxLength:"64"`
+	CustomerID      string         `json:"customer_id" required:"true" minLength:"1" maxLength:"64"`
+	WalletID        string         `json:"wallet_id" required:"true" minLength:"1" maxLength:"64"`
+	Coin            string         `json:"coin" required:"true" pattern:"^[A-Z0-9]{1,16}(@[A-Z0-9]{1,16})?$"`
+	Type            ledger.Type    `json:"type" required:"true"`
+	Network         ledger.Network `json:"network" required:"true"`
+	Status          ledger.Status  `json:"status" required:"true"`
+	Confirmations   int            `json:"confirmations" required:"true" minimum:"0"`
+	MaxConfirmation int            `json:"max_confirmation" required:"true" minimum:"1"`
+	Amount          Amount         `json:"amount" required:"true"`
+	NetworkFee      Amount         `json:"network_fee" required:"true"`
+	Commission      Amount         `json:"commission" required:"true"`
+	Fee             Amount         `json:"fee" required:"true"`
+	Hash            string         `json:"hash" required:"true" maxLength:"256"`
+	ReceiverAddress string         `json:"receiver_address" required:"true" maxLength:"256"`
+	Exchange        bool           `json:"exchange" required:"true"`
+	CreatedAt       time.Time      `json:"created_at" required:"true"`
+	Version         int64          `json:"version" required:"true" minimum:"1"`
 }
 
 // Exchange is xapa.exchange.v1: a customer's exchange between two of their

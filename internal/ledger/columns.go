@@ -63,9 +63,9 @@ var copyCells = func() []string {
 }()
 
 // displayStatus is the state the History screen shows for a transaction.
-func displayStatus(status string, confirmations, needed int) string {
+func displayStatus(status Status, confirmations, needed int) string {
 	switch {
-	case status == "failed":
+	case status == Failed:
 		return "Failed"
 	case confirmations == 0:
 		return "Pending"

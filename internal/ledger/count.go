@@ -50,8 +50,9 @@ func New(db *store.DB, now func() time.Time, days *daytotals.Keeper) *Service {
 func (s *Service) CacheAges() map[string]time.Duration { return s.cache.Ages() }
 
 type countKey struct {
-	network, typ string
-	coin         int64
+	network Network
+	typ     Type
+	coin    int64
 }
 
 // bucketCounts are counts per bucket (a day YYYY-MM-DD, or an hour
@@ -171,7 +172,7 @@ func dayCounts(rows []daytotals.Row) (map[countKey]int, error) {
 		if err != nil {
 			return nil, err
 		}
-		counts[countKey{network: r.Group[2], typ: r.Group[1], coin: coin}] += int(r.Sums[0].IntPart())
+		counts[countKey{network: Network(r.Group[2]), typ: Type(r.Group[1]), coin: coin}] += int(r.Sums[0].IntPart())
 	}
 	return counts, nil
 }

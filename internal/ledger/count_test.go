@@ -27,7 +27,7 @@ func TestCountMatchesAPlainCount(t *testing.T) {
 		rng := rand.New(rand.NewPCG(3, 4))
 		pick := func(options ...string) string { return options[rng.IntN(len(options))] }
 		for i := 0; i < 200; i++ {
-			f := ledger.Filter{Network: pick("", "main", "test"), Type: pick("", "sent", "received")}
+			f := ledger.Filter{Network: ledger.Network(pick("", "main", "test")), Type: ledger.Type(pick("", "sent", "received"))}
 			if rng.IntN(3) == 0 {
 				f.CoinID = int64(1 + rng.IntN(11))
 			}

@@ -238,24 +238,36 @@ func assign(dst, v any) error {
 		n, ok := v.(int64)
 		*d = n != 0
 		return okOr(ok, v)
-	case *string: // as database/sql would convert a number stored in a text column
-		switch x := v.(type) {
-		case string:
-			*d = x
-		case int64:
-			*d = strconv.FormatInt(x, 10)
-		case float64:
-			*d = strconv.FormatFloat(x, 'g', -1, 64)
-		case []byte:
-			*d = string(x)
-		case nil:
-			*d = ""
-		default:
-			return okOr(false, v)
-		}
-		return nil
+	case *string:
+		return assignText(d, v)
+	case *Type:
+		return assignText((*string)(d), v)
+	case *Network:
+		return assignText((*string)(d), v)
+	case *Status:
+		return assignText((*string)(d), v)
 	}
 	return fmt.Errorf("no cell of type %T", dst)
+}
+
+// assignText stores a text cell, as database/sql would convert a number
+// stored in a text column.
+func assignText(d *string, v any) error {
+	switch x := v.(type) {
+	case string:
+		*d = x
+	case int64:
+		*d = strconv.FormatInt(x, 10)
+	case float64:
+		*d = strconv.FormatFloat(x, 'g', -1, 64)
+	case []byte:
+		*d = string(x)
+	case nil:
+		*d = ""
+	default:
+		return okOr(false, v)
+	}
+	return nil
 }
 
 func okOr(ok bool, v any) error {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,8 +25,8 @@ import (
 type Filter struct {
 	From, To *time.Time // created_at within [From, To]
 	CoinID   int64
-	Type     string // received or sent
-	Network  string // main or test
+	Type     Type
+	Network  Network
 	UserID   int64
 	Email    string // the customer's whole email, in any case
 	Address  string // an address the transaction was sent to, or one of its wallet's
@@ -41,15 +42,11 @@ func (f Filter) oneCustomer() bool {
 // Validate refuses values outside the enumerations. (The date range is
 // ordered where it is read.)
 func (f Filter) Validate() error {
-	switch f.Type {
-	case "", "received", "sent":
-	default:
-		return apperr.Fieldf("type", "type must be received or sent.")
+	if f.Type != "" && !slices.Contains(Types, f.Type) {
+		return apperr.Fieldf("type", "type must be %s.", orList(Types))
 	}
-	switch f.Network {
-	case "", "main", "test":
-	default:
-		return apperr.Fieldf("network", "network must be main or test.")
+	if f.Network != "" && !slices.Contains(Networks, f.Network) {
+		return apperr.Fieldf("network", "network must be %s.", orList(Networks))
 	}
 	return nil
 }
@@ -107,13 +104,13 @@ func (f Filter) where() (string, []any) {
 		conds = append(conds, fmt.Sprintf(cond, len(args)))
 	}
 	if f.Network != "" {
-		add("t.network = $%d", f.Network)
+		add("t.network = $%d", string(f.Network))
 	}
 	if f.CoinID != 0 {
 		add("t.coin_id = $%d", f.CoinID)
 	}
 	if f.Type != "" {
-		add("t.type = $%d", f.Type)
+		add("t.type = $%d", string(f.Type))
 	}
 	if f.UserID != 0 {
 		add("t.user_id = $%d", f.UserID)
@@ -166,15 +163,15 @@ type Transaction struct {
 	Commission          decimal.Decimal `json:"commission"`
 	Fee                 decimal.Decimal `json:"fee"`
 	FormatedFee         string          `json:"formatedFee"`
-	Type                string          `json:"type" enum:"received,sent"`
-	Network             string          `json:"network" enum:"main,test"`
+	Type                Type            `json:"type"`
+	Network             Network         `json:"network"`
 	Exchange            bool            `json:"exchange"`
 	Hash                string          `json:"hash"`
 	ExplorerURL         string          `json:"explorerUrl"`
 	CreatedAt           string          `json:"created_at"`
 	Confirmations       int             `json:"confirmations"`
 	MaxConfirmation     int             `json:"maxConfirmation"`
-	Status              string          `json:"status" enum:"pending,confirmed,failed"`
+	Status              Status          `json:"status"`
 	ReceiverAddress     string          `json:"receiverAddress"`
 	CoinType            CoinRef         `json:"coinType"`
 	Wallet              struct {

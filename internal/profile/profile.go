@@ -97,7 +97,7 @@ type Wallet struct {
 	Balance         decimal.Decimal `json:"balance"`
 	FormatedBalance string          `json:"formatedBalance"`
 	USDValue        string          `json:"usd_value" description:"The balance in USD at the coin's current rate, 2 decimals: the brief's total balance sums the main-network ones."`
-	Network         string          `json:"network" enum:"main,test"`
+	Network         ledger.Network  `json:"network"`
 	CoinType        ledger.CoinRef  `json:"coinType"`
 	WalletAddresses []Address       `json:"walletAddresses"`
 	CreatedAt       string          `json:"createdAt"`

@@ -3,6 +3,7 @@ package store
 import (
 	"database/sql/driver"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -96,7 +97,12 @@ func text(v any) *string {
 	case fmt.Stringer:
 		s = v.String()
 	default:
-		panic(fmt.Sprintf("store: Rows takes no %T", v))
+		// A named string type (ledger.Status), as database/sql takes it.
+		rv := reflect.ValueOf(v)
+		if rv.Kind() != reflect.String {
+			panic(fmt.Sprintf("store: Rows takes no %T", v))
+		}
+		s = rv.String()
 	}
 	return &s
 }

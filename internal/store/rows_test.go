@@ -13,8 +13,9 @@ import (
 )
 
 // Rows written through Dialect.Rows (unnest on PostgreSQL, VALUES on
-// SQLite) read back as they were, every type the ingest writes with it and
-// NULL included; In selects exactly its values.
+// SQLite) read back as they were, every type the ingest writes with it
+// (a named string type such as ledger.Status too) and NULL included; In
+// selects exactly its values.
 func TestRowsWriteEveryTypeAsItIs(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
@@ -33,6 +34,7 @@ func TestRowsWriteEveryTypeAsItIs(t *testing.T) {
 			values, args := db.Dialect.Rows(1, []string{"bigint", "text", "boolean", "numeric", "timestamptz", "integer"}, [][]any{
 				{int64(1), "it's \"quoted\", {braced}", true, amount, at, 7},
 				{int64(2), nil, false, decimal.Zero, at.Add(time.Hour), 0},
+				{int64(3), status("confirmed"), false, decimal.Zero, at, 0},
 			})
 			if _, err := tx.ExecContext(ctx, `INSERT INTO rows_test (n, s, b, a, t, i) `+values, args...); err != nil {
 				return err
@@ -54,6 +56,9 @@ func TestRowsWriteEveryTypeAsItIs(t *testing.T) {
 			if s.Valid {
 				t.Errorf("NULL read back as %q", s.String)
 			}
+			if err := tx.QueryRowContext(ctx, `SELECT s FROM rows_test WHERE n = 3`).Scan(&s); err != nil || s.String != "confirmed" {
+				t.Errorf("a named string read back as %q (%v)", s.String, err)
+			}
 			in, args := db.Dialect.In(1, []string{"it's \"quoted\", {braced}", "nothing"})
 			var n int
 			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM rows_test WHERE s`+in, args...).Scan(&n); err != nil {
@@ -69,3 +74,6 @@ func TestRowsWriteEveryTypeAsItIs(t *testing.T) {
 		}
 	})
 }
+
+// status is a named string type, as ledger.Status is.
+type status string

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"xapa/backoffice/internal/ingest"
+	"xapa/backoffice/internal/ledger"
 )
 
 // At is the time of every event Deposits makes.
@@ -31,7 +32,7 @@ func Deposits(customers, deposits int) [][]byte {
 			conf   int
 		}{{"pending", 0}, {"pending", 1}, {"confirmed", 3}} {
 			out = append(out, event(fmt.Sprintf("t%d-v%d", d, v+1), ingest.Transaction{ID: fmt.Sprint("t", d),
-				CustomerID: c, WalletID: "w" + c, Coin: "BTC", Type: "received", Network: "main", Status: step.status,
+				CustomerID: c, WalletID: "w" + c, Coin: "BTC", Type: "received", Network: "main", Status: ledger.Status(step.status),
 				Confirmations: step.conf, MaxConfirmation: 3, Amount: "0.00000001", NetworkFee: "0", Commission: "0",
 				Fee: "0", Hash: fmt.Sprint("h", d), CreatedAt: At, Version: int64(v + 1)}))
 		}

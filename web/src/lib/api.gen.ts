@@ -2172,6 +2172,10 @@ export interface components {
             name: string;
             symbol: string;
         };
+        /** @enum {string} */
+        LedgerNetwork: "main" | "test";
+        /** @enum {string} */
+        LedgerStatus: "pending" | "confirmed" | "failed";
         LedgerTransaction: {
             amount: components["schemas"]["Decimal"];
             coinType: components["schemas"]["LedgerCoinRef"];
@@ -2188,14 +2192,11 @@ export interface components {
             /** Format: int64 */
             id: number;
             maxConfirmation: number;
-            /** @enum {string} */
-            network: "main" | "test";
+            network: components["schemas"]["LedgerNetwork"];
             networkFee: components["schemas"]["Decimal"];
             receiverAddress: string;
-            /** @enum {string} */
-            status: "pending" | "confirmed" | "failed";
-            /** @enum {string} */
-            type: "received" | "sent";
+            status: components["schemas"]["LedgerStatus"];
+            type: components["schemas"]["LedgerType"];
             user: components["schemas"]["LedgerUserRef"];
             wallet: {
                 /** Format: int64 */
@@ -2203,6 +2204,8 @@ export interface components {
                 name: string;
             };
         };
+        /** @enum {string} */
+        LedgerType: "received" | "sent";
         LedgerUserRef: {
             email: string;
             /** Format: int64 */
@@ -2250,8 +2253,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
-            /** @enum {string} */
-            network: "main" | "test";
+            network: components["schemas"]["LedgerNetwork"];
             /** @description The balance in USD at the coin's current rate, 2 decimals: the brief's total balance sums the main-network ones. */
             usd_value: string;
             walletAddresses: components["schemas"]["ProfileAddress"][];
@@ -4881,8 +4883,8 @@ export interface operations {
                 sort?: "created_at" | "amount";
                 /** @description desc (the default): newest or largest first. */
                 order?: "desc" | "asc";
-                type?: "received" | "sent";
-                network?: "main" | "test";
+                type?: components["schemas"]["LedgerType"];
+                network?: components["schemas"]["LedgerNetwork"];
                 /** @description The customer's whole email, in any case. */
                 email?: string;
                 /** @description An address: the transactions sent to it, and those of the wallet it belongs to. */
@@ -4952,8 +4954,8 @@ export interface operations {
                 sort?: "created_at" | "amount";
                 /** @description desc (the default): newest or largest first. */
                 order?: "desc" | "asc";
-                type?: "received" | "sent";
-                network?: "main" | "test";
+                type?: components["schemas"]["LedgerType"];
+                network?: components["schemas"]["LedgerNetwork"];
                 /** @description The customer's whole email, in any case. */
                 email?: string;
                 /** @description An address: the transactions sent to it, and those of the wallet it belongs to. */
@@ -5522,8 +5524,8 @@ export interface operations {
                 sort?: "created_at" | "amount";
                 /** @description desc (the default): newest or largest first. */
                 order?: "desc" | "asc";
-                type?: "received" | "sent";
-                network?: "main" | "test";
+                type?: components["schemas"]["LedgerType"];
+                network?: components["schemas"]["LedgerNetwork"];
                 /** @description The customer's whole email, in any case. */
                 email?: string;
                 /** @description An address: the transactions sent to it, and those of the wallet it belongs to. */
@@ -5595,8 +5597,8 @@ export interface operations {
                 sort?: "created_at" | "amount";
                 /** @description desc (the default): newest or largest first. */
                 order?: "desc" | "asc";
-                type?: "received" | "sent";
-                network?: "main" | "test";
+                type?: components["schemas"]["LedgerType"];
+                network?: components["schemas"]["LedgerNetwork"];
                 /** @description The customer's whole email, in any case. */
                 email?: string;
                 /** @description An address: the transactions sent to it, and those of the wallet it belongs to. */

@@ -3,20 +3,12 @@ import { Select } from 'antd';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { coinLabel, coinTypesQuery } from '../../lib/coinTypes';
 import type { HistoryFilters } from './historyFilters';
+import { NETWORK_LABELS, TYPE_OPTIONS } from './historyFilters';
 import type { Network, TransactionType } from './types';
 
 const ALL = 'all';
 
-const TYPE_OPTIONS = [
-  { value: ALL, label: 'All Types' },
-  { value: 'received', label: 'Received' },
-  { value: 'sent', label: 'Sent' },
-];
-
-const NETWORK_OPTIONS: { value: Network; label: string }[] = [
-  { value: 'main', label: 'Main' },
-  { value: 'test', label: 'Testnet' },
-];
+const NETWORK_OPTIONS = Object.entries(NETWORK_LABELS).map(([value, label]) => ({ value: value as Network, label }));
 
 interface HistoryFilterBarProps {
   filters: HistoryFilters;

@@ -7,8 +7,19 @@ import { sortParam, sortQuery } from '../../lib/listSort';
 import type { ListSpec } from '../../lib/useListState';
 import type { HistoryQuery, Network, TransactionType } from './types';
 
-export const TRANSACTION_TYPES: readonly TransactionType[] = ['received', 'sent'];
-const NETWORKS: readonly Network[] = ['main', 'test'];
+/** Every transaction type of the document, and only those (a type the server adds fails `tsc` here), as labelled. */
+export const TYPE_LABELS: Record<TransactionType, string> = { received: 'Received', sent: 'Sent' };
+/** Every network of the document, and only those, as labelled. */
+export const NETWORK_LABELS: Record<Network, string> = { main: 'Main', test: 'Testnet' };
+
+export const TRANSACTION_TYPES = Object.keys(TYPE_LABELS) as TransactionType[];
+const NETWORKS = Object.keys(NETWORK_LABELS) as Network[];
+
+/** The type filter's choices: all types, then each. */
+export const TYPE_OPTIONS = [
+  { value: 'all', label: 'All Types' },
+  ...TRANSACTION_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] })),
+];
 
 /** What the History filters hold; `undefined` coin or type means all of them. */
 export interface HistoryFilters {

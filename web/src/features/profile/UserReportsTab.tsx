@@ -8,16 +8,12 @@ import { errorMessage } from '../../lib/api';
 import { useListState } from '../../lib/useListState';
 import type { TransactionColumn } from '../history/transactionColumns';
 import { TransactionTable } from '../history/TransactionTable';
+import { TYPE_OPTIONS } from '../history/historyFilters';
 import type { TransactionType } from '../history/types';
 import { downloadUserReportCsv, userReportQuery } from './profileApi';
 import { USER_REPORT_LIST, userReportCsvQuery, userReportListQuery } from './userReportFilters';
 
 const ALL = 'all';
-const TYPE_OPTIONS = [
-  { value: ALL, label: 'All Types' },
-  { value: 'received', label: 'Received' },
-  { value: 'sent', label: 'Sent' },
-];
 
 /** History's columns without the user (it is this profile's). */
 const COLUMNS: readonly TransactionColumn[] = ['date', 'coin', 'type', 'amount', 'networkFee', 'fee', 'status', 'hash', 'wallet'];

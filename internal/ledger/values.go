@@ -1,0 +1,71 @@
+package ledger
+
+// The values of a transaction's type, network and status are stated here
+// once. The filters check them, and the OpenAPI and AsyncAPI documents read
+// them through Enum (jsonschema-go calls it), so the web's types and the
+// core's contract follow from this file.
+
+// Type is a transaction's direction.
+type Type string
+
+// Types of a transaction.
+const (
+	Received Type = "received" // a deposit
+	Sent     Type = "sent"
+)
+
+// Network is the network of a chain a wallet or a transaction is on.
+type Network string
+
+// Networks of a chain.
+const (
+	MainNet Network = "main"
+	TestNet Network = "test"
+)
+
+// Status is a transaction's state at the core.
+type Status string
+
+// Statuses of a transaction. Failed is final.
+const (
+	Pending   Status = "pending"
+	Confirmed Status = "confirmed"
+	Failed    Status = "failed"
+)
+
+// Every value of each, in the order the documents list them.
+var (
+	Types    = []Type{Received, Sent}
+	Networks = []Network{MainNet, TestNet}
+	Statuses = []Status{Pending, Confirmed, Failed}
+)
+
+// Enum lists Types.
+func (Type) Enum() []any { return anys(Types) }
+
+// Enum lists Networks.
+func (Network) Enum() []any { return anys(Networks) }
+
+// Enum lists Statuses.
+func (Status) Enum() []any { return anys(Statuses) }
+
+func anys[T ~string](values []T) []any {
+	out := make([]any, len(values))
+	for i, v := range values {
+		out[i] = string(v)
+	}
+	return out
+}
+
+// orList is "a or b", "a, b or c": the values a refusal names.
+func orList[T ~string](values []T) string {
+	out := string(values[0])
+	for i, v := range values[1:] {
+		if i == len(values)-2 {
+			out += " or " + string(v)
+		} else {
+			out += ", " + string(v)
+		}
+	}
+	return out
+}
