@@ -178,6 +178,15 @@ func (db *DB) run(ctx context.Context, tx *sql.Tx, fn func(tx *sql.Tx) error) er
 	st := &txState{}
 	openTxs.Store(tx, st)
 	defer openTxs.Delete(tx)
+	// A panic in fn (a handler's, recovered by net/http) would leave tx open:
+	// its connection never back in the pool, and TxConn's close of the
+	// connection waiting for it forever.
+	defer func() {
+		if p := recover(); p != nil {
+			_ = tx.Rollback()
+			panic(p)
+		}
+	}()
 	if err := fn(tx); err != nil {
 		_ = tx.Rollback()
 		return err
