@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/textutil"
 )
 
 // Query parameters are read one way: bindQuery decodes them into the
@@ -140,9 +141,7 @@ func checkChoice(name, v string, tag reflect.StructTag, field reflect.Value) err
 	if slices.Contains(values, v) {
 		return nil
 	}
-	last := len(values) - 1
-	message := name + " must be " + strings.Join(values[:last], ", ") + " or " + values[last] + "."
-	return Errorf(http.StatusBadRequest, message, FieldError{name, tag.Get("invalid")})
+	return Errorf(http.StatusBadRequest, name+" must be "+textutil.OrList(values)+".", FieldError{name, tag.Get("invalid")})
 }
 
 // within reports whether n is within the field's minimum and maximum.

@@ -17,6 +17,7 @@ import (
 	"xapa/backoffice/internal/apperr"
 	"xapa/backoffice/internal/money"
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/textutil"
 	"xapa/backoffice/internal/utc"
 )
 
@@ -43,10 +44,10 @@ func (f Filter) oneCustomer() bool {
 // ordered where it is read.)
 func (f Filter) Validate() error {
 	if f.Type != "" && !slices.Contains(Types, f.Type) {
-		return apperr.Fieldf("type", "type must be %s.", orList(Types))
+		return apperr.Fieldf("type", "type must be %s.", textutil.OrList(Types))
 	}
 	if f.Network != "" && !slices.Contains(Networks, f.Network) {
-		return apperr.Fieldf("network", "network must be %s.", orList(Networks))
+		return apperr.Fieldf("network", "network must be %s.", textutil.OrList(Networks))
 	}
 	return nil
 }

@@ -56,16 +56,3 @@ func anys[T ~string](values []T) []any {
 	}
 	return out
 }
-
-// orList is "a or b", "a, b or c": the values a refusal names.
-func orList[T ~string](values []T) string {
-	out := string(values[0])
-	for i, v := range values[1:] {
-		if i == len(values)-2 {
-			out += " or " + string(v)
-		} else {
-			out += ", " + string(v)
-		}
-	}
-	return out
-}

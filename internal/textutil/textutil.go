@@ -25,3 +25,19 @@ func Shorten(s string, n int) string {
 	}
 	return s
 }
+
+// OrList names values as a refusal does: "a", "a or b", "a, b or c".
+func OrList[T ~string](values []T) string {
+	out := ""
+	for i, v := range values {
+		switch {
+		case i == 0:
+		case i == len(values)-1:
+			out += " or "
+		default:
+			out += ", "
+		}
+		out += string(v)
+	}
+	return out
+}

@@ -27,3 +27,11 @@ func TestClipCutsByCharacters(t *testing.T) {
 		}
 	}
 }
+
+func TestOrList(t *testing.T) {
+	for want, values := range map[string][]string{"": nil, "a": {"a"}, "a or b": {"a", "b"}, "a, b or c": {"a", "b", "c"}} {
+		if got := OrList(values); got != want {
+			t.Errorf("OrList(%q) = %q, want %q", values, got, want)
+		}
+	}
+}
