@@ -30,6 +30,7 @@ import (
 	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/secrets"
 	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/textutil"
 	"xapa/backoffice/internal/utc"
 )
 
@@ -93,13 +94,7 @@ var Statuses = []Status{Pending, Approved, Rejected, Withdrawn, Expired, Void}
 // Enum is Statuses for the OpenAPI document (jsonschema-go reads it) and
 // for the list's filter (httpapi's bindQuery): a new status is added above
 // only, and the web's types follow from the document.
-func (Status) Enum() []any {
-	out := make([]any, len(Statuses))
-	for i, s := range Statuses {
-		out[i] = string(s)
-	}
-	return out
-}
+func (Status) Enum() []any { return textutil.Values(Statuses) }
 
 // PolicySave is the action of changing the policy itself.
 const PolicySave = "approval_policy.save"

@@ -1,5 +1,7 @@
 package ledger
 
+import "xapa/backoffice/internal/textutil"
+
 // The values of a transaction's type, network and status are stated here
 // once. The filters check them, and the OpenAPI and AsyncAPI documents read
 // them through Enum (jsonschema-go calls it), so the web's types and the
@@ -41,18 +43,10 @@ var (
 )
 
 // Enum lists Types.
-func (Type) Enum() []any { return anys(Types) }
+func (Type) Enum() []any { return textutil.Values(Types) }
 
 // Enum lists Networks.
-func (Network) Enum() []any { return anys(Networks) }
+func (Network) Enum() []any { return textutil.Values(Networks) }
 
 // Enum lists Statuses.
-func (Status) Enum() []any { return anys(Statuses) }
-
-func anys[T ~string](values []T) []any {
-	out := make([]any, len(values))
-	for i, v := range values {
-		out[i] = string(v)
-	}
-	return out
-}
+func (Status) Enum() []any { return textutil.Values(Statuses) }

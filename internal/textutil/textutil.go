@@ -41,3 +41,12 @@ func OrList[T ~string](values []T) string {
 	}
 	return out
 }
+
+// Values are values as a schema's enum lists them (jsonschema-go's Enum).
+func Values[T ~string](values []T) []any {
+	out := make([]any, len(values))
+	for i, v := range values {
+		out[i] = string(v)
+	}
+	return out
+}
