@@ -1,10 +1,6 @@
 package ledger
 
-import (
-	"fmt"
-
-	"xapa/backoffice/internal/csvout"
-)
+import "xapa/backoffice/internal/csvout"
 
 // columns declare the transaction list's CSV (History and a user's report)
 // once for both databases: each column's cell in Go (SQLite's lines and any
@@ -31,7 +27,7 @@ var columns = []struct {
 	{csvout.Col("Network Fee", func(t Transaction) any { return t.Text.NetworkFee }), "trim_scale(s.network_fee)"},
 	{csvout.Col("Commission", func(t Transaction) any { return t.Text.Commission }), "trim_scale(s.commission)"},
 	{csvout.Col("Fee", func(t Transaction) any { return t.Text.Fee }), "trim_scale(s.fee)"},
-	{csvout.Col("Status", func(t Transaction) any { return displayStatus(t.Status, t.Confirmations, t.MaxConfirmation) }),
+	{csvout.Col("Status", func(t Transaction) any { return displayStatus(t.Status, t.Confirmations, t.MaxConfirmation).Label }),
 		`CASE WHEN s.status = 'failed' THEN 'Failed' WHEN s.confirmations = 0 THEN 'Pending'
 		WHEN s.confirmations < s.max_confirmation THEN 'Confirmation: ' || s.confirmations || '/' || s.max_confirmation
 		ELSE 'Confirmed' END`},
@@ -61,16 +57,3 @@ var copyCells = func() []string {
 	}
 	return out
 }()
-
-// displayStatus is the state the History screen shows for a transaction.
-func displayStatus(status Status, confirmations, needed int) string {
-	switch {
-	case status == Failed:
-		return "Failed"
-	case confirmations == 0:
-		return "Pending"
-	case confirmations < needed:
-		return fmt.Sprintf("Confirmation: %d/%d", confirmations, needed)
-	}
-	return "Confirmed"
-}

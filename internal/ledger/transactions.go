@@ -173,6 +173,7 @@ type Transaction struct {
 	Confirmations       int             `json:"confirmations"`
 	MaxConfirmation     int             `json:"maxConfirmation"`
 	Status              Status          `json:"status"`
+	DisplayStatus       DisplayStatus   `json:"displayStatus"`
 	ReceiverAddress     string          `json:"receiverAddress"`
 	CoinType            CoinRef         `json:"coinType"`
 	Wallet              struct {
@@ -333,9 +334,9 @@ func (s *rowScanner) scan(rows *sql.Rows, t *Transaction) (err error) {
 	return err
 }
 
-// display fills t's decimal and display fields from its amounts' text. The
-// CSV export (a million rows) skips it: it writes the stored text, the same
-// digits.
+// display fills t's decimal and display fields from its amounts' text and
+// its state. The CSV export (a million rows) skips it: it writes the stored
+// text, the same digits.
 func (t *Transaction) display() error {
 	for _, f := range [...]struct {
 		text string
@@ -348,5 +349,6 @@ func (t *Transaction) display() error {
 		*f.dst = d
 	}
 	t.FormatedAmount, t.FormattedNetworkFee, t.FormatedFee = money.Coin(t.Amount), money.Coin(t.NetworkFee), money.Coin(t.Fee)
+	t.DisplayStatus = displayStatus(t.Status, t.Confirmations, t.MaxConfirmation)
 	return nil
 }

@@ -2141,6 +2141,8 @@ export interface components {
             lastReceivedAt: string;
             name: string;
         };
+        /** @enum {string} */
+        LedgerBadge: "error" | "warning" | "success";
         LedgerCandle: {
             amountChange: components["schemas"]["Decimal"];
             close: components["schemas"]["Decimal"];
@@ -2172,6 +2174,10 @@ export interface components {
             name: string;
             symbol: string;
         };
+        LedgerDisplayStatus: {
+            badge: components["schemas"]["LedgerBadge"];
+            label: string;
+        };
         /** @enum {string} */
         LedgerNetwork: "main" | "test";
         /** @enum {string} */
@@ -2182,6 +2188,7 @@ export interface components {
             commission: components["schemas"]["Decimal"];
             confirmations: number;
             created_at: string;
+            displayStatus: components["schemas"]["LedgerDisplayStatus"];
             exchange: boolean;
             explorerUrl: string;
             fee: components["schemas"]["Decimal"];

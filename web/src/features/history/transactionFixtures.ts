@@ -21,6 +21,7 @@ export function makeTransaction(overrides: Partial<Transaction> = {}): Transacti
     confirmations: 0,
     maxConfirmation: 12,
     status: 'pending',
+    displayStatus: { label: 'Pending', badge: 'error' },
     receiverAddress: '0xea6e5393dd12976d0e15e277cdf4efcd0426039a',
     coinType: { id: 2, name: 'Ethereum', symbol: 'ETH', icon: '/icons/eth.svg', decimals: 18 },
     wallet: { id: 21, name: 'Ethereum Wallet' },

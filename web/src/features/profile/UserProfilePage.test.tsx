@@ -28,7 +28,7 @@ function setUp(extra: Record<string, ApiHandler> = {}) {
     'GET /api/admin/users/6': () => jsonResponse(makeProfileUser()),
     'GET /api/admin/users/brief/6': () => jsonResponse(BRIEF),
     'GET /api/admin/users/report/6': () =>
-      jsonResponse(page('reports', [makeTransaction({ id: 5, user: { id: 6, email: 'ines@example.com' }, confirmations: 2, maxConfirmation: 12 })], 40)),
+      jsonResponse(page('reports', [makeTransaction({ id: 5, user: { id: 6, email: 'ines@example.com' }, confirmations: 2, maxConfirmation: 12, displayStatus: { label: 'Confirmation: 2/12', badge: 'warning' } })], 40)),
     'GET /api/admin/users/wallets/6': () => jsonResponse(page('wallets', [makeWallet()])),
     'GET /api/admin/users/sessions/6': () => jsonResponse(page('sessions', [makeSession()])),
     'GET /api/admin/users/invites/6': () => jsonResponse({ invites: INVITES }),
