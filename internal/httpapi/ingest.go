@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"unicode/utf8"
 
+	"github.com/swaggest/jsonschema-go"
+
 	"xapa/backoffice/internal/ingest"
 )
 
@@ -71,13 +73,28 @@ func ingestKeyError(err error) error {
 	return err
 }
 
+// ingestBatch is the body of POST /api/ingest/events.
+type ingestBatch []json.RawMessage
+
+// JSONSchema states a batch: 1 to 1,000 objects. Each is checked as an event
+// by the apply path, which rejects a bad one with its reason and applies the
+// rest (docs/asyncapi.yaml has the events' schemas).
+func (ingestBatch) JSONSchema() (jsonschema.Schema, error) {
+	var object, s jsonschema.Schema
+	object.WithType(jsonschema.Object.Type())
+	s.WithType(jsonschema.Array.Type()).WithMinItems(1).WithMaxItems(ingest.MaxBatch).
+		WithItems(*(&jsonschema.Items{}).WithSchemaOrBool(object.ToSchemaOrBool())).
+		WithDescription("CloudEvents 1.0 in JSON structured mode, applied in this order.")
+	return s, nil
+}
+
 // batchOf reads a batch: a JSON array of 1 to ingest.MaxBatch objects (400
 // otherwise, and nothing is applied).
-func batchOf(body []byte) ([]json.RawMessage, error) {
+func batchOf(body []byte) (ingestBatch, error) {
 	if !utf8.Valid(body) {
 		return nil, Errorf(http.StatusBadRequest, "The batch is not valid UTF-8.")
 	}
-	var events []json.RawMessage
+	var events ingestBatch
 	if err := json.Unmarshal(body, &events); err != nil {
 		return nil, Errorf(http.StatusBadRequest, "Send a JSON array of CloudEvents: "+err.Error()+".")
 	}

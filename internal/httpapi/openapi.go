@@ -18,6 +18,7 @@ import (
 	"xapa/backoffice/internal/accounts"
 	"xapa/backoffice/internal/audit"
 	"xapa/backoffice/internal/ingest"
+	"xapa/backoffice/internal/rbac"
 )
 
 // The OpenAPI 3.1 document of the API, served at GET /api/openapi.json and
@@ -102,6 +103,8 @@ func buildOpenAPI(s *Server) (*openapi31.Spec, error) {
 	r := openapi31.NewReflector()
 	seen := reflected{defs: map[string]reflect.Type{}, replies: map[reflect.Type]bool{}}
 	r.DefaultOptions = append(r.DefaultOptions, seen.options()...)
+	// The catalogue keeps its categories' order; its members are a map's.
+	r.JSONSchemaReflector().AddTypeMapping(rbac.Categories{}, map[string][]rbac.Permission{})
 	r.Spec.SetTitle("Xapa Back Office API")
 	r.Spec.SetVersion("1")
 	r.Spec.SetDescription("Every non-2xx reply is the Error envelope. x-permission states who may call an operation: " +

@@ -3,8 +3,6 @@ package httpapi
 import (
 	"net/http"
 
-	"github.com/swaggest/jsonschema-go"
-
 	"xapa/backoffice/internal/accounts"
 	"xapa/backoffice/internal/appversions"
 	"xapa/backoffice/internal/auth"
@@ -13,7 +11,6 @@ import (
 	"xapa/backoffice/internal/ledger"
 	"xapa/backoffice/internal/profile"
 	"xapa/backoffice/internal/promotion"
-	"xapa/backoffice/internal/rbac"
 	"xapa/backoffice/internal/roles"
 	"xapa/backoffice/internal/stats"
 	"xapa/backoffice/internal/tokens"
@@ -126,28 +123,8 @@ func operations() map[string]op { //nolint:funlen // a table: one entry per rout
 	}
 }
 
-// The replies the handlers do not write as a Go type: the permission
-// catalogue is written by hand to keep its categories' order, and the
-// passkey options are the WebAuthn library's.
-type (
-	catalogueReply struct {
-		Permissions map[string][]rbac.Permission `json:"permissions"`
-	}
-	passkeyOptionsReply struct {
-		PublicKey map[string]any `json:"publicKey" required:"true" description:"PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON: binary fields in base64url."`
-	}
-	// ingestBatch is the body of POST /api/ingest/events.
-	ingestBatch []map[string]any
-)
-
-// JSONSchema states a batch: 1 to 1,000 objects. Each is checked as an event
-// by the apply path, which rejects a bad one with its reason and applies the
-// rest (docs/asyncapi.yaml has the events' schemas).
-func (ingestBatch) JSONSchema() (jsonschema.Schema, error) {
-	var object, s jsonschema.Schema
-	object.WithType(jsonschema.Object.Type())
-	s.WithType(jsonschema.Array.Type()).WithMinItems(1).WithMaxItems(ingest.MaxBatch).
-		WithItems(*(&jsonschema.Items{}).WithSchemaOrBool(object.ToSchemaOrBool())).
-		WithDescription("CloudEvents 1.0 in JSON structured mode, applied in this order.")
-	return s, nil
+// passkeyOptionsReply states the WebAuthn library's options, which the
+// handlers send as the library makes them.
+type passkeyOptionsReply struct {
+	PublicKey map[string]any `json:"publicKey" required:"true" description:"PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON: binary fields in base64url."`
 }

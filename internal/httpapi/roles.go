@@ -1,9 +1,7 @@
 package httpapi
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"net/http"
 
 	"xapa/backoffice/internal/rbac"
@@ -25,24 +23,13 @@ type rolesPage struct {
 	pageInfo
 }
 
-// permissionCatalogue is {"permissions": {"<category>": [{key, title}]}},
-// the categories in the catalogue's order.
+// catalogueReply is the permission catalogue by category, in its order.
+type catalogueReply struct {
+	Permissions rbac.Categories `json:"permissions"`
+}
+
 func (s *Server) permissionCatalogue(w http.ResponseWriter, _ *http.Request) {
-	var b bytes.Buffer
-	b.WriteString(`{"permissions":{`)
-	for i, c := range rbac.Catalogue {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		name, _ := json.Marshal(c.Title)
-		list, _ := json.Marshal(c.Permissions)
-		b.Write(name)
-		b.WriteByte(':')
-		b.Write(list)
-	}
-	b.WriteString("}}\n")
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	_, _ = w.Write(b.Bytes())
+	writeJSON(w, http.StatusOK, catalogueReply{rbac.Catalogue})
 }
 
 func (s *Server) createRole(w http.ResponseWriter, r *http.Request) {

@@ -2,6 +2,8 @@
 // product knows, grouped in the categories the role editor shows.
 package rbac
 
+import "encoding/json"
+
 // Permission keys: those of the product, plus the audit log's and the staff
 // sessions console's.
 const (
@@ -50,8 +52,32 @@ type Category struct {
 	Permissions []Permission
 }
 
+// Categories are the catalogue as the API sends it: one member per category,
+// its title the name, in the catalogue's order (a Go map would sort them).
+type Categories []Category
+
+// MarshalJSON writes {"<title>": [permissions], ...} in c's order.
+func (c Categories) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
+	for i, cat := range c {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		name, err := json.Marshal(cat.Title)
+		if err != nil {
+			return nil, err
+		}
+		list, err := json.Marshal(cat.Permissions)
+		if err != nil {
+			return nil, err
+		}
+		b = append(append(append(b, name...), ':'), list...)
+	}
+	return append(b, '}'), nil
+}
+
 // Catalogue lists every permission, in the order the role editor shows them.
-var Catalogue = []Category{
+var Catalogue = Categories{
 	{"Dashboard", []Permission{
 		{Candles, "Coin candle cards"},
 		{TotalUser, "Registered and verified users"},
