@@ -41,7 +41,8 @@ fresh() {
     sqlite3 "$src" "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
     rm -f "$OUT/copy.db" "$OUT/copy.db-wal" "$OUT/copy.db-shm"
     cp "$src" "$OUT/copy.db"
-    cp "$src.key" "$OUT/copy.db.key" # the key file the database was sealed with
+    # The key file the database was sealed with, when it lies beside it (else BACKOFFICE_SECRETS_KEY_FILE names it).
+    if [ -f "$src.key" ]; then cp "$src.key" "$OUT/copy.db.key"; fi
     sync # else the copy's writeback runs during the step measured
     COPY=sqlite:$OUT/copy.db
   else

@@ -199,7 +199,7 @@ func seed(ctx context.Context, args []string) error {
 			pruned += n
 		}
 		fmt.Printf("pruned %d rows older than %d days, as a server would\n", pruned, retention.DefaultDays)
-		return db.Analyze(ctx)
+		return db.Vacuum(ctx)
 	})
 }
 

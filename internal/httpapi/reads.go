@@ -60,6 +60,9 @@ type dataRead struct {
 //
 // The list is counted before the part: every read takes the two row locks
 // in one order, and the audit entries come last, just before the commit.
+// A read that records no entry commits without waiting for the disk
+// (store.Dialect.RelaxCommit): every page of a list writes its count, and
+// pages read at once by one staff member queue on its row lock.
 func (s *Server) recordRead(r *http.Request, d dataRead) error {
 	if d.part == "" && d.rows == 0 {
 		return nil
@@ -74,44 +77,57 @@ func (s *Server) recordRead(r *http.Request, d dataRead) error {
 	ctx, actor := r.Context(), actorOf(r)
 	hour := s.now().Truncate(time.Hour)
 	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+		var crossed, opened bool
+		var err error
 		if d.rows > 0 {
-			if err := countListRows(ctx, tx, r, actor, d, hour); err != nil {
+			if crossed, err = countListRows(ctx, tx, r, actor, d, hour); err != nil {
 				return err
 			}
 		}
-		if d.part == "" {
+		if d.part != "" {
+			if opened, err = openPart(ctx, tx, actor, user, d.part, hour); err != nil {
+				return err
+			}
+		}
+		if crossed || opened {
 			return nil
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO profile_opens (staff_id, user_id, hour, part) VALUES ($1, $2, $3, $4)
-			ON CONFLICT DO NOTHING`, actor.ID, user, hour.Unix(), string(d.part))
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil || n == 0 {
-			return err // read before within the hour
-		}
-		return actor.Record(ctx, tx, actionProfileOpen, audit.UserTarget(user),
-			map[string]any{"part": d.part, "hour": hour.Format(time.RFC3339)})
+		return s.db.Dialect.RelaxCommit(ctx, tx)
 	})
+}
+
+// openPart records the hour's first read of a part of user's profile by
+// actor; opened says it was the first.
+func openPart(ctx context.Context, tx *sql.Tx, actor auditActor, user int64, part profilePart, hour time.Time) (opened bool, err error) {
+	res, err := tx.ExecContext(ctx, `INSERT INTO profile_opens (staff_id, user_id, hour, part) VALUES ($1, $2, $3, $4)
+		ON CONFLICT DO NOTHING`, actor.ID, user, hour.Unix(), string(part))
+	if err != nil {
+		return false, err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return false, err // read before within the hour
+	}
+	return true, actor.Record(ctx, tx, actionProfileOpen, audit.UserTarget(user),
+		map[string]any{"part": part, "hour": hour.Format(time.RFC3339)})
 }
 
 // countListRows adds a page's rows to the hour's count of its list, and
 // records read.bulk when they take it past bulkReadRows. The upsert returns
 // the count with this page's rows in it, so of pages counted at once on any
-// nodes exactly one sees the bound crossed.
-func countListRows(ctx context.Context, tx *sql.Tx, r *http.Request, actor auditActor, d dataRead, hour time.Time) error {
+// nodes exactly one sees the bound crossed: crossed says it was this one.
+func countListRows(ctx context.Context, tx *sql.Tx, r *http.Request, actor auditActor, d dataRead, hour time.Time) (crossed bool, err error) {
 	var count int
 	if err := tx.QueryRowContext(ctx, `INSERT INTO list_reads (staff_id, list, hour, row_count) VALUES ($1, $2, $3, $4)
 		ON CONFLICT (staff_id, list, hour) DO UPDATE SET row_count = list_reads.row_count + excluded.row_count
 		RETURNING row_count`, actor.ID, d.list, hour.Unix(), d.rows).Scan(&count); err != nil {
-		return err
+		return false, err
 	}
 	if count <= bulkReadRows || count-d.rows > bulkReadRows {
-		return nil // within the bound, or past it before
+		return false, nil // within the bound, or past it before
 	}
 	q := givenQuery(r)
 	q.Del("page") // the paging is no filter
 	q.Del("maxPerPage")
-	return actor.Record(ctx, tx, actionBulkRead, "", map[string]any{"list": d.list, "route": r.URL.Path, "rows": count,
+	return true, actor.Record(ctx, tx, actionBulkRead, "", map[string]any{"list": d.list, "route": r.URL.Path, "rows": count,
 		"filters": auditFilters(q), "hour": hour.Format(time.RFC3339)})
 }

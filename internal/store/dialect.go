@@ -299,14 +299,30 @@ func IsUnavailable(err error) bool {
 		errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "sql: database is closed")
 }
 
-// Analyze brings PostgreSQL's planner statistics up to date after a bulk
-// load. Without them (autovacuum off, or not yet run) it takes a table of a
-// million rows for a small one and scans it where an index would do. The
-// SQLite statements here are planned without statistics (no sqlite_stat1).
-func (db *DB) Analyze(ctx context.Context) error {
+// RelaxCommit lets tx commit without waiting for its WAL to reach the disk
+// (PostgreSQL's synchronous_commit off, for tx alone): for a transaction
+// whose loss is harmless, such as a count of reads. A crash of PostgreSQL
+// then loses such commits of its last moments (three times wal_writer_delay,
+// 0.6 s by default), never one before a commit that was waited for. SQLite's commits here never wait for
+// the disk (synchronous NORMAL in WAL mode).
+func (d Dialect) RelaxCommit(ctx context.Context, tx *sql.Tx) error {
+	if d == SQLite {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, "SET LOCAL synchronous_commit = off")
+	return err
+}
+
+// Vacuum brings PostgreSQL's planner statistics and visibility map up to
+// date after a bulk load, as autovacuum's first pass would. Without the
+// statistics it takes a table of a million rows for a small one and scans it
+// where an index would do; without the visibility map, its index-only scans
+// read the table's pages too. SQLite keeps neither: its statements here are
+// planned without statistics.
+func (db *DB) Vacuum(ctx context.Context) error {
 	if db.Dialect == SQLite {
 		return nil
 	}
-	_, err := db.ExecContext(ctx, "ANALYZE")
+	_, err := db.ExecContext(ctx, "VACUUM (ANALYZE)")
 	return err
 }
