@@ -181,12 +181,13 @@ test.describe('history', () => {
 
   test('paging: page links and the page size', async ({ page, server, request }) => {
     await openHistory(page, server, request);
-    let query = await nextListCall(page, () => page.getByRole('button', { name: 'Page 3', exact: true }).click());
+    // A refetch of the page shown may come between: each waits for the call its action makes.
+    let query = await nextListCall(page, () => page.getByRole('button', { name: 'Page 3', exact: true }).click(), 'page=3');
     expect(query).toMatchObject({ page: '3', maxPerPage: '25' });
     await expectRowsMatchApi(page, request, query);
     await expect(page.getByRole('button', { name: /^Page \d+$/ })).toHaveCount(10);
 
-    query = await nextListCall(page, () => pick(page, 'Page size', 'View 50 Per Page'));
+    query = await nextListCall(page, () => pick(page, 'Page size', 'View 50 Per Page'), 'maxPerPage=50');
     expect(query).toMatchObject({ page: '1', maxPerPage: '50' });
     await expect(rows(page)).toHaveCount(50);
   });
