@@ -39,7 +39,7 @@ fresh() {
   if [ "$KIND" = sqlite ]; then
     local src=${DB#sqlite:}
     sqlite3 "$src" "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
-    rm -f "$OUT/copy.db" "$OUT/copy.db-wal" "$OUT/copy.db-shm"
+    rm -f "$OUT/copy.db" "$OUT/copy.db"-* # -wal, -shm, and the counts of reads (-reads)
     cp "$src" "$OUT/copy.db"
     # The key file the database was sealed with, when it lies beside it (else BACKOFFICE_SECRETS_KEY_FILE names it).
     if [ -f "$src.key" ]; then cp "$src.key" "$OUT/copy.db.key"; fi

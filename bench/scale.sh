@@ -50,7 +50,7 @@ prepare() {
     if [ "$kind" = postgres ]; then
       psql -q "$PG_BASE/postgres" -c "DROP DATABASE IF EXISTS $name" -c "CREATE DATABASE $name" >&2
     else
-      rm -f "bench/out/$name.db" "bench/out/$name.db-wal" "bench/out/$name.db-shm"
+      rm -f "bench/out/$name.db" "bench/out/$name.db"-*
     fi
     echo "scale: seeding $url with $(users_for "$n") users and $n transactions over $(days_for "$n") days" >&2
     local start

@@ -119,7 +119,7 @@ func openSQLite(path string) (*sql.DB, error) {
 	dsn := "file:" + path + "?_txlock=immediate&_time_format=sqlite" +
 		"&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)" +
 		"&_pragma=synchronous(NORMAL)&_pragma=cache_size(-" + strconv.Itoa(sqliteCacheKiB) + ")&_pragma=mmap_size(2147418112)"
-	db, err := sql.Open("sqlite", dsn)
+	db, err := openSQLiteWithReads(dsn, readsPath(path))
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,109 @@
+package store_test
+
+import (
+	"context"
+	"database/sql"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"xapa/backoffice/internal/store"
+	"xapa/backoffice/internal/store/storetest"
+)
+
+// A count of a list's read leaves the database's own file unchanged on
+// SQLite: another connection's PRAGMA main.data_version, which changes with
+// every write another connection commits to that file (and with it the
+// connection drops its page cache), stays the same.
+func TestCountingAReadLeavesTheDatabaseFileAsItWas(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := storetest.SQLite(t)
+	reader, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer reader.Close()
+	version := func() int64 {
+		var v int64
+		if err := reader.QueryRowContext(ctx, `PRAGMA main.data_version`).Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	before := version()
+	for hour := range 3 {
+		if _, err := db.ExecContext(ctx, `INSERT INTO list_reads (staff_id, list, hour, row_count) VALUES (1, '/api/transactions', $1, 50)
+			ON CONFLICT (staff_id, list, hour) DO UPDATE SET row_count = list_reads.row_count + excluded.row_count`, hour); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.ExecContext(ctx, `INSERT INTO profile_opens (staff_id, user_id, hour, part) VALUES (1, 2, $1, 'brief')`, hour); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if after := version(); after != before {
+		t.Fatalf("main.data_version went from %d to %d: the marks of reads were written to the database's own file", before, after)
+	}
+	// The check can fail: a write to the database's file moves it.
+	if _, err := db.ExecContext(ctx, `INSERT INTO market_blacklist (market_name, created_at) VALUES ('XAPA-TEST', $1)`, store.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if after := version(); after == before {
+		t.Fatal("main.data_version did not move after a write to the database's file")
+	}
+}
+
+// The reads file holds hourly marks only, and a backup leaves it out: a
+// database opened without it (restored from a backup) makes a new one and
+// records reads again.
+func TestADatabaseWithoutItsReadsFileMakesANewOne(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	url := storetest.SQLiteURL(t)
+	path := url[len("sqlite:"):]
+	count := func(db *store.DB) (n int) {
+		if err := db.QueryRowContext(ctx, `SELECT count(*) FROM list_reads`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	db, err := store.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ExecContext(ctx, `INSERT INTO list_reads (staff_id, list, hour, row_count) VALUES (1, '/api/transactions', 0, 50)`); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(db); n != 1 {
+		t.Fatalf("%d marks, want 1", n)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(path + "-reads*")
+	if len(files) == 0 {
+		t.Fatalf("no reads file beside %s", path)
+	}
+	for _, f := range files {
+		if err := os.Remove(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db, err = store.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if n := count(db); n != 0 {
+		t.Fatalf("%d marks in a new reads file, want 0", n)
+	}
+	if err := db.Tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO profile_opens (staff_id, user_id, hour, part) VALUES (1, 2, 0, 'brief')`)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
