@@ -12,12 +12,12 @@ import (
 // On SQLite the marks of reads (profile_opens, list_reads: internal/httpapi,
 // reads.go) live in a file of their own beside the database, PATH-reads,
 // attached to every connection as the schema "reads". Every page of a list
-// writes its count there. Written into the database's own file, each count
-// made every other connection drop its whole page cache at its next read
-// (SQLite resets a connection's cache when the file changed under it), and a
-// page of History cost four times as much (docs/decisions/0003-reads-that-
-// matter.md). A table name without a schema finds these tables in "reads",
-// so the queries are PostgreSQL's.
+// writes its count. In the database's own file, each count made every other
+// connection drop its whole page cache at its next read (SQLite resets a
+// connection's cache when the file changed under it), and waited for the
+// file's one write lock with the exchange core's events (decision 0003,
+// "Reads that matter"). A table name without a schema finds these tables in
+// "reads", so the queries are PostgreSQL's.
 //
 // The file holds hourly marks only: a backup (VACUUM INTO) leaves it out,
 // and a database opened without it starts an empty one. A transaction that
