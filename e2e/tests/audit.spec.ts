@@ -4,7 +4,7 @@
  * the CSV of the filtered list, and Access Denied (no menu entry) for a staff member without the permission.
  */
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Locator, Page, Request, Response } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
 import { chooseOption } from '../fixtures/antd';
 import { menuEntry, menuGroups, menuLinks } from '../fixtures/menu';
 import { expect, test } from '../fixtures/server';
