@@ -4,8 +4,9 @@
  * the CSV of the filtered list, and Access Denied (no menu entry) for a staff member without the permission.
  */
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { chooseOption } from '../fixtures/antd';
+import { nextCallAndReply } from '../fixtures/calls';
 import { menuEntry, menuGroups, menuLinks } from '../fixtures/menu';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer } from '../fixtures/server';
@@ -62,12 +63,9 @@ async function nextCall(
   wanted: (query: URLSearchParams) => boolean = () => true,
 ): Promise<{ query: Record<string, string>; reply: AuditPage }> {
   const isList = (url: string) => AUDIT_LIST.test(url) && wanted(new URL(url).searchParams);
-  // The reply is the request's own: a reply to a call made before the action may arrive after it.
-  const [request] = await Promise.all([page.waitForRequest((r: Request) => isList(r.url())), action()]);
-  const response = await request.response();
-  if (!response) throw new Error(`no reply to ${request.url()}: ${request.failure()?.errorText ?? 'unknown'}`);
+  const { query, response } = await nextCallAndReply(page, isList, action);
   expect(response.status()).toBe(200);
-  return { query: Object.fromEntries(new URL(response.url()).searchParams), reply: (await response.json()) as AuditPage };
+  return { query, reply: (await response.json()) as AuditPage };
 }
 
 /** Opens `path` with `token` stored, and returns the first audit list call when `path` is /audit. */

@@ -3,8 +3,9 @@
  * CSV content) and /xapareport (both cards for a typed range, against the API's numbers for the same range).
  */
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { chooseOption } from '../fixtures/antd';
+import { nextCallAndReply } from '../fixtures/calls';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer } from '../fixtures/server';
 import { signInByApi, useToken } from '../fixtures/sign-in';
@@ -57,11 +58,8 @@ async function open(page: Page, server: BackofficeServer, request: APIRequestCon
 /** The query and reply of the next list call the page makes (after `action`). */
 async function nextCall(page: Page, list: RegExp, action: () => Promise<unknown>) {
   const isList = (url: string) => list.test(url) && !url.includes('/CSV?');
-  // The reply is the request's own: a reply to a call made before the action may arrive after it.
-  const [request] = await Promise.all([page.waitForRequest((r: Request) => isList(r.url())), action()]);
-  const response = await request.response();
-  if (!response) throw new Error(`no reply to ${request.url()}: ${request.failure()?.errorText ?? 'unknown'}`);
-  return { query: Object.fromEntries(new URL(response.url()).searchParams), reply: await response.json() };
+  const { query, response } = await nextCallAndReply(page, isList, action);
+  return { query, reply: await response.json() };
 }
 
 const pick = (page: Page, select: string, option: string) => chooseOption(page, page.getByRole('combobox', { name: select }), option);
