@@ -13,11 +13,11 @@ import (
 	"xapa/backoffice/internal/utc"
 )
 
-// Service reads the ledger. It keeps per-day transaction counts of closed
-// days (before today, UTC) and per-hour counts of today's closed hours, so
-// the total of a History page costs index counts of at most two partial
-// edges (the current hour, and an edge the range cuts), not a scan of every
-// matching row.
+// Service reads the ledger. The total of a History page comes from kept
+// counts: per-day sums of closed days (before today, UTC; internal/daytotals)
+// and per-hour counts that triggers keep exact whoever writes (transaction_hours).
+// Only the minutes a range cuts off at either end are counted through the
+// indexes, so a total costs the same however many rows the range holds.
 type Service struct {
 	db    *store.DB
 	now   func() time.Time
@@ -25,10 +25,10 @@ type Service struct {
 	days  *daytotals.View[map[countKey]int, *countIndex]
 }
 
-// ClosedDaysTTL is how long per-day and per-hour counts of closed days and
-// hours are kept. A row written later with a past created_at shows in
-// totals after at most this. Reading the closed days again costs the days
-// written since the last read (internal/daytotals).
+// ClosedDaysTTL is how long per-day counts of closed days are kept. A row
+// written later with a past day's created_at shows in totals after at most
+// this. Reading the closed days again costs the days written since the
+// last read (internal/daytotals).
 const ClosedDaysTTL = time.Minute
 
 // New returns a ledger service; now is the clock (nil: time.Now); days keeps
@@ -55,21 +55,22 @@ type countKey struct {
 	coin    int64
 }
 
-// bucketCounts are counts per bucket (a day YYYY-MM-DD, or an hour
-// YYYY-MM-DD HH), then per network, type and coin.
+// bucketCounts are counts per day (YYYY-MM-DD), then per network, type and
+// coin.
 type bucketCounts = map[string]map[countKey]int
 
 // Count returns how many transactions match f.
 //
-// Closed days and today's closed hours tile time up to the current hour.
-// The whole ones inside the range, [p, q), come from the kept counts; what
-// the range cuts off at either end is counted through the indexes.
+// The whole hours inside the range, [h1, h2), come from transaction_hours,
+// except the closed days among them, which come from the kept day sums.
+// What the range cuts off an hour at either end is counted through the
+// indexes, or as the hour's kept count less the rest of the hour, whichever
+// holds fewer rows.
 func (s *Service) Count(ctx context.Context, f Filter) (int, error) {
 	if f.oneCustomer() {
 		return s.directCount(ctx, f, nil, nil) // a few customers' rows: an index range
 	}
 	now := s.now()
-	today, hour := utc.Midnight(now), now.Truncate(time.Hour)
 	var from time.Time // zero: from the beginning
 	if f.From != nil {
 		from = f.From.UTC()
@@ -81,54 +82,84 @@ func (s *Service) Count(ctx context.Context, f Filter) (int, error) {
 	if !end.After(from) {
 		return 0, nil
 	}
-	p := ceil(from, today) // the first bucket starting at or after from
-	var q time.Time        // the end of the last bucket ending at or before end
-	switch {
-	case !end.Before(hour):
-		q = hour
-	case end.After(today):
-		q = end.Truncate(time.Hour)
-	default:
-		q = utc.Midnight(end)
+	h1, h2 := ceilHour(from), end.Truncate(time.Hour)
+	if !h1.Before(h2) {
+		return s.directCount(ctx, f, &from, &end) // within an hour, or parts of two
 	}
-	if !p.Before(q) {
-		return s.directCount(ctx, f, &from, &end)
-	}
-	total := 0
-	if p.Before(today) {
-		days, err := memo.Get(ctx, s.cache, "days:"+today.Format(time.DateOnly), ClosedDaysTTL, s.days.Read)
-		if err != nil {
-			return 0, err
-		}
-		total += matching(days, f, p.Format(time.DateOnly), utc.Earlier(q, today).Format(time.DateOnly))
-	}
-	if q.After(today) {
-		hours, err := memo.Get(ctx, s.cache, "hours:"+hour.Format(hourLayout), ClosedDaysTTL, func(ctx context.Context) (*countIndex, error) {
-			b, err := s.countBuckets(ctx, s.db.Dialect.Hour("created_at"), today, hour)
-			return index(b), err
-		})
-		if err != nil {
-			return 0, err
-		}
-		total += matching(hours, f, utc.Later(p, today).Format(hourLayout), q.Format(hourLayout))
-	}
-	head, err := s.directCount(ctx, f, &from, &p)
+	whole, err := s.wholeHours(ctx, f, h1, h2, utc.Midnight(now))
 	if err != nil {
 		return 0, err
 	}
-	tail, err := s.directCount(ctx, f, &q, &end)
-	return total + head + tail, err
+	head, err := s.edge(ctx, f, h1.Add(-time.Hour), from, h1, now)
+	if err != nil {
+		return 0, err
+	}
+	tail, err := s.edge(ctx, f, h2, h2, end, now)
+	return whole + head + tail, err
+}
+
+// wholeHours counts f's rows in the whole hours [h1, h2): the closed days
+// among them from the day sums, the other hours from transaction_hours.
+func (s *Service) wholeHours(ctx context.Context, f Filter, h1, h2, today time.Time) (int, error) {
+	d1, d2 := utc.NextMidnight(h1), utc.Earlier(utc.Midnight(h2), today)
+	if !d1.Before(d2) {
+		return s.hoursCount(ctx, f, h1, h2)
+	}
+	days, err := memo.Get(ctx, s.cache, "days:"+today.Format(time.DateOnly), ClosedDaysTTL, s.days.Read)
+	if err != nil {
+		return 0, err
+	}
+	total := matching(days, f, d1.Format(time.DateOnly), d2.Format(time.DateOnly))
+	before, err := s.hoursCount(ctx, f, h1, d1)
+	if err != nil {
+		return 0, err
+	}
+	after, err := s.hoursCount(ctx, f, d2, h2)
+	return total + before + after, err
+}
+
+// edge counts f's rows in [lo, hi), a part of the hour starting at hour:
+// through the index, or as the hour's kept count less the rest of the hour
+// when the rest holds fewer rows. Rows are assumed spread evenly up to now.
+func (s *Service) edge(ctx context.Context, f Filter, hour, lo, hi, now time.Time) (int, error) {
+	if !hi.After(lo) {
+		return 0, nil
+	}
+	next := hour.Add(time.Hour)
+	span := func(a, b time.Time) time.Duration { return utc.Earlier(b, now).Sub(utc.Earlier(a, now)) }
+	if span(lo, hi) <= span(hour, lo)+span(hi, next) {
+		return s.directCount(ctx, f, &lo, &hi)
+	}
+	n, err := s.hoursCount(ctx, f, hour, next)
+	if err != nil {
+		return 0, err
+	}
+	before, err := s.directCount(ctx, f, &hour, &lo)
+	if err != nil {
+		return 0, err
+	}
+	after, err := s.directCount(ctx, f, &hi, &next)
+	return n - before - after, err
+}
+
+// hoursCount is how many transactions match f's network, type and coin in
+// the whole hours [from, before).
+func (s *Service) hoursCount(ctx context.Context, f Filter, from, before time.Time) (int, error) {
+	if !before.After(from) {
+		return 0, nil
+	}
+	var n int
+	err := s.db.QueryRowFixed(ctx, `SELECT CAST(coalesce(sum(count), 0) AS BIGINT) FROM transaction_hours
+		WHERE hour >= $1 AND hour < $2 AND ($3 = '' OR network = $3) AND ($4 = '' OR type = $4) AND ($5 = 0 OR coin_id = $5)`,
+		from.Format(hourLayout), before.Format(hourLayout), string(f.Network), string(f.Type), f.CoinID).Scan(&n)
+	return n, err
 }
 
 // hourLayout names an hour bucket as Dialect.Hour does; buckets sort as text.
 const hourLayout = "2006-01-02 15"
 
-// ceil is the first bucket boundary at or after t: a midnight before today,
-// an hour from today on.
-func ceil(t, today time.Time) time.Time {
-	if t.Before(today) {
-		return utc.NextMidnight(t)
-	}
+// ceilHour is the first hour boundary at or after t.
+func ceilHour(t time.Time) time.Time {
 	if h := t.Truncate(time.Hour); h.Before(t) {
 		return h.Add(time.Hour)
 	}
@@ -175,31 +206,6 @@ func dayCounts(rows []daytotals.Row) (map[countKey]int, error) {
 		counts[countKey{network: Network(r.Group[2]), typ: Type(r.Group[1]), coin: coin}] += int(r.Sums[0].IntPart())
 	}
 	return counts, nil
-}
-
-// countBuckets counts the rows of [from, before) per bucket (an SQL
-// expression naming each row's day or hour), network, type and coin.
-func (s *Service) countBuckets(ctx context.Context, bucket string, from, before time.Time) (bucketCounts, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+bucket+`, network, type, coin_id, count(*)
-		FROM transactions WHERE created_at >= $1 AND created_at < $2 GROUP BY 1, 2, 3, 4`, from, before)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := bucketCounts{}
-	for rows.Next() {
-		var b string
-		var k countKey
-		var n int
-		if err := rows.Scan(&b, &k.network, &k.typ, &k.coin, &n); err != nil {
-			return nil, err
-		}
-		if out[b] == nil {
-			out[b] = map[countKey]int{}
-		}
-		out[b][k] = n
-	}
-	return out, rows.Err()
 }
 
 // directCount counts with an index: f's filters within [from, before).

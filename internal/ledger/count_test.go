@@ -84,3 +84,90 @@ func plainCount(t *testing.T, db *store.DB, f ledger.Filter) int {
 	}
 	return n
 }
+
+// A transaction written for an earlier hour of today, or moved or removed by
+// another writer, changes the total at once: today's hours are kept exact
+// by the database's triggers, not cached.
+func TestTodaysLateRowsCountAtOnce(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		now := time.Date(2026, 11, 22, 15, 30, 0, 0, time.UTC)
+		if err := demo.Generate(ctx, db, demo.Options{Secrets: secrets.Ephemeral(), Users: 20, Transactions: 1000, Seed: 5, Now: now}); err != nil {
+			t.Fatal(err)
+		}
+		s := ledger.New(db, func() time.Time { return now }, nil)
+		from, to := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC), time.Date(2026, 11, 22, 23, 59, 59, 0, time.UTC)
+		f := ledger.Filter{From: &from, To: &to, Network: "main"}
+		check := func(step string) {
+			t.Helper()
+			got, err := s.Count(ctx, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := plainCount(t, db, f); got != want {
+				t.Fatalf("after %s: Count = %d, plain count = %d", step, got, want)
+			}
+		}
+		check("the demo")
+		var id int64
+		if err := db.QueryRowContext(ctx, `SELECT min(id) FROM transactions WHERE network = 'main'`).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		exec := func(q string, args ...any) {
+			t.Helper()
+			if _, err := db.ExecContext(ctx, q, args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		exec(`INSERT INTO transactions (user_id, wallet_id, coin_id, type, network, status, confirmations, max_confirmation,
+			amount, hash, created_at, updated_at) SELECT user_id, wallet_id, coin_id, type, network, status, confirmations,
+			max_confirmation, amount, hash || 'late', $1, $1 FROM transactions WHERE network = 'main' ORDER BY id LIMIT 3`,
+			now.Add(-3*time.Hour))
+		check("three rows for 12:30")
+		exec(`UPDATE transactions SET created_at = $1 WHERE id = $2`, now.Add(-5*time.Hour), id)
+		check("a row moved to 10:30")
+		exec(`UPDATE transactions SET network = 'test' WHERE id = $1`, id)
+		check("a row moved to the test network")
+		exec(`DELETE FROM transactions WHERE id IN (SELECT id FROM transactions WHERE network = 'main' AND created_at >= $1 ORDER BY id LIMIT 2)`, from)
+		check("two of today's rows removed")
+	})
+}
+
+// transaction_hours holds, per hour, network, type and coin, the count of
+// the rows, after inserts, updates and deletes of any shape.
+func TestHourCountsEqualTheRows(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		now := time.Date(2026, 11, 22, 15, 30, 0, 0, time.UTC)
+		if err := demo.Generate(ctx, db, demo.Options{Secrets: secrets.Ephemeral(), Users: 20, Transactions: 1000, Seed: 6, Now: now}); err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range []string{
+			`UPDATE transactions SET coin_id = 2 WHERE id % 7 = 0`,
+			`UPDATE transactions SET type = CASE WHEN type = 'sent' THEN 'received' ELSE 'sent' END WHERE id % 5 = 0`,
+			`UPDATE transactions SET status = 'failed' WHERE id % 3 = 0`,
+			`DELETE FROM transactions WHERE id % 11 = 0`,
+			`INSERT INTO transactions (user_id, wallet_id, coin_id, type, network, status, confirmations, max_confirmation,
+				amount, hash, created_at, updated_at) SELECT user_id, wallet_id, coin_id, type, network, status, confirmations,
+				max_confirmation, amount, hash || 'again', created_at, updated_at FROM transactions WHERE id % 13 = 0`,
+		} {
+			if _, err := db.ExecContext(ctx, q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		hour := db.Dialect.Hour("created_at")
+		var differ int
+		if err := db.QueryRowContext(ctx, `SELECT count(*) FROM (
+			SELECT `+hour+` AS hour, network, type, coin_id, count(*) AS n FROM transactions GROUP BY 1, 2, 3, 4) r
+			FULL JOIN (SELECT * FROM transaction_hours WHERE count <> 0) h
+			ON h.hour = r.hour AND h.network = r.network AND h.type = r.type AND h.coin_id = r.coin_id
+			WHERE h.count IS NULL OR r.n IS NULL OR h.count <> r.n`).Scan(&differ); err != nil {
+			t.Fatal(err)
+		}
+		if differ != 0 {
+			t.Fatalf("%d buckets of transaction_hours differ from the rows", differ)
+		}
+	})
+}
