@@ -18,11 +18,7 @@ import (
 func TestCountMatchesAPlainCount(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
-		now := time.Date(2026, 11, 22, 15, 30, 0, 0, time.UTC)
-		if err := demo.Generate(ctx, db, demo.Options{Secrets: secrets.Ephemeral(), Users: 40, Transactions: 4000, Seed: 9, Now: now}); err != nil {
-			t.Fatal(err)
-		}
+		ctx, now := context.Background(), demoAt(t, db, 40, 4000, 9)
 		s := ledger.New(db, func() time.Time { return now }, nil)
 		rng := rand.New(rand.NewPCG(3, 4))
 		pick := func(options ...string) string { return options[rng.IntN(len(options))] }
@@ -91,11 +87,7 @@ func plainCount(t *testing.T, db *store.DB, f ledger.Filter) int {
 func TestTodaysLateRowsCountAtOnce(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
-		now := time.Date(2026, 11, 22, 15, 30, 0, 0, time.UTC)
-		if err := demo.Generate(ctx, db, demo.Options{Secrets: secrets.Ephemeral(), Users: 20, Transactions: 1000, Seed: 5, Now: now}); err != nil {
-			t.Fatal(err)
-		}
+		ctx, now := context.Background(), demoAt(t, db, 20, 1000, 5)
 		s := ledger.New(db, func() time.Time { return now }, nil)
 		from, to := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC), time.Date(2026, 11, 22, 23, 59, 59, 0, time.UTC)
 		f := ledger.Filter{From: &from, To: &to, Network: "main"}
@@ -140,10 +132,7 @@ func TestHourCountsEqualTheRows(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		now := time.Date(2026, 11, 22, 15, 30, 0, 0, time.UTC)
-		if err := demo.Generate(ctx, db, demo.Options{Secrets: secrets.Ephemeral(), Users: 20, Transactions: 1000, Seed: 6, Now: now}); err != nil {
-			t.Fatal(err)
-		}
+		demoAt(t, db, 20, 1000, 6)
 		for _, q := range []string{
 			`UPDATE transactions SET coin_id = 2 WHERE id % 7 = 0`,
 			`UPDATE transactions SET type = CASE WHEN type = 'sent' THEN 'received' ELSE 'sent' END WHERE id % 5 = 0`,
@@ -170,4 +159,16 @@ func TestHourCountsEqualTheRows(t *testing.T) {
 			t.Fatalf("%d buckets of transaction_hours differ from the rows", differ)
 		}
 	})
+}
+
+// demoAt fills db with the demo's data as of 2026-11-22 15:30 UTC, which it
+// returns.
+func demoAt(t *testing.T, db *store.DB, users, transactions int, seed int64) time.Time {
+	t.Helper()
+	now := time.Date(2026, 11, 22, 15, 30, 0, 0, time.UTC)
+	o := demo.Options{Secrets: secrets.Ephemeral(), Users: users, Transactions: transactions, Seed: seed, Now: now}
+	if err := demo.Generate(context.Background(), db, o); err != nil {
+		t.Fatal(err)
+	}
+	return now
 }
