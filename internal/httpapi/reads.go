@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"xapa/backoffice/internal/audit"
+	"xapa/backoffice/internal/store"
 )
 
 // Reads that matter are recorded (issue 23; issue 34, item 9): every read of
@@ -60,6 +61,8 @@ type dataRead struct {
 //
 // The list is counted before the part: every read takes the two row locks
 // in one order, and the audit entries come last, just before the commit.
+// Most reads write only the counts (store.DB.TxReads): one that calls for
+// an entry runs again in a transaction that may write the audit log.
 // A read that records no entry commits without waiting for the disk
 // (store.Dialect.RelaxCommit): every page of a list writes its count, and
 // pages read at once by one staff member queue on its row lock.
@@ -76,16 +79,16 @@ func (s *Server) recordRead(r *http.Request, d dataRead) error {
 	}
 	ctx, actor := r.Context(), actorOf(r)
 	hour := s.now().Truncate(time.Hour)
-	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+	return s.db.TxReads(ctx, func(tx *sql.Tx, main bool) error {
 		var crossed, opened bool
 		var err error
 		if d.rows > 0 {
-			if crossed, err = countListRows(ctx, tx, r, actor, d, hour); err != nil {
+			if crossed, err = countListRows(ctx, tx, r, actor, d, hour, main); err != nil {
 				return err
 			}
 		}
 		if d.part != "" {
-			if opened, err = openPart(ctx, tx, actor, user, d.part, hour); err != nil {
+			if opened, err = openPart(ctx, tx, actor, user, d.part, hour, main); err != nil {
 				return err
 			}
 		}
@@ -98,7 +101,7 @@ func (s *Server) recordRead(r *http.Request, d dataRead) error {
 
 // openPart records the hour's first read of a part of user's profile by
 // actor; opened says it was the first.
-func openPart(ctx context.Context, tx *sql.Tx, actor auditActor, user int64, part profilePart, hour time.Time) (opened bool, err error) {
+func openPart(ctx context.Context, tx *sql.Tx, actor auditActor, user int64, part profilePart, hour time.Time, main bool) (opened bool, err error) {
 	res, err := tx.ExecContext(ctx, `INSERT INTO profile_opens (staff_id, user_id, hour, part) VALUES ($1, $2, $3, $4)
 		ON CONFLICT DO NOTHING`, actor.ID, user, hour.Unix(), string(part))
 	if err != nil {
@@ -106,6 +109,9 @@ func openPart(ctx context.Context, tx *sql.Tx, actor auditActor, user int64, par
 	}
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
 		return false, err // read before within the hour
+	}
+	if !main {
+		return true, store.ErrWritesMain
 	}
 	return true, actor.Record(ctx, tx, actionProfileOpen, audit.UserTarget(user),
 		map[string]any{"part": part, "hour": hour.Format(time.RFC3339)})
@@ -115,7 +121,7 @@ func openPart(ctx context.Context, tx *sql.Tx, actor auditActor, user int64, par
 // records read.bulk when they take it past bulkReadRows. The upsert returns
 // the count with this page's rows in it, so of pages counted at once on any
 // nodes exactly one sees the bound crossed: crossed says it was this one.
-func countListRows(ctx context.Context, tx *sql.Tx, r *http.Request, actor auditActor, d dataRead, hour time.Time) (crossed bool, err error) {
+func countListRows(ctx context.Context, tx *sql.Tx, r *http.Request, actor auditActor, d dataRead, hour time.Time, main bool) (crossed bool, err error) {
 	var count int
 	if err := tx.QueryRowContext(ctx, `INSERT INTO list_reads (staff_id, list, hour, row_count) VALUES ($1, $2, $3, $4)
 		ON CONFLICT (staff_id, list, hour) DO UPDATE SET row_count = list_reads.row_count + excluded.row_count
@@ -124,6 +130,9 @@ func countListRows(ctx context.Context, tx *sql.Tx, r *http.Request, actor audit
 	}
 	if count <= bulkReadRows || count-d.rows > bulkReadRows {
 		return false, nil // within the bound, or past it before
+	}
+	if !main {
+		return true, store.ErrWritesMain
 	}
 	q := givenQuery(r)
 	q.Del("page") // the paging is no filter

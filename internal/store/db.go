@@ -138,6 +138,37 @@ func (db *DB) Tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	return db.run(ctx, tx, fn)
 }
 
+// ErrWritesMain is returned by a function run with TxReads that must also
+// write the database's own tables: TxReads then runs it again in a
+// transaction that may.
+var ErrWritesMain = errors.New("store: the transaction must also write the database's tables")
+
+// TxReads runs fn in a transaction for work that mostly writes only the
+// counts of reads. On SQLite those live in a file of their own, and fn
+// first runs with main false in a deferred transaction: its first write,
+// to the counts, locks their file alone, so a page read does not queue
+// behind a batch of the core's events that holds the database's write lock.
+// A deferred transaction cannot safely write the database's file too (its
+// lock cannot wait once the transaction has read): fn returns
+// ErrWritesMain before it would, and runs again, with main true, in a
+// transaction that locks both files at its start. On PostgreSQL fn runs
+// once, with main true.
+func (db *DB) TxReads(ctx context.Context, fn func(tx *sql.Tx, main bool) error) error {
+	if db.Dialect == SQLite {
+		// ReadOnly makes the driver begin a deferred transaction rather than its
+		// default immediate one; SQLite does not hold it to reading.
+		tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+		if err != nil {
+			return err
+		}
+		err = db.run(ctx, tx, func(tx *sql.Tx) error { return fn(tx, false) })
+		if !errors.Is(err, ErrWritesMain) {
+			return err
+		}
+	}
+	return db.Tx(ctx, func(tx *sql.Tx) error { return fn(tx, true) })
+}
+
 // TxConn is Tx for work that also needs the transaction's connection (a
 // COPY into a table, CopyIn): fn gets both.
 func (db *DB) TxConn(ctx context.Context, fn func(conn *sql.Conn, tx *sql.Tx) error) error {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"xapa/backoffice/internal/store"
@@ -106,4 +107,79 @@ func TestADatabaseWithoutItsReadsFileMakesANewOne(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// Counting a read does not wait for the database's write lock: a batch of
+// the core's events holding it does not hold up the pages read meanwhile.
+// (A transaction that locked both files at its start waited, and failed
+// after busy_timeout: "database is locked".)
+func TestCountingAReadDoesNotWaitForTheDatabasesWriteLock(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := storetest.SQLite(t)
+	holder, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	for _, q := range []string{`BEGIN`, `INSERT INTO market_blacklist (market_name, created_at) VALUES ('XAPA-HELD', '2026-11-29')`} {
+		if _, err := holder.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var runs []bool
+	err = db.TxReads(ctx, func(tx *sql.Tx, main bool) error {
+		runs = append(runs, main)
+		_, err := tx.ExecContext(ctx, `INSERT INTO list_reads (staff_id, list, hour, row_count) VALUES (1, '/api/transactions', 0, 50)`)
+		return err
+	})
+	if _, rerr := holder.ExecContext(ctx, `ROLLBACK`); rerr != nil {
+		t.Fatal(rerr)
+	}
+	if err != nil {
+		t.Fatalf("counting a read while the database's write lock was held: %v", err)
+	}
+	if len(runs) != 1 || runs[0] {
+		t.Fatalf("runs with main %v, want one with main false", runs)
+	}
+}
+
+// Work that must also write the database's tables says so, and runs again
+// in a transaction that may: once on PostgreSQL, twice on SQLite.
+func TestTxReadsRunsAgainToWriteTheDatabase(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		var runs []bool
+		err := db.TxReads(ctx, func(tx *sql.Tx, main bool) error {
+			runs = append(runs, main)
+			if _, err := tx.ExecContext(ctx, `INSERT INTO list_reads (staff_id, list, hour, row_count) VALUES (1, '/api/transactions', 0, 50)
+				ON CONFLICT (staff_id, list, hour) DO UPDATE SET row_count = list_reads.row_count + excluded.row_count`); err != nil {
+				return err
+			}
+			if !main {
+				return store.ErrWritesMain
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO market_blacklist (market_name, created_at) VALUES ('XAPA-READ', $1)`, store.Now())
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []bool{true}
+		if db.Dialect == store.SQLite {
+			want = []bool{false, true}
+		}
+		if !slices.Equal(runs, want) {
+			t.Fatalf("runs with main %v, want %v", runs, want)
+		}
+		var count, marks int
+		if err := db.QueryRowContext(ctx, `SELECT row_count, (SELECT count(*) FROM market_blacklist WHERE market_name = 'XAPA-READ')
+			FROM list_reads`).Scan(&count, &marks); err != nil {
+			t.Fatal(err)
+		}
+		if count != 50 || marks != 1 {
+			t.Fatalf("count %d and %d rows written, want 50 (the first run's rolled back) and 1", count, marks)
+		}
+	})
 }
