@@ -30,6 +30,7 @@ type DB struct {
 	AuditKey []byte
 	local    *localLocks // WithLock and Lead on SQLite
 	stmts    stmtCache   // QueryFixed on SQLite
+	reads    sync.Mutex  // TxReads' first try on SQLite
 }
 
 // Open connects to url: "sqlite:PATH" or a "postgres://" / "postgresql://" URL.
@@ -102,9 +103,11 @@ func openSQLite(path string) (*sql.DB, error) {
 		}
 	}
 	registerSQLiteFunctions()
-	// _txlock=immediate: a write transaction takes the write lock at BEGIN, so
-	// concurrent writers wait on busy_timeout instead of failing with
-	// "database is locked" when a read lock cannot be upgraded.
+	// A write transaction takes the database's write lock with its first
+	// statement (lockMain), so concurrent writers wait on busy_timeout
+	// instead of failing with "database is locked" when a read lock cannot
+	// be upgraded. Not BEGIN IMMEDIATE: that locks every attached file, the
+	// counts of reads' too (TxReads).
 	//
 	// Pages are read through a memory map (mmap_size: the most this build of
 	// SQLite maps, 2 GiB), which every connection shares with the kernel's
@@ -116,7 +119,7 @@ func openSQLite(path string) (*sql.DB, error) {
 	// of 8 KiB and keeps what is freed: caches of 2 MiB (or 1 MiB) held
 	// 57 MB of SQLite's memory at 5M transactions, 512 KiB 23 MB, at the
 	// same rate (docs/decisions/0006-performance.md, "Memory on SQLite").
-	dsn := "file:" + path + "?_txlock=immediate&_time_format=sqlite" +
+	dsn := "file:" + path + "?_time_format=sqlite" +
 		"&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)" +
 		"&_pragma=synchronous(NORMAL)&_pragma=cache_size(-" + strconv.Itoa(sqliteCacheKiB) + ")&_pragma=mmap_size(2147418112)"
 	db, err := openSQLiteWithReads(dsn, readsPath(path))
@@ -131,11 +134,29 @@ func openSQLite(path string) (*sql.DB, error) {
 // Tx runs fn in a transaction, committing when it returns nil. The work fn
 // queued with BeforeCommit runs after fn, last in the transaction.
 func (db *DB) Tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := db.BeginTx(ctx, nil)
+	tx, err := db.beginWrite(ctx, db.BeginTx)
 	if err != nil {
 		return err
 	}
 	return db.run(ctx, tx, fn)
+}
+
+// lockMain takes the write lock of SQLite's database file alone: a write
+// to a table kept empty for it, which changes nothing.
+const lockMain = `DELETE FROM main.write_lock`
+
+// beginWrite begins a transaction with begin (the pool's or a
+// connection's) that holds the database's write lock from its start.
+func (db *DB) beginWrite(ctx context.Context, begin func(context.Context, *sql.TxOptions) (*sql.Tx, error)) (*sql.Tx, error) {
+	tx, err := begin(ctx, nil)
+	if err != nil || db.Dialect != SQLite {
+		return tx, err
+	}
+	if _, err := tx.ExecContext(ctx, lockMain); err != nil {
+		_ = tx.Rollback()
+		return nil, err
+	}
+	return tx, nil
 }
 
 // ErrWritesMain is returned by a function run with TxReads that must also
@@ -145,9 +166,9 @@ var ErrWritesMain = errors.New("store: the transaction must also write the datab
 
 // TxReads runs fn in a transaction for work that mostly writes only the
 // counts of reads. On SQLite those live in a file of their own, and fn
-// first runs with main false in a deferred transaction: its first write,
-// to the counts, locks their file alone, so a page read does not queue
-// behind a batch of the core's events that holds the database's write lock.
+// first runs with main false in a transaction that does not take the
+// database's write lock: its first write, to the counts, locks their file
+// alone, so a page read does not queue behind a batch of the core's events.
 // A deferred transaction cannot safely write the database's file too (its
 // lock cannot wait once the transaction has read): fn returns
 // ErrWritesMain before it would, and runs again, with main true, in a
@@ -155,18 +176,27 @@ var ErrWritesMain = errors.New("store: the transaction must also write the datab
 // once, with main true.
 func (db *DB) TxReads(ctx context.Context, fn func(tx *sql.Tx, main bool) error) error {
 	if db.Dialect == SQLite {
-		// ReadOnly makes the driver begin a deferred transaction rather than its
-		// default immediate one; SQLite does not hold it to reading.
-		tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-		if err != nil {
-			return err
-		}
-		err = db.run(ctx, tx, func(tx *sql.Tx) error { return fn(tx, false) })
+		err := db.readsOnly(ctx, fn)
 		if !errors.Is(err, ErrWritesMain) {
 			return err
 		}
 	}
 	return db.Tx(ctx, func(tx *sql.Tx) error { return fn(tx, true) })
+}
+
+// readsOnly is TxReads' first try on SQLite. One at a time: SQLite's wait
+// for a file's write lock is a sleep of 1, 2, 5, then up to 100 ms, so
+// pages read at once and waiting on each other's counts slept far longer
+// than the counts took, holding pooled connections meanwhile. A mutex
+// queues them without sleeping, before they take a connection.
+func (db *DB) readsOnly(ctx context.Context, fn func(tx *sql.Tx, main bool) error) error {
+	db.reads.Lock()
+	defer db.reads.Unlock()
+	tx, err := db.BeginTx(ctx, nil) // deferred: it locks the file it first writes
+	if err != nil {
+		return err
+	}
+	return db.run(ctx, tx, func(tx *sql.Tx) error { return fn(tx, false) })
 }
 
 // TxConn is Tx for work that also needs the transaction's connection (a
@@ -197,7 +227,7 @@ func (db *DB) TxCache(ctx context.Context, cacheKiB int, fn func(conn *sql.Conn,
 			}
 		}()
 	}
-	tx, err := conn.BeginTx(ctx, nil)
+	tx, err := db.beginWrite(ctx, conn.BeginTx)
 	if err != nil {
 		return err
 	}

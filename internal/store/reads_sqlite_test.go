@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -110,37 +111,57 @@ func TestADatabaseWithoutItsReadsFileMakesANewOne(t *testing.T) {
 }
 
 // Counting a read does not wait for the database's write lock: a batch of
-// the core's events holding it does not hold up the pages read meanwhile.
-// (A transaction that locked both files at its start waited, and failed
-// after busy_timeout: "database is locked".)
+// the core's events holding it (a write transaction, DB.Tx) does not hold
+// up the pages read meanwhile. (Begun IMMEDIATE, a write transaction locked
+// the attached file of the counts too, and the count failed after
+// busy_timeout: "database is locked".)
 func TestCountingAReadDoesNotWaitForTheDatabasesWriteLock(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	db := storetest.SQLite(t)
-	holder, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer holder.Close()
-	for _, q := range []string{`BEGIN`, `INSERT INTO market_blacklist (market_name, created_at) VALUES ('XAPA-HELD', '2026-11-29')`} {
-		if _, err := holder.ExecContext(ctx, q); err != nil {
-			t.Fatal(err)
-		}
-	}
 	var runs []bool
-	err = db.TxReads(ctx, func(tx *sql.Tx, main bool) error {
-		runs = append(runs, main)
-		_, err := tx.ExecContext(ctx, `INSERT INTO list_reads (staff_id, list, hour, row_count) VALUES (1, '/api/transactions', 0, 50)`)
-		return err
+	err := db.Tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO market_blacklist (market_name, created_at) VALUES ('XAPA-HELD', $1)`, store.Now()); err != nil {
+			return err
+		}
+		return db.TxReads(ctx, func(tx *sql.Tx, main bool) error {
+			runs = append(runs, main)
+			_, err := tx.ExecContext(ctx, `INSERT INTO list_reads (staff_id, list, hour, row_count) VALUES (1, '/api/transactions', 0, 50)`)
+			return err
+		})
 	})
-	if _, rerr := holder.ExecContext(ctx, `ROLLBACK`); rerr != nil {
-		t.Fatal(rerr)
-	}
 	if err != nil {
-		t.Fatalf("counting a read while the database's write lock was held: %v", err)
+		t.Fatalf("counting a read while a write transaction held the database: %v", err)
 	}
 	if len(runs) != 1 || runs[0] {
 		t.Fatalf("runs with main %v, want one with main false", runs)
+	}
+}
+
+// A write transaction holds the database's write lock from its start, so
+// two of them wait for each other instead of failing when one, having read,
+// cannot take the lock the other holds.
+func TestAWriteTransactionLocksTheDatabaseFromItsStart(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := storetest.SQLite(t)
+	other, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	if _, err := other.ExecContext(ctx, `PRAGMA busy_timeout = 0`); err != nil {
+		t.Fatal(err)
+	}
+	err = db.Tx(ctx, func(*sql.Tx) error {
+		_, err := other.ExecContext(ctx, `INSERT INTO market_blacklist (market_name, created_at) VALUES ('XAPA-OTHER', '2026-11-29')`)
+		if err == nil {
+			return errors.New("another connection wrote while a write transaction was open and had written nothing")
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 
