@@ -259,7 +259,7 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 	}
 	applier.CountInto(m)
 	m.WatchIntegration(integrationGauges(n.db))
-	core, err := coreEvents(ctx, applier, n.db.Dialect.RowsPerTransaction(), o)
+	core, err := coreEvents(ctx, applier, o)
 	if err != nil {
 		return err
 	}
@@ -312,12 +312,11 @@ func (n *node) start(ctx context.Context, o *serveOptions) error {
 
 // coreEvents connects to the exchange core's JetStream stream when --nats-url
 // is set (nil when not): every node consumes through the one durable consumer.
-func coreEvents(ctx context.Context, applier *ingest.Applier, batch int, o *serveOptions) (*corenats.Consumer, error) {
+func coreEvents(ctx context.Context, applier *ingest.Applier, o *serveOptions) (*corenats.Consumer, error) {
 	if *o.natsURL == "" {
 		return nil, nil
 	}
-	return corenats.Connect(ctx, corenats.Options{URL: *o.natsURL, Creds: *o.natsCreds, Stream: *o.natsStream, Applier: applier,
-		Batch: batch})
+	return corenats.Connect(ctx, corenats.Options{URL: *o.natsURL, Creds: *o.natsCreds, Stream: *o.natsStream, Applier: applier})
 }
 
 // coreCommands prepares the delivery of the commands to the core: to its

@@ -128,17 +128,3 @@ func (d Dialect) In(first int, values []string) (cond string, args []any) {
 	}
 	return fmt.Sprintf(" = ANY($%d::text[])", first), []any{values}
 }
-
-// RowsPerTransaction is how many rows a stream of writes (the core's events
-// from JetStream) should apply in one transaction. On PostgreSQL each
-// transaction's fixed costs (a commit that waits for the disk, the ingest
-// lock, fresh plans) fall with bigger batches: 200,000 events took 17 s at
-// 5,000 a batch and 19 s at 2,000. On SQLite a batch of more than about
-// 2,000 changes more pages than a connection's cache holds, and writes them
-// twice: 35 to 38 s at 5,000 against 23.5 s (bench/results.md, "Ingest").
-func (d Dialect) RowsPerTransaction() int {
-	if d == SQLite {
-		return 2000
-	}
-	return 5000
-}
