@@ -148,10 +148,11 @@ func (s *Service) hoursCount(ctx context.Context, f Filter, from, before time.Ti
 	if !before.After(from) {
 		return 0, nil
 	}
+	cond, args := Filter{Network: f.Network, Type: f.Type, CoinID: f.CoinID}.where()
+	args = append(args, from.Format(hourLayout), before.Format(hourLayout))
+	cond += fmt.Sprintf(" %s t.hour >= $%d AND t.hour < $%d", and(cond), len(args)-1, len(args))
 	var n int
-	err := s.db.QueryRowFixed(ctx, `SELECT CAST(coalesce(sum(count), 0) AS BIGINT) FROM transaction_hours
-		WHERE hour >= $1 AND hour < $2 AND ($3 = '' OR network = $3) AND ($4 = '' OR type = $4) AND ($5 = 0 OR coin_id = $5)`,
-		from.Format(hourLayout), before.Format(hourLayout), string(f.Network), string(f.Type), f.CoinID).Scan(&n)
+	err := s.db.QueryRowFixed(ctx, `SELECT CAST(coalesce(sum(t.count), 0) AS BIGINT) FROM transaction_hours t`+cond, args...).Scan(&n)
 	return n, err
 }
 

@@ -24,7 +24,8 @@ import (
 // created and edited, staff created and given a role) while 5 read, through
 // the real router over HTTP: no call may fail with a 5xx or a "database is
 // locked"/"busy" error (SQLite serialises writers through busy_timeout and
-// _txlock=immediate), and every write lands with its audit row.
+// the write lock each write transaction takes first), and every write lands
+// with its audit row.
 func TestConcurrentWritersThroughTheAPI(t *testing.T) {
 	t.Parallel()
 	quiet(t)

@@ -172,8 +172,7 @@ var ErrWritesMain = errors.New("store: the transaction must also write the datab
 // A deferred transaction cannot safely write the database's file too (its
 // lock cannot wait once the transaction has read): fn returns
 // ErrWritesMain before it would, and runs again, with main true, in a
-// transaction that locks both files at its start. On PostgreSQL fn runs
-// once, with main true.
+// write transaction (Tx). On PostgreSQL fn runs once, with main true.
 func (db *DB) TxReads(ctx context.Context, fn func(tx *sql.Tx, main bool) error) error {
 	if db.Dialect == SQLite {
 		err := db.readsOnly(ctx, fn)
