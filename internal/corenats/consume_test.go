@@ -96,8 +96,11 @@ func TestTwoNodesApplyTheStreamOnce(t *testing.T) {
 		}
 		publish(t, srv.URL, msgs)
 		node(t, srv.URL, a)
-		until(t, db, "all confirmed", func() bool {
-			return count(t, db, `SELECT count(*) FROM transactions WHERE status = 'confirmed' AND confirmations = 3`) == 100
+		// Every deposit can be confirmed while a stale version of one is still
+		// on its way, so the wait is for every distinct event as well.
+		until(t, db, "all confirmed and every event recorded", func() bool {
+			return count(t, db, `SELECT count(*) FROM transactions WHERE status = 'confirmed' AND confirmations = 3`) == 100 &&
+				count(t, db, `SELECT count(*) FROM ingest_events`) >= 1+20+300
 		})
 		if n := count(t, db, `SELECT count(*) FROM transactions`); n != 100 {
 			t.Errorf("%d transactions, want 100", n)
