@@ -18,6 +18,18 @@ describe('DebouncedInput', () => {
     expect(box()).toHaveValue('bob ');
   });
 
+  // The router renders a change of the URL as a transition: on a busy machine staff type on before it lands.
+  it('keeps what was typed after its last search when that search reaches the list late', async () => {
+    const onChange = vi.fn();
+    const { rerender } = render(<DebouncedInput type="search" aria-label="Search" value="" onChange={onChange} delayMs={10} />);
+    fireEvent.change(box(), { target: { value: 'bo' } });
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith('bo'));
+    fireEvent.change(box(), { target: { value: 'bob' } });
+    rerender(<DebouncedInput type="search" aria-label="Search" value="bo" onChange={onChange} delayMs={10} />);
+    expect(box()).toHaveValue('bob');
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('bob'));
+  });
+
   it('shows a value changed from elsewhere (Back, a link)', () => {
     const onChange = vi.fn();
     const { rerender } = render(<DebouncedInput type="search" aria-label="Search" value="ann" onChange={onChange} />);

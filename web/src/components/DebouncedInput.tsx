@@ -17,11 +17,15 @@ export interface DebouncedInputProps extends Omit<InputProps, 'value' | 'default
 export function DebouncedInput({ value, onChange, delayMs = SEARCH_DEBOUNCE_MS, ...props }: DebouncedInputProps) {
   const [text, setText] = useState(value);
   const [shownValue, setShownValue] = useState(value);
+  // What this box told its list last: that value reaches it a render or more later (the router renders a change of
+  // the URL as a transition), when staff may have typed on. It leaves their text alone.
+  const [sent, setSent] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   if (value !== shownValue) {
     setShownValue(value);
-    if (value !== text.trim()) setText(value);
+    setSent(null);
+    if (value !== sent && value !== text.trim()) setText(value);
   }
   return (
     <Input
@@ -31,7 +35,10 @@ export function DebouncedInput({ value, onChange, delayMs = SEARCH_DEBOUNCE_MS, 
         const next = event.target.value;
         setText(next);
         clearTimeout(timer.current);
-        timer.current = setTimeout(() => onChange(next.trim()), delayMs);
+        timer.current = setTimeout(() => {
+          setSent(next.trim());
+          onChange(next.trim());
+        }, delayMs);
       }}
     />
   );

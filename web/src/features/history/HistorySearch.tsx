@@ -19,6 +19,9 @@ const INPUTS: Record<SearchKind, { label: string; placeholder: string }> = {
 };
 
 type SearchPatch = Pick<HistoryFilters, 'q' | 'email' | 'address'>;
+type Search = ReturnType<typeof historySearchOf>;
+
+const sameSearch = (a: Search, b: Search) => a.kind === b.kind && a.text === b.text;
 
 /** The filters a search sets: the one searched by, the others cleared. */
 function searchPatch(kind: SearchKind, text: string): SearchPatch {
@@ -41,18 +44,28 @@ export function HistorySearch({ filters, onChange }: HistorySearchProps) {
   const [text, setText] = useState(current.text);
   const [tooShort, setTooShort] = useState(false);
   // The URL changed under the box (Back, a link): show what it searches for now. With no search, the kind chosen
-  // last stays.
+  // last stays. The box's own change reaches the URL a render or more later (the router renders it as a
+  // transition): that one leaves alone what was typed meanwhile.
   const [shown, setShown] = useState(current);
-  if (shown.kind !== current.kind || shown.text !== current.text) {
+  const [asked, setAsked] = useState<Search | null>(null);
+  if (!sameSearch(shown, current)) {
     setShown(current);
-    if (current.text) setKind(current.kind);
-    setText(current.text);
+    setAsked(null);
+    if (!(asked && sameSearch(asked, current))) {
+      if (current.text) setKind(current.kind);
+      setText(current.text);
+    }
   }
+  const change = (patch: SearchPatch) => {
+    const next = historySearchOf({ ...filters, ...patch });
+    setAsked(sameSearch(next, current) ? null : next);
+    onChange(patch);
+  };
   const search = (by: SearchKind, value: string) => {
     const trimmed = value.trim();
     const short = by === 'hash' && trimmed.length > 0 && trimmed.length < MIN_HASH_PREFIX;
     setTooShort(short);
-    if (!short) onChange(searchPatch(by, trimmed));
+    if (!short) change(searchPatch(by, trimmed));
   };
   return (
     <div className="history__search">
@@ -67,7 +80,7 @@ export function HistorySearch({ filters, onChange }: HistorySearchProps) {
             setKind(next);
             setText('');
             setTooShort(false);
-            if (current.text) onChange(searchPatch(next, ''));
+            if (current.text) change(searchPatch(next, ''));
           }}
         />
         <Input.Search
@@ -80,7 +93,7 @@ export function HistorySearch({ filters, onChange }: HistorySearchProps) {
           onChange={(event) => {
             setText(event.target.value);
             setTooShort(false);
-            if (!event.target.value && current.text) onChange(searchPatch(kind, ''));
+            if (!event.target.value && current.text) change(searchPatch(kind, ''));
           }}
           onSearch={(value) => search(kind, value)}
         />
