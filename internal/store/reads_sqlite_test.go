@@ -13,6 +13,18 @@ import (
 	"xapa/backoffice/internal/store/storetest"
 )
 
+// conn is a connection of db's own, held until the test ends: another
+// connection's view of the database.
+func conn(t *testing.T, db *store.DB) *sql.Conn {
+	t.Helper()
+	c, err := db.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
 // A count of a list's read leaves the database's own file unchanged on
 // SQLite: another connection's PRAGMA main.data_version, which changes with
 // every write another connection commits to that file (and with it the
@@ -21,11 +33,7 @@ func TestCountingAReadLeavesTheDatabaseFileAsItWas(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	db := storetest.SQLite(t)
-	reader, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer reader.Close()
+	reader := conn(t, db)
 	version := func() int64 {
 		var v int64
 		if err := reader.QueryRowContext(ctx, `PRAGMA main.data_version`).Scan(&v); err != nil {
@@ -145,15 +153,11 @@ func TestAWriteTransactionLocksTheDatabaseFromItsStart(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	db := storetest.SQLite(t)
-	other, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
+	other := conn(t, db)
 	if _, err := other.ExecContext(ctx, `PRAGMA busy_timeout = 0`); err != nil {
 		t.Fatal(err)
 	}
-	err = db.Tx(ctx, func(*sql.Tx) error {
+	err := db.Tx(ctx, func(*sql.Tx) error {
 		_, err := other.ExecContext(ctx, `INSERT INTO market_blacklist (market_name, created_at) VALUES ('XAPA-OTHER', '2026-11-29')`)
 		if err == nil {
 			return errors.New("another connection wrote while a write transaction was open and had written nothing")
