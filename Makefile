@@ -64,7 +64,9 @@ test-suites: lint test-go test-web test-e2e ## the suites of make test, without 
 test-go: test-go-sqlite test-go-postgres ## the Go suite once per database
 
 # $(call GO_TEST,dialect,suite name): the Go suite on one database, summarised by tools/testsummary.
-GO_TEST = set -o pipefail; TEST_DB=$(1) go test -count=1 -json $(GO_PACKAGES) | \
+# GOGC=400: the tests allocate much and keep little, so collecting a quarter as often saves CPU. Paired runs of httpapi,
+# ingest, demo and ledger on SQLite took 0.81 of the CPU and 0.82 of the time (medians of three).
+GO_TEST = set -o pipefail; GOGC=400 TEST_DB=$(1) go test -count=1 -json $(GO_PACKAGES) | \
 	go run ./tools/testsummary -name "$(2)" -counts "$$SUITE_COUNTS"
 
 test-go-sqlite: web/dist/index.html ## the Go suite on SQLite

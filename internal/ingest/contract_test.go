@@ -18,6 +18,7 @@ const asyncAPIFile = "../../docs/asyncapi.yaml"
 
 // docs/asyncapi.yaml is the code's contract as it is now.
 func TestAsyncAPIDocumentIsCurrent(t *testing.T) {
+	t.Parallel()
 	want, err := ingest.AsyncAPI()
 	if err != nil {
 		t.Fatal(err)
@@ -86,6 +87,7 @@ func (u *unknownType) Error() string { return "docs/asyncapi.yaml has no type " 
 // An event that breaks its schema breaks the document too: the file says
 // what the apply path checks.
 func TestTheDocumentRefusesWhatTheApplyPathRejects(t *testing.T) {
+	t.Parallel()
 	c := &core{source: "wallet-service"}
 	bad := []json.RawMessage{
 		c.event("xapa.transaction.v1", with(deposit("t2", "c1", "w1", "pending", 0, 1), "amount", "1e5")),

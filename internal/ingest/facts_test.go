@@ -17,6 +17,7 @@ func stamp(minutes int) string {
 // candles and the black list keep the newest value, whatever order they
 // come in.
 func TestFactsAndNewestValues(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		a, c := newApplier(t, db), &core{source: "core"}
 		eth := with(with(chain(1), "symbol", "ETH"), "name", "Ether")

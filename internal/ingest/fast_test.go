@@ -19,16 +19,18 @@ import (
 // comes later (held, then released) and for another customer's wallet, in
 // batches of every size, on both databases.
 func TestTheFastWayAgreesWithThePerEventWay(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, fast *store.DB) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, first *store.DB) {
+		t.Parallel()
 		for seed := range uint64(4) {
-			slow := storetest.SQLite(t)
-			if fast.Dialect == store.Postgres {
-				slow = storetest.Postgres(t)
-			}
+			fast, slow := first, freshLike(t, first)
 			if seed > 0 {
-				fast = freshLike(t, fast)
+				fast = freshLike(t, first)
 			}
-			t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) { agree(t, fast, slow, seed) })
+			t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) {
+				t.Parallel()
+				agree(t, fast, slow, seed)
+			})
 		}
 	})
 }
@@ -44,45 +46,76 @@ func freshLike(t *testing.T, db *store.DB) *store.DB {
 // the fast way keeps prepared on SQLite, on a database whose pool is one
 // connection: the transaction's own (preparing must not wait for another).
 func TestTheFastWayAgreesInFullChunks(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, fast *store.DB) {
-		t.Run("kept prepared", func(t *testing.T) { agreeOn(t, fast, freshLike(t, fast), historyOf(7, 1300, 1000)) })
+		t.Parallel()
+		batches := historyOf(7, 1300, 1000)
+		want := perEventWay(t, freshLike(t, fast), batches)
+		t.Run("kept prepared", func(t *testing.T) {
+			t.Parallel()
+			fastWayGives(t, fast, batches, want)
+		})
 		t.Run("a pool of one", func(t *testing.T) {
+			t.Parallel()
 			one := freshLike(t, fast)
 			one.SetMaxOpenConns(1)
-			agreeOn(t, one, freshLike(t, fast), historyOf(8, 1300, 1000))
+			fastWayGives(t, one, batches, want)
 		})
 	})
 }
 
 func agree(t *testing.T, fast, slow *store.DB, seed uint64) {
-	agreeOn(t, fast, slow, history(seed))
+	batches := history(seed)
+	fastWayGives(t, fast, batches, perEventWay(t, slow, batches))
 }
 
-func agreeOn(t *testing.T, fast, slow *store.DB, batches [][]json.RawMessage) {
-	a, b := newApplier(t, fast), newApplier(t, slow)
-	ingest.PerEventOnly(b)
+// outcome is what a way of applying a history answered to each batch and
+// left in the tables.
+type outcome struct {
+	replies [][]ingest.Result
+	tables  [][]string // each of outcomeQueries' rows
+}
+
+var outcomeQueries = []string{
+	`SELECT ct.core_id || ' v' || ct.version || ' ' || t.status || ' ' || t.confirmations || ' ' || t.amount || ' ' ||
+		t.type || ' ' || cw.core_id || ' ' || cc.core_id || ' ' || t.explorer_url FROM transactions t
+		JOIN core_ids ct ON ct.kind = 'transaction' AND ct.local_id = t.id
+		JOIN core_ids cw ON cw.kind = 'wallet' AND cw.local_id = t.wallet_id
+		JOIN core_ids cc ON cc.kind = 'customer' AND cc.local_id = t.user_id ORDER BY 1`,
+	`SELECT source || ' ' || id || ' ' || type || ' ' || status FROM ingest_events ORDER BY 1`,
+	`SELECT event_id || ' ' || state || ' ' || coalesce(waits_for, '-') || ' ' || reason FROM ingest_letters ORDER BY 1`,
+	`SELECT count(*) || '' FROM transactions`,
+}
+
+// perEventWay applies batches to db one event at a time: the reference.
+func perEventWay(t *testing.T, db *store.DB, batches [][]json.RawMessage) outcome {
+	a := newApplier(t, db)
+	ingest.PerEventOnly(a)
+	var o outcome
+	for _, batch := range batches {
+		o.replies = append(o.replies, apply(t, a, batch...))
+	}
+	for _, q := range outcomeQueries {
+		o.tables = append(o.tables, storetest.Column[string](t, db, q))
+	}
+	return o
+}
+
+// fastWayGives applies batches to db the fast way and checks that it answers
+// and leaves what the per-event way did.
+func fastWayGives(t *testing.T, db *store.DB, batches [][]json.RawMessage, want outcome) {
+	a := newApplier(t, db)
 	for i, batch := range batches {
-		got, want := apply(t, a, batch...), apply(t, b, batch...)
-		if !slices.Equal(got, want) {
-			t.Fatalf("batch %d of %d: the fast way says\n%+v\nthe per-event way\n%+v", i, len(batches), got, want)
+		if got := apply(t, a, batch...); !slices.Equal(got, want.replies[i]) {
+			t.Fatalf("batch %d of %d: the fast way says\n%+v\nthe per-event way\n%+v", i, len(batches), got, want.replies[i])
 		}
 	}
-	for _, q := range []string{
-		`SELECT ct.core_id || ' v' || ct.version || ' ' || t.status || ' ' || t.confirmations || ' ' || t.amount || ' ' ||
-			t.type || ' ' || cw.core_id || ' ' || cc.core_id || ' ' || t.explorer_url FROM transactions t
-			JOIN core_ids ct ON ct.kind = 'transaction' AND ct.local_id = t.id
-			JOIN core_ids cw ON cw.kind = 'wallet' AND cw.local_id = t.wallet_id
-			JOIN core_ids cc ON cc.kind = 'customer' AND cc.local_id = t.user_id ORDER BY 1`,
-		`SELECT source || ' ' || id || ' ' || type || ' ' || status FROM ingest_events ORDER BY 1`,
-		`SELECT event_id || ' ' || state || ' ' || coalesce(waits_for, '-') || ' ' || reason FROM ingest_letters ORDER BY 1`,
-		`SELECT count(*) || '' FROM transactions`,
-	} {
-		got, want := storetest.Column[string](t, fast, q), storetest.Column[string](t, slow, q)
-		if !slices.Equal(got, want) {
-			t.Errorf("%s:\nthe fast way left\n%s\nthe per-event way\n%s", q, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	for i, q := range outcomeQueries {
+		if got := storetest.Column[string](t, db, q); !slices.Equal(got, want.tables[i]) {
+			t.Errorf("%s:\nthe fast way left\n%s\nthe per-event way\n%s", q, strings.Join(got, "\n"), strings.Join(want.tables[i], "\n"))
 		}
 	}
-	if n := storetest.Column[int](t, fast, `SELECT count(*) FROM transactions`)[0]; n < 20 {
+	if n := storetest.Column[int](t, db, `SELECT count(*) FROM transactions`)[0]; n < 20 {
 		t.Errorf("only %d transactions applied: the history tests too little", n)
 	}
 }

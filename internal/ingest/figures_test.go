@@ -27,6 +27,7 @@ import (
 // shuffled, sent twice, and late (changes to a day already closed and
 // summed, and new rows dated in it).
 func TestFiguresHoldWhateverOrderEventsComeIn(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		for seed := range uint64(3) {
 			t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) { figuresHold(t, db, seed) })

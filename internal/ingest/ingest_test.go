@@ -120,6 +120,7 @@ func one[T any](t *testing.T, db *store.DB, q string, args ...any) T {
 // A deposit, from the chain to its last confirmation: each change once, in
 // version order, exact to the last of 18 decimals.
 func TestADepositArrivesAndIsConfirmed(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		a, c := newApplier(t, db), &core{source: "wallet-service"}
 		got := apply(t, a, c.event("xapa.chain.v1", chain(1)), c.event("xapa.customer.v1", customer("c1", 1)),
@@ -150,6 +151,7 @@ func TestADepositArrivesAndIsConfirmed(t *testing.T) {
 
 // The same event again, or an older version, changes nothing.
 func TestDuplicatesAndStaleVersionsChangeNothing(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		a, c := newApplier(t, db), &core{source: "wallet-service"}
 		apply(t, a, c.event("xapa.chain.v1", chain(1)), c.event("xapa.customer.v1", customer("c1", 1)),
@@ -171,6 +173,7 @@ func TestDuplicatesAndStaleVersionsChangeNothing(t *testing.T) {
 // A transaction before its customer and wallet waits for them, and is
 // applied when they come.
 func TestAnEventWaitsForWhatItRefersTo(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		a, c := newApplier(t, db), &core{source: "wallet-service"}
 		got := apply(t, a, c.event("xapa.transaction.v1", deposit("t1", "c1", "w1", "pending", 0, 1)),
@@ -218,6 +221,7 @@ func TestAnEventWaitsForWhatItRefersTo(t *testing.T) {
 // as a dead letter; nothing of it is written, and the batch's good events
 // apply.
 func TestEventsThatBreakTheContractAreRejectedWithTheirReason(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		a, c := newApplier(t, db), &core{source: "wallet-service"}
 		apply(t, a, c.event("xapa.chain.v1", chain(1)), c.event("xapa.customer.v1", customer("c1", 1)),
@@ -266,6 +270,7 @@ func TestEventsThatBreakTheContractAreRejectedWithTheirReason(t *testing.T) {
 // A chain moves a transaction forward only: confirmations never go down,
 // failed is final, and confirmed can only become failed.
 func TestATransactionOnlyMovesForward(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		a, c := newApplier(t, db), &core{source: "wallet-service"}
 		apply(t, a, c.event("xapa.chain.v1", chain(1)), c.event("xapa.customer.v1", customer("c1", 1)),
@@ -287,6 +292,7 @@ func TestATransactionOnlyMovesForward(t *testing.T) {
 // What an event waits for and never gets, within 24 hours, makes it a dead
 // letter saying why.
 func TestAHeldEventExpiresAfterADay(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		now := t0
 		a, err := ingest.New(db, func() time.Time { return now })

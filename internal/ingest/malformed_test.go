@@ -15,6 +15,7 @@ import (
 // rejected with its reason and kept as a dead letter, nothing of any is
 // written, and the good events of the batch apply.
 func TestAThousandMalformedEvents(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		a, c := newApplier(t, db), &core{source: "core"}
 		apply(t, a, c.event("xapa.chain.v1", chain(1)), c.event("xapa.customer.v1", customer("c1", 1)),
