@@ -31,19 +31,21 @@ type DB struct {
 	local    *localLocks // WithLock and Lead on SQLite
 	stmts    stmtCache   // QueryFixed on SQLite
 	reads    sync.Mutex  // TxReads' first try on SQLite
+	sqlite   *attachReads
 }
 
 // Open connects to url: "sqlite:PATH" or a "postgres://" / "postgresql://" URL.
 func Open(ctx context.Context, url string) (*DB, error) {
 	var (
-		db  *sql.DB
-		d   Dialect
-		err error
+		db   *sql.DB
+		conn *attachReads
+		d    Dialect
+		err  error
 	)
 	switch {
 	case strings.HasPrefix(url, "sqlite:"):
 		d = SQLite
-		db, err = openSQLite(strings.TrimPrefix(url, "sqlite:"))
+		db, conn, err = openSQLite(strings.TrimPrefix(url, "sqlite:"))
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
 		d = Postgres
 		db, err = sql.Open("pgx", pgURL(url))
@@ -60,11 +62,23 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	}
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
+	out := &DB{DB: db, Dialect: d, local: &localLocks{}, sqlite: conn}
 	if err := db.PingContext(pingCtx); err != nil {
-		db.Close()
+		out.Close()
 		return nil, fmt.Errorf("connect to %s database: %w", d, err)
 	}
-	return &DB{DB: db, Dialect: d, local: &localLocks{}}, nil
+	return out, nil
+}
+
+// Close closes the database. On SQLite, once it returns, no connection is
+// being opened and none will be: nothing of this process touches the
+// database's files (a test's folder can be removed).
+func (db *DB) Close() error {
+	err := db.DB.Close()
+	if db.sqlite != nil {
+		db.sqlite.shut()
+	}
+	return err
 }
 
 // connectTimeout bounds each attempt to open a PostgreSQL connection when
@@ -93,13 +107,13 @@ func pgURL(raw string) string {
 // sqliteCacheKiB is the page cache of each SQLite connection (openSQLite).
 const sqliteCacheKiB = 512
 
-func openSQLite(path string) (*sql.DB, error) {
+func openSQLite(path string) (*sql.DB, *attachReads, error) {
 	if path == "" {
-		return nil, errors.New("sqlite: empty path")
+		return nil, nil, errors.New("sqlite: empty path")
 	}
 	if dir := filepath.Dir(path); dir != "." {
 		if err := os.MkdirAll(dir, 0o750); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	registerSQLiteFunctions()
@@ -122,13 +136,13 @@ func openSQLite(path string) (*sql.DB, error) {
 	dsn := "file:" + path + "?_time_format=sqlite" +
 		"&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)" +
 		"&_pragma=synchronous(NORMAL)&_pragma=cache_size(-" + strconv.Itoa(sqliteCacheKiB) + ")&_pragma=mmap_size(2147418112)"
-	db, err := openSQLiteWithReads(dsn, readsPath(path))
+	db, conn, err := openSQLiteWithReads(dsn, readsPath(path))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	db.SetMaxOpenConns(8)
 	db.SetMaxIdleConns(8)
-	return db, nil
+	return db, conn, nil
 }
 
 // Tx runs fn in a transaction, committing when it returns nil. The work fn

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"errors"
+	"sync"
 
 	"modernc.org/sqlite"
 )
@@ -55,19 +56,39 @@ func readsPath(path string) string { return path + "-reads" }
 type attachReads struct {
 	driver.Connector
 	path string // the reads file
+	// database/sql opens connections on a goroutine of its own, which Close
+	// does not wait for: shut waits for an open in flight and refuses later
+	// ones, so that nothing touches the database's files after Close.
+	mu     sync.RWMutex
+	closed bool
 }
 
 // openSQLiteWithReads opens the database of dsn with the reads file at
 // readsPath attached to each connection.
-func openSQLiteWithReads(dsn, readsPath string) (*sql.DB, error) {
+func openSQLiteWithReads(dsn, readsPath string) (*sql.DB, *attachReads, error) {
 	base, err := sqlite.NewConnector(dsn)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return sql.OpenDB(attachReads{Connector: base, path: readsPath}), nil
+	a := &attachReads{Connector: base, path: readsPath}
+	return sql.OpenDB(a), a, nil
 }
 
-func (a attachReads) Connect(ctx context.Context) (driver.Conn, error) {
+// errClosed refuses a connection asked for after Close.
+var errClosed = errors.New("sqlite: the database is closed")
+
+func (a *attachReads) shut() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.closed = true
+}
+
+func (a *attachReads) Connect(ctx context.Context) (driver.Conn, error) {
+	a.mu.RLock()
+	defer a.mu.RUnlock()
+	if a.closed {
+		return nil, errClosed
+	}
 	conn, err := a.Connector.Connect(ctx)
 	if err != nil {
 		return nil, err
