@@ -27,7 +27,7 @@ func TestNoConnectionOpensAfterClose(t *testing.T) {
 	if err := os.Mkdir(dir, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.sqlite.Connect(context.Background()); !errors.Is(err, errClosed) {
+	if _, err := db.opener.Connect(context.Background()); !errors.Is(err, errClosed) {
 		t.Errorf("a connection asked for after Close: %v, want %v", err, errClosed)
 	}
 	if files, _ := os.ReadDir(dir); len(files) > 0 {

@@ -28,24 +28,24 @@ type DB struct {
 	// (internal/audit), from the secrets key file: never stored in the
 	// database. Whoever opens the database with its key file sets it.
 	AuditKey []byte
-	local    *localLocks // WithLock and Lead on SQLite
-	stmts    stmtCache   // QueryFixed on SQLite
-	reads    sync.Mutex  // TxReads' first try on SQLite
-	sqlite   *attachReads
+	local    *localLocks  // WithLock and Lead on SQLite
+	stmts    stmtCache    // QueryFixed on SQLite
+	reads    sync.Mutex   // TxReads' first try on SQLite
+	opener   *attachReads // SQLite's connector: Close shuts it
 }
 
 // Open connects to url: "sqlite:PATH" or a "postgres://" / "postgresql://" URL.
 func Open(ctx context.Context, url string) (*DB, error) {
 	var (
-		db   *sql.DB
-		conn *attachReads
-		d    Dialect
-		err  error
+		db     *sql.DB
+		opener *attachReads
+		d      Dialect
+		err    error
 	)
 	switch {
 	case strings.HasPrefix(url, "sqlite:"):
 		d = SQLite
-		db, conn, err = openSQLite(strings.TrimPrefix(url, "sqlite:"))
+		db, opener, err = openSQLite(strings.TrimPrefix(url, "sqlite:"))
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
 		d = Postgres
 		db, err = sql.Open("pgx", pgURL(url))
@@ -62,7 +62,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	}
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	out := &DB{DB: db, Dialect: d, local: &localLocks{}, sqlite: conn}
+	out := &DB{DB: db, Dialect: d, local: &localLocks{}, opener: opener}
 	if err := db.PingContext(pingCtx); err != nil {
 		out.Close()
 		return nil, fmt.Errorf("connect to %s database: %w", d, err)
@@ -75,8 +75,8 @@ func Open(ctx context.Context, url string) (*DB, error) {
 // database's files (a test's folder can be removed).
 func (db *DB) Close() error {
 	err := db.DB.Close()
-	if db.sqlite != nil {
-		db.sqlite.shut()
+	if db.opener != nil {
+		db.opener.shut()
 	}
 	return err
 }
@@ -136,13 +136,13 @@ func openSQLite(path string) (*sql.DB, *attachReads, error) {
 	dsn := "file:" + path + "?_time_format=sqlite" +
 		"&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)" +
 		"&_pragma=synchronous(NORMAL)&_pragma=cache_size(-" + strconv.Itoa(sqliteCacheKiB) + ")&_pragma=mmap_size(2147418112)"
-	db, conn, err := openSQLiteWithReads(dsn, readsPath(path))
+	db, opener, err := openSQLiteWithReads(dsn, readsPath(path))
 	if err != nil {
 		return nil, nil, err
 	}
 	db.SetMaxOpenConns(8)
 	db.SetMaxIdleConns(8)
-	return db, conn, nil
+	return db, opener, nil
 }
 
 // Tx runs fn in a transaction, committing when it returns nil. The work fn
