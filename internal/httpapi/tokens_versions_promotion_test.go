@@ -79,8 +79,10 @@ func TestAppVersions(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		env := demoEnv(t, db)
 		_, tok := env.Staff(t, "versions", rbac.AppVersionsList)
+		// The day before the clock's: newer than every release of the demo, whose newest is five days old.
+		released := env.Clock.Now().AddDate(0, 0, -1).Truncate(24 * time.Hour).Add(9 * time.Hour)
 		version := func(over map[string]any) map[string]any {
-			b := map[string]any{"name": "3.001.00", "releaseDate": "2026-12-01 09:00:00", "platform": "Android", "forceUpdateRequired": true,
+			b := map[string]any{"name": "3.001.00", "releaseDate": released.Format(time.DateTime), "platform": "Android", "forceUpdateRequired": true,
 				"changeLog": []map[string]any{{"groupName": "New Features", "items": []string{"Dark mode", "Faster sync"}}, {"groupName": "Bug Fixes", "items": []string{"Login crash"}}}}
 			for k, v := range over {
 				b[k] = v
@@ -97,7 +99,7 @@ func TestAppVersions(t *testing.T) {
 			{Name: "groups", Method: "GET", Path: "/api/admin/app_versions/groups", Token: tok, Status: 200,
 				JSON: `["New Features","Improvements","Bug Fixes","Security","Known Issues"]`},
 			{Name: "newest release first, with its change log", Method: "GET", Path: "/api/admin/app_versions?page=1&maxPerPage=2", Token: tok, Status: 200,
-				JSON: `{"appVersions":[{"name":"3.001.00","platform":"Android","forceUpdateRequired":true,"releaseDate":"2026-12-01T09:00:00+00:00",
+				JSON: `{"appVersions":[{"name":"3.001.00","platform":"Android","forceUpdateRequired":true,"releaseDate":"` + released.Format("2006-01-02T15:04:05") + `+00:00",
 					"changeLog":[{"groupName":"New Features","items":["Dark mode","Faster sync"]},{"groupName":"Bug Fixes","items":["Login crash"]}]},{}],
 					"total_items":8,"total_pages":4,"items_per_page":2}`},
 			{Name: "name taken on the platform", Method: "POST", Path: "/api/admin/app_versions/new", Token: tok, Body: version(nil), Status: 400, JSON: `{"errors":[{"field":"name"}]}`},
