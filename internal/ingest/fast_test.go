@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shopspring/decimal"
+
 	"xapa/backoffice/internal/ingest"
 	"xapa/backoffice/internal/store"
 	"xapa/backoffice/internal/store/storetest"
@@ -17,13 +19,15 @@ import (
 // per-event way gives it, and leaves the same rows: over shuffled histories
 // with duplicates, stale and refused versions, events for a wallet that
 // comes later (held, then released) and for another customer's wallet, in
-// batches of every size, on both databases.
+// batches of every size, on both databases. The per-event way answers and
+// leaves the same on both (one code path), and it is slow on PostgreSQL,
+// where each event is a dozen round trips: the reference runs on SQLite.
 func TestTheFastWayAgreesWithThePerEventWay(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, first *store.DB) {
 		t.Parallel()
 		for seed := range uint64(4) {
-			fast, slow := first, freshLike(t, first)
+			fast, slow := first, storetest.SQLite(t)
 			if seed > 0 {
 				fast = freshLike(t, first)
 			}
@@ -50,7 +54,7 @@ func TestTheFastWayAgreesInFullChunks(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, fast *store.DB) {
 		t.Parallel()
 		batches := historyOf(7, 1300, 1000)
-		want := perEventWay(t, freshLike(t, fast), batches)
+		want := perEventWay(t, storetest.SQLite(t), batches)
 		t.Run("kept prepared", func(t *testing.T) {
 			t.Parallel()
 			fastWayGives(t, fast, batches, want)
@@ -96,9 +100,27 @@ func perEventWay(t *testing.T, db *store.DB, batches [][]json.RawMessage) outcom
 		o.replies = append(o.replies, apply(t, a, batch...))
 	}
 	for _, q := range outcomeQueries {
-		o.tables = append(o.tables, storetest.Column[string](t, db, q))
+		o.tables = append(o.tables, table(t, db, q))
 	}
 	return o
+}
+
+// table is q's rows as the databases agree on them: each number as
+// decimal.String writes it (PostgreSQL pads an amount to its scale), the
+// rows in byte order (the collations sort text differently).
+func table(t *testing.T, db *store.DB, q string) []string {
+	rows := storetest.Column[string](t, db, q)
+	for i, row := range rows {
+		fields := strings.Fields(row)
+		for j, f := range fields {
+			if d, err := decimal.NewFromString(f); err == nil {
+				fields[j] = d.String()
+			}
+		}
+		rows[i] = strings.Join(fields, " ")
+	}
+	slices.Sort(rows)
+	return rows
 }
 
 // fastWayGives applies batches to db the fast way and checks that it answers
@@ -111,7 +133,7 @@ func fastWayGives(t *testing.T, db *store.DB, batches [][]json.RawMessage, want 
 		}
 	}
 	for i, q := range outcomeQueries {
-		if got := storetest.Column[string](t, db, q); !slices.Equal(got, want.tables[i]) {
+		if got := table(t, db, q); !slices.Equal(got, want.tables[i]) {
 			t.Errorf("%s:\nthe fast way left\n%s\nthe per-event way\n%s", q, strings.Join(got, "\n"), strings.Join(want.tables[i], "\n"))
 		}
 	}
