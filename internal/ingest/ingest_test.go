@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -316,4 +317,29 @@ func TestAHeldEventExpiresAfterADay(t *testing.T) {
 			t.Errorf("the event's status %q", s)
 		}
 	})
+}
+
+// Expiring held events reads the held letters and their events by key, never
+// every event seen: each node runs it every minute, and SQLite holds its
+// write lock meanwhile.
+func TestExpiringReadsOnlyTheHeldEvents(t *testing.T) {
+	t.Parallel()
+	db := storetest.SQLite(t)
+	rows, err := db.QueryContext(context.Background(), "EXPLAIN QUERY PLAN "+ingest.ExpireEvents, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var id, parent, unused int
+		var step string
+		if err := rows.Scan(&id, &parent, &unused, &step); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, step)
+	}
+	if len(plan) == 0 || slices.ContainsFunc(plan, func(step string) bool { return strings.HasPrefix(step, "SCAN") }) {
+		t.Errorf("expiring held events: %s, want searches by key alone", strings.Join(plan, "; "))
+	}
 }
