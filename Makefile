@@ -10,7 +10,7 @@ ADDR ?= 127.0.0.1:8080
 DB ?= sqlite:./data/backoffice.db
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 export TEST_DATABASE_URL
-# Browsers come from Debian's chromium package, never from a test tool's download.
+# The browser comes from Debian's chromium-headless-shell package, never from a test tool's download.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts \

@@ -14,8 +14,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   if (!isExecutableFile(chromium)) {
     const where = process.env.CHROMIUM_PATH ? `CHROMIUM_PATH=${chromium}` : chromium;
     const how = process.env.CI === 'true'
-      ? 'The CI image must provide Debian\'s chromium (apt-get install -y chromium).'
-      : 'Install it with `sudo apt-get install -y chromium`, or point CHROMIUM_PATH at a Chromium/Chrome binary.';
+      ? 'The CI image must provide Debian\'s chromium-headless-shell (apt-get install -y chromium-headless-shell).'
+      : 'Install it with `sudo apt-get install -y chromium-headless-shell`, or point CHROMIUM_PATH at a Chromium binary.';
     throw new Error(
       `E2E: no Chromium executable at ${where}. ${how} ` +
         'These tests never download a browser (do not run `npx playwright install`).',

@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test';
 import { NAVIGATION_BOUND_MS, STEP_BOUND_MS, TEST_BOUND_MS } from './fixtures/bounds';
 import { chromiumPath } from './fixtures/paths';
 
-// This suite drives Debian's chromium; it never downloads a browser.
+// This suite drives Debian's chromium-headless-shell (fixtures/paths.ts); it never downloads a browser.
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
 
 const isCI = process.env.CI === 'true';

@@ -8,7 +8,7 @@ import { STEP_BOUND_MS, TEST_BOUND_MS } from '../fixtures/bounds';
 import { menuLinks } from '../fixtures/menu';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer } from '../fixtures/server';
-import { signInByApi, useToken } from '../fixtures/sign-in';
+import { tokenFor, useToken } from '../fixtures/sign-in';
 
 test.use({ serverOptions: { label: 'a11y' } });
 // The scans change nothing: they may share out over the workers.
@@ -45,7 +45,7 @@ async function settle(page: Page): Promise<void> {
 
 async function signIn(page: Page, request: APIRequestContext, server: BackofficeServer, username: string) {
   await page.goto('/admin/login');
-  await useToken(page, await signInByApi(request, server.login(username)));
+  await useToken(page, await tokenFor(request, server, username));
 }
 
 test('the sign-in screens', async ({ page }) => {

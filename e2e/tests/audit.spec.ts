@@ -11,7 +11,7 @@ import { menuEntry, menuGroups, menuLinks } from '../fixtures/menu';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer } from '../fixtures/server';
 import { sensitiveCall } from '../fixtures/step-up';
-import { signInByApi, useToken } from '../fixtures/sign-in';
+import { tokenFor, useToken } from '../fixtures/sign-in';
 
 // A server of its own: the tests count audit entries, which other files' writes and sign-ins would move.
 test.use({ serverOptions: { label: 'audit' } });
@@ -36,15 +36,7 @@ interface AuditPage {
   total_pages: number;
 }
 
-const tokens = new Map<string, string>();
-
-async function tokenFor(server: BackofficeServer, request: APIRequestContext, username: string): Promise<string> {
-  const key = `${server.baseURL} ${username}`;
-  if (!tokens.has(key)) tokens.set(key, await signInByApi(request, server.login(username)));
-  return tokens.get(key)!;
-}
-
-const demoToken = (server: BackofficeServer, request: APIRequestContext) => tokenFor(server, request, server.creds.username);
+const demoToken = (server: BackofficeServer, request: APIRequestContext) => tokenFor(request, server, server.creds.username);
 
 async function api<T>(request: APIRequestContext, token: string, path: string, query: Record<string, string | number> = {}): Promise<T> {
   const res = await request.get(`/api${path}`, { params: query, headers: { Authorization: `Bearer ${token}` } });
@@ -185,7 +177,7 @@ test.describe('audit log', () => {
       );
       expect(res.status(), await res.text()).toBe(200);
     }
-    await tokenFor(server, request, 'compliance');
+    await tokenFor(request, server, 'compliance');
 
     const all = await openWith(page, token, '/audit');
     const everything = all.reply.total_items;
@@ -416,7 +408,7 @@ test.describe('audit log', () => {
     request,
   }) => {
     await page.goto('/admin/login');
-    await useToken(page, await tokenFor(server, request, 'compliance'));
+    await useToken(page, await tokenFor(request, server, 'compliance'));
     await page.goto('/');
     await expectSettingLinks(page, ['Members', 'Audit Log']);
     await page.goto('/audit');
@@ -424,7 +416,7 @@ test.describe('audit log', () => {
     await expect(rows(page).first()).toBeVisible();
 
     await page.evaluate(() => window.localStorage.clear());
-    await useToken(page, await tokenFor(server, request, 'support'));
+    await useToken(page, await tokenFor(request, server, 'support'));
     await page.goto('/');
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await expect(menu).toBeVisible();
@@ -438,7 +430,7 @@ test.describe('audit log', () => {
     await expect(menu).toBeVisible();
 
     // The server refuses the calls too.
-    const res = await request.get('/api/admin/audit', { headers: { Authorization: `Bearer ${tokens.get(`${server.baseURL} support`)}` } });
+    const res = await request.get('/api/admin/audit', { headers: { Authorization: `Bearer ${await tokenFor(request, server, 'support')}` } });
     expect(res.status()).toBe(403);
   });
 });

@@ -7,7 +7,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer } from '../fixtures/server';
 import { menuEntry } from '../fixtures/menu';
-import { signInByApi, signInThroughPage, useToken } from '../fixtures/sign-in';
+import { signInThroughPage, tokenFor, useToken } from '../fixtures/sign-in';
 
 // A server of its own: balances and counts must not move under other files' tests.
 test.use({ serverOptions: { label: 'dashboard' } });
@@ -34,14 +34,6 @@ const ORANGE = 'rgb(173, 78, 0)';
 const RED = 'rgb(207, 19, 34)';
 const BLUE = 'rgb(9, 88, 217)';
 
-const tokens = new Map<string, string>();
-
-/** A full token for `username` on this worker's server (signed in once through the API). */
-async function tokenFor(server: BackofficeServer, request: APIRequestContext, username: string): Promise<string> {
-  const key = `${server.baseURL} ${username}`;
-  if (!tokens.has(key)) tokens.set(key, await signInByApi(request, server.login(username)));
-  return tokens.get(key)!;
-}
 
 async function openDashboardAs(page: Page, token: string): Promise<void> {
   await page.goto('/admin/login');
@@ -123,7 +115,7 @@ test.describe('dashboard', () => {
     server,
     request,
   }) => {
-    await openDashboardAs(page, await tokenFor(server, request, 'demo'));
+    await openDashboardAs(page, await tokenFor(request, server, 'demo'));
     const measures: [string, string][] = [
       ['Registered users', 'Customers who signed up'],
       ['Online users', 'Staff and customers, now'],
@@ -172,7 +164,7 @@ test.describe('dashboard', () => {
   });
 
   test('support sees registrations, online users and recent transactions only', async ({ page, server, request }) => {
-    await openDashboardAs(page, await tokenFor(server, request, 'support'));
+    await openDashboardAs(page, await tokenFor(request, server, 'support'));
     for (const name of SUPPORT_WIDGETS) await expect(widget(page, name), name).toBeVisible();
     await expect(widget(page, 'Recent transactions').locator('tbody tr[data-row-key]')).toHaveCount(10);
     for (const name of ALL_WIDGETS.filter((n) => !SUPPORT_WIDGETS.includes(n))) {
@@ -183,7 +175,7 @@ test.describe('dashboard', () => {
   });
 
   test('candles and change percents are coloured from the market data', async ({ page, server, request }) => {
-    const token = await tokenFor(server, request, server.creds.username);
+    const token = await tokenFor(request, server, server.creds.username);
     await openDashboardAs(page, token);
     const coins = await apiJson<{ symbol: string; type: string }[]>(request, token, '/cointypes');
     const shown = coins.filter((c) => c.type === 'coin').slice(0, 4);
@@ -216,7 +208,7 @@ test.describe('dashboard', () => {
   });
 
   test('company balance per coin is blue, orange or red against the customer balance', async ({ page, server, request }) => {
-    const token = await tokenFor(server, request, server.creds.username);
+    const token = await tokenFor(request, server, server.creds.username);
     await openDashboardAs(page, token);
     const items = widget(page, 'Company balance').getByRole('list', { name: 'Company balance per coin' }).getByRole('listitem');
     await expect(items.first()).toBeVisible();
@@ -242,7 +234,7 @@ test.describe('dashboard', () => {
     server,
     request,
   }) => {
-    const token = await tokenFor(server, request, server.creds.username);
+    const token = await tokenFor(request, server, server.creds.username);
     await openDashboardAs(page, token);
     const card = widget(page, 'Company balance');
     await expect(card.getByRole('list', { name: 'Company balance colours' }).getByRole('listitem')).toHaveText([
@@ -269,7 +261,7 @@ test.describe('dashboard', () => {
   });
 
   test('Exchange and My Wallet show the price the dashboard shows', async ({ page, server, request }) => {
-    await openDashboardAs(page, await tokenFor(server, request, server.creds.username));
+    await openDashboardAs(page, await tokenFor(request, server, server.creds.username));
     const price = widget(page, 'BTC candles').getByLabel('BTC price');
     await expect(price).toHaveText(/^\$[\d,]+\.\d{2}$/);
     const shown = (await price.textContent()) ?? '';

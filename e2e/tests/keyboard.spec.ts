@@ -4,7 +4,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server';
-import { CAPTCHA_BOUND_MS, signInByApi, useToken } from '../fixtures/sign-in';
+import { CAPTCHA_BOUND_MS, tokenFor, useToken } from '../fixtures/sign-in';
 import { freshTotp } from '../fixtures/totp';
 
 test.use({ serverOptions: { label: 'keyboard' } });
@@ -53,7 +53,7 @@ test('a staff member signs in with the keyboard alone: credentials, captcha, cod
 
 test('History: a hash search and the CSV download, by keyboard', async ({ page, request, server }) => {
   await page.goto('/admin/login');
-  await useToken(page, await signInByApi(request, server.login('demo')));
+  await useToken(page, await tokenFor(request, server, 'demo'));
   await page.goto('/history');
   const firstHash = page.locator('tbody tr[data-row-key] .tx-hash').first();
   await expect(firstHash).toBeVisible();
@@ -74,7 +74,7 @@ test('History: a hash search and the CSV download, by keyboard', async ({ page, 
 
 test('a dialog keeps focus inside while open, and gives it back to its button when closed', async ({ page, request, server }) => {
   await page.goto('/admin/login');
-  await useToken(page, await signInByApi(request, server.login('demo')));
+  await useToken(page, await tokenFor(request, server, 'demo'));
   await page.goto('/members');
   const create = page.getByRole('button', { name: 'Create Member' });
   await tabTo(page, create, 60);

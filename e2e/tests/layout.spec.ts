@@ -6,19 +6,16 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer } from '../fixtures/server';
 import { sensitiveCall } from '../fixtures/step-up';
-import { signInByApi, solveCaptcha, useToken } from '../fixtures/sign-in';
+import { solveCaptcha, tokenFor, useToken } from '../fixtures/sign-in';
 
 test.use({ serverOptions: { label: 'layout' } });
 // Each test reads the demo's data and changes nothing another one reads: they may share out over the workers.
 test.describe.configure({ mode: 'parallel' });
 
-const tokens = new Map<string, string>();
-
 async function signIn(page: Page, request: APIRequestContext, server: BackofficeServer, username: string, path = '/') {
-  const key = `${server.baseURL} ${username}`;
-  if (!tokens.has(key)) tokens.set(key, await signInByApi(request, server.login(username)));
+  const token = await tokenFor(request, server, username);
   await page.goto('/admin/login');
-  await useToken(page, tokens.get(key)!);
+  await useToken(page, token);
   await page.goto(path);
 }
 
@@ -273,7 +270,7 @@ test('each candle card labels every one of its seven days, and cuts no price lab
 test.describe('small things', () => {
   test('a failed transaction is a red tag of its own', async ({ page, request, server }) => {
     await signIn(page, request, server, 'demo', '/history');
-    const token = tokens.get(`${server.baseURL} demo`)!;
+    const token = await tokenFor(request, server, 'demo');
     // A failed transaction of the demo data, found through the API and opened by its hash.
     let failed: { hash: string } | undefined;
     for (let p = 1; p <= 40 && !failed; p += 1) {
@@ -315,8 +312,7 @@ test.describe('small things', () => {
     server,
   }) => {
     // The Compliance role keeps one dashboard key only.
-    const token = tokens.get(`${server.baseURL} demo`) ?? (await signInByApi(request, server.login('demo')));
-    tokens.set(`${server.baseURL} demo`, token);
+    const token = await tokenFor(request, server, 'demo');
     const headers = { Authorization: `Bearer ${token}` };
     const { roles } = (await (await request.get('/api/admin/roles?page=1&maxPerPage=100', { headers })).json()) as {
       roles: { id: number; role: string; description: string }[];
@@ -426,7 +422,7 @@ test('every screen at 1440×900 and 1280×720: no wider than the window, no tabl
   await page.setViewportSize(WINDOWS[0]);
   await signIn(page, request, server, 'demo');
   const screens = (await menuEntries(page)).map(({ title, path }) => ({ title, path }));
-  const token = tokens.get(`${server.baseURL} demo`)!;
+  const token = await tokenFor(request, server, 'demo');
   const users = await request.get('/api/admin/users?page=1&maxPerPage=1', { headers: { Authorization: `Bearer ${token}` } });
   const [customer] = ((await users.json()) as { users: { id: number }[] }).users;
   screens.push({ title: 'Customer profile', path: `/userprofile/${customer!.id}` });

@@ -10,7 +10,7 @@ import { menuEntry } from '../fixtures/menu';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer } from '../fixtures/server';
 import { sensitiveCall } from '../fixtures/step-up';
-import { signInByApi, useToken } from '../fixtures/sign-in';
+import { tokenFor, useToken } from '../fixtures/sign-in';
 
 // A server of its own: the Members test adds staff.
 test.use({ serverOptions: { label: 'list-url-state' } });
@@ -27,17 +27,9 @@ interface ListScreen {
   filtersShown: (page: Page) => Promise<string[]>;
 }
 
-const tokens = new Map<string, string>();
-
-/** A full token of the demo administrator on `server` (signed in once per server). */
-async function adminToken(request: APIRequestContext, server: BackofficeServer): Promise<string> {
-  let token = tokens.get(server.baseURL);
-  if (!token) {
-    token = await signInByApi(request, server.creds);
-    tokens.set(server.baseURL, token);
-  }
-  return token;
-}
+/** A full token of the demo administrator on `server` (signed in once per worker). */
+const adminToken = (request: APIRequestContext, server: BackofficeServer): Promise<string> =>
+  tokenFor(request, server, server.creds.username);
 
 async function openSignedIn(page: Page, request: APIRequestContext, server: BackofficeServer, path: string) {
   const token = await adminToken(request, server);

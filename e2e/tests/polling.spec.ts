@@ -7,7 +7,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer } from '../fixtures/server';
-import { signInByApi, useToken } from '../fixtures/sign-in';
+import { tokenFor, useToken } from '../fixtures/sign-in';
 
 test.use({ serverOptions: { label: 'live', live: true } });
 
@@ -27,9 +27,9 @@ async function newestId(request: APIRequestContext, token: string): Promise<numb
 async function open(page: Page, server: BackofficeServer, request: APIRequestContext, username: string, path: string) {
   await page.clock.install();
   await page.goto('/admin/login');
-  await useToken(page, await signInByApi(request, server.login(username)));
+  await useToken(page, await tokenFor(request, server, username));
   await page.goto(path);
-  return signInByApi(request, server.creds);
+  return tokenFor(request, server, server.creds.username);
 }
 
 /** Waits until the server holds a newer transaction than `row` shows, moves the clock on one interval, and expects it. */
