@@ -66,7 +66,10 @@ export default defineConfig(({ mode }) => ({
     },
   },
   test: {
-    environment: 'jsdom',
+    // happy-dom: the whole run took 64 s against 93 s on jsdom (two cores). The window is the app's smallest
+    // supported desktop, so media queries (the side menu's breakpoint) answer as they do at 1280×720.
+    environment: 'happy-dom',
+    environmentOptions: { happyDOM: { width: 1280, height: 720 } },
     // Screens show UTC whatever the browser's zone: the units run nine hours away from it to catch a local time.
     env: { TZ: 'Asia/Tokyo' },
     setupFiles: ['./src/test/setup.ts'],

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom has the nonce property of elements, as browsers do; happy-dom (the other files' environment) has not.
 import { describe, expect, it } from 'vitest';
 import { applyNonceToCreatedStyles, CSP_NONCE_PLACEHOLDER, readCspNonce } from './cspNonce';
 

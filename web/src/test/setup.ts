@@ -5,7 +5,7 @@ import { loadToasts } from '../app/toastsLoader';
 import { chunksSettled } from '../lib/lazyComponent';
 import { stepUpCancelled, stepUpPromptOpen } from '../lib/stepUp';
 
-// jsdom has no matchMedia; antd's responsive helpers (Grid, Table, Layout.Sider...) need it.
+// jsdom (cspNonce.test.ts) has no matchMedia; antd's responsive helpers (Grid, Table, Layout.Sider...) need it.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
@@ -24,7 +24,7 @@ if (!window.matchMedia) {
 }
 
 // The bound of one wait (findBy…, waitFor): it catches a hang. Screens are lazy chunks, and the first import of one
-// (antd included) takes a few seconds under jsdom, several times that on a busy machine.
+// (antd included) takes a few seconds here, several times that on a busy machine.
 configure({ asyncUtilTimeout: 30_000 });
 
 // jsdom has no ResizeObserver either; antd's popups (Dropdown, Select...) observe their size.
