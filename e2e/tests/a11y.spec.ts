@@ -2,8 +2,8 @@
  * Accessibility: every screen, and every dialog and drawer a screen opens, passes axe-core with no critical or
  * serious violation, for a user holding every key and for a restricted one.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { seriousViolations } from '../fixtures/axe';
 import { STEP_BOUND_MS, TEST_BOUND_MS } from '../fixtures/bounds';
 import { menuLinks } from '../fixtures/menu';
 import { expect, test } from '../fixtures/server';
@@ -13,14 +13,6 @@ import { tokenFor, useToken } from '../fixtures/sign-in';
 test.use({ serverOptions: { label: 'a11y' } });
 // The scans change nothing: they may share out over the workers.
 test.describe.configure({ mode: 'parallel' });
-
-/** The violations that fail a screen: critical and serious ones, with where they are. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`);
-}
 
 /**
  * The violations left once the screen has settled. On a busy machine a screen may still be drawing after the

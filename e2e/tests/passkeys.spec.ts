@@ -5,8 +5,8 @@
  * account without a passkey is told so at the code step. The page runs at http://localhost:PORT: browsers refuse
  * passkeys on an IP address, and the server's relying party for a loopback address is localhost.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { CDPSession, Page } from '@playwright/test';
+import { seriousViolations } from '../fixtures/axe';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer, StaffLogin } from '../fixtures/server';
 import { submitCredentials, useToken } from '../fixtures/sign-in';
@@ -78,8 +78,7 @@ test('a passkey added on the Security page signs in in place of the code, and co
   await expect(card.getByText(/never used$/)).toBeVisible();
   expect(await authenticator.credentials()).toHaveLength(1);
 
-  const { violations } = await new AxeBuilder({ page }).include('[aria-label="Passkeys"]').analyze();
-  expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(page, '[aria-label="Passkeys"]')).toEqual([]);
 
   // A new sign-in: the passkey in place of the code.
   await page.evaluate(() => window.localStorage.clear());

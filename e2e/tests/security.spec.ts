@@ -6,8 +6,8 @@
  * Recovery codes made on the page sign in once each in place of the authenticator code. Both screens pass axe-core
  * with no critical or serious violation.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { seriousViolations } from '../fixtures/axe';
 import { menuEntry, menuGroups, menuLinks } from '../fixtures/menu';
 import { expect, test } from '../fixtures/server';
 import type { StaffLogin } from '../fixtures/server';
@@ -32,13 +32,10 @@ async function openWith(page: Page, token: string, path: string): Promise<void> 
   await page.goto(path);
 }
 
-/** The critical and serious axe-core violations of the page as it is. */
-async function seriousViolations(page: Page): Promise<string[]> {
+/** The critical and serious axe-core violations of the page once its spinners are gone. */
+async function settledViolations(page: Page): Promise<string[]> {
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`);
+  return seriousViolations(page);
 }
 
 const yourSessions = (page: Page) => page.getByRole('region', { name: 'Your sessions' });
@@ -119,7 +116,7 @@ test('own sessions: this device is tagged, another one is revoked after a confir
     await expect(card.getByText('Not available for staff accounts')).toBeVisible();
     for (const button of await card.getByRole('button').all()) await expect(button).toBeDisabled();
   }
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await settledViolations(page)).toEqual([]);
 
   // Cancel keeps the session; Revoke ends it and the row goes.
   const otherRow = sessionRows(sessions).filter({ hasNotText: 'This session' });
@@ -173,7 +170,7 @@ test('the Sessions screen: support has no entry and gets Access Denied; an admin
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(/Home.*Settings.*Sessions/);
   const rows = page.locator('.ant-table-tbody tr[data-row-key]');
   await expect(rows.first()).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await settledViolations(page)).toEqual([]);
 
   // Filter on support's sessions (the list call carries user=support), then revoke the one signed in above.
   const filtered = page.waitForResponse((r) => r.url().includes('/api/admin/sessions?') && new URL(r.url()).searchParams.get('user') === 'support');
@@ -213,7 +210,7 @@ test('recovery codes: made on the Security page, one signs in in place of the au
   const codes = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
   expect(codes[0]).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
   await expect(card.getByText('10 unused recovery codes left.')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await settledViolations(page)).toEqual([]);
 
   // Sign out, then in with a recovery code; the same code a second time is refused.
   const signInWith = async (code: string) => {

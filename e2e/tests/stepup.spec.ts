@@ -6,8 +6,8 @@
  * A session past its window without waiting 5 minutes: `backoffice admin token --stepped-up=false` opens one that
  * has not stepped up, which the server treats exactly as one whose window has passed.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { seriousViolations } from '../fixtures/axe';
 import { expect, test } from '../fixtures/server';
 import type { BackofficeServer } from '../fixtures/server';
 import { signInByApi, useToken } from '../fixtures/sign-in';
@@ -59,13 +59,6 @@ function wrongCode(secret: string): string {
     const code = totp(secret, { stepOffset: offset });
     if (!near.has(code)) return code;
   }
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`);
 }
 
 test.describe('step-up', () => {
