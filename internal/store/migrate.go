@@ -2,9 +2,7 @@ package store
 
 import (
 	"context"
-	"crypto/sha256"
 	"embed"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -32,24 +30,6 @@ var migrations embed.FS
 var ErrOldNumbering = errors.New("this PostgreSQL database was migrated with the old numbering of PostgreSQL's " +
 	"migrations (version 4 is applied, the users_search table it now creates is missing): recreate it (an empty " +
 	"database or schema) and run backoffice migrate")
-
-// MigrationsDigest is a short hash of every embedded migration of both
-// dialects: a database migrated by one binary is the same schema as one
-// migrated by another binary with the same digest (storetest names its
-// template database after it).
-var MigrationsDigest = sync.OnceValue(func() string {
-	h := sha256.New()
-	_ = fs.WalkDir(migrations, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := migrations.ReadFile(path)
-		h.Write([]byte(path + "\x00"))
-		h.Write(b)
-		return err
-	})
-	return hex.EncodeToString(h.Sum(nil))[:16]
-})
 
 // Migrate applies every pending migration of the database's dialect.
 func (db *DB) Migrate(ctx context.Context) error {
